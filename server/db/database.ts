@@ -1,0 +1,62 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { createPgConfig } from "@electric-sql/pglite/node-postgres";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import { lockDataDir } from "./data-dir-lock.ts";
+import type { Database } from "./schema.ts";
+
+export type DatabaseKind = "pglite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+const DATE_OID = 1082;
+const INT8_OID = 20;
+
+// One set of type parsers for both paths, so PGlite and a PostgreSQL server give the same
+// JS values: dates stay 'YYYY-MM-DD' (no time-zone shift), counts are numbers.
+const typeParsers = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === DATE_OID) return (value: string) => value;
+    if (oid === INT8_OID) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, types: typeParsers, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: "postgres", close: () => db.destroy() };
+  }
+
+  const unlock = lockDataDir(options.dataDir);
+  try {
+    const pglite = new PGlite(path.join(options.dataDir, "pgdata"), { extensions: { pg_trgm, unaccent } });
+    await pglite.waitReady;
+    // Pool of one: PGlite is a single session, so a transaction owns it until it ends.
+    const pool = new pg.Pool({ ...createPgConfig(pglite), types: typeParsers, max: 1 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      kind: "pglite",
+      async close() {
+        try {
+          await db.destroy();
+          await pglite.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}

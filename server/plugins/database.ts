@@ -1,0 +1,38 @@
+import fp from "fastify-plugin";
+import type { Kysely } from "kysely";
+import { type DatabaseHandle, type DatabaseKind, openDatabase } from "../db/database.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import type { Database } from "../db/schema.ts";
+import { seedWorkspace } from "../db/seed.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    dbKind: DatabaseKind;
+  }
+}
+
+export interface DatabasePluginOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  seedDemo: boolean;
+}
+
+export default fp<DatabasePluginOptions>(
+  async (app, options) => {
+    const handle: DatabaseHandle = await openDatabase(options);
+    app.addHook("onClose", () => handle.close());
+    try {
+      const applied = await migrateToLatest(handle.db);
+      if (applied.length > 0) app.log.info({ migrations: applied }, "database migrated");
+      const { created } = await seedWorkspace(handle.db, { demo: options.seedDemo });
+      if (created) app.log.info({ demo: options.seedDemo }, "workspace created");
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    app.decorate("db", handle.db);
+    app.decorate("dbKind", handle.kind);
+  },
+  { name: "database" },
+);
