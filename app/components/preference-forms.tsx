@@ -1,0 +1,83 @@
+import { Button, chakra, HStack, IconButton } from "@chakra-ui/react";
+import { useTranslation } from "react-i18next";
+import { Form, useFetcher, useLocation } from "react-router";
+import type { Language } from "../utils/i18n.ts";
+import type { MenuLayout, Skin } from "../utils/preferences.ts";
+import { ColumnsIcon, MoonIcon, RowsIcon, SunIcon } from "./icons.tsx";
+
+const PREFERENCES_ACTION = "/resources/preferences";
+
+function useReturnTo() {
+  const location = useLocation();
+  return `${location.pathname}${location.search}`;
+}
+
+/** Plain forms: they work before (and without) JavaScript; with it the skin switches in place. */
+export function SkinSwitch({ skin }: { skin: Skin }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher();
+  const returnTo = useReturnTo();
+  const next: Skin = skin === "dark" ? "light" : "dark";
+  const label = next === "light" ? t("preferences.switchToLight") : t("preferences.switchToDark");
+  return (
+    <fetcher.Form method="post" action={PREFERENCES_ACTION}>
+      <input type="hidden" name="intent" value="skin" />
+      <input type="hidden" name="value" value={next} />
+      <input type="hidden" name="redirectTo" value={returnTo} />
+      <IconButton type="submit" variant="ghost" size="sm" aria-label={label} title={label} data-testid="skin-switch">
+        {next === "light" ? <SunIcon /> : <MoonIcon />}
+      </IconButton>
+    </fetcher.Form>
+  );
+}
+
+export function MenuLayoutSwitch({ menuLayout }: { menuLayout: MenuLayout }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher();
+  const returnTo = useReturnTo();
+  const next: MenuLayout = menuLayout === "vertical" ? "horizontal" : "vertical";
+  const label = next === "horizontal" ? t("preferences.switchToHorizontal") : t("preferences.switchToVertical");
+  return (
+    <fetcher.Form method="post" action={PREFERENCES_ACTION}>
+      <input type="hidden" name="intent" value="menuLayout" />
+      <input type="hidden" name="value" value={next} />
+      <input type="hidden" name="redirectTo" value={returnTo} />
+      <IconButton type="submit" variant="ghost" size="sm" aria-label={label} title={label}>
+        {next === "horizontal" ? <RowsIcon /> : <ColumnsIcon />}
+      </IconButton>
+    </fetcher.Form>
+  );
+}
+
+const languageChoices: { value: Language; label: string }[] = [
+  { value: "en", label: "EN" },
+  { value: "nb", label: "NB" },
+];
+
+/** A full reload on purpose: every text on the page changes language at once. */
+export function LanguageSwitch({ locale }: { locale: Language }) {
+  const { t } = useTranslation();
+  const returnTo = useReturnTo();
+  return (
+    <Form method="post" action={PREFERENCES_ACTION} reloadDocument aria-label={t("preferences.language")}>
+      <input type="hidden" name="intent" value="language" />
+      <input type="hidden" name="redirectTo" value={returnTo} />
+      <HStack gap="0" role="group" aria-label={t("preferences.language")}>
+        {languageChoices.map((choice) => (
+          <Button
+            key={choice.value}
+            type="submit"
+            name="value"
+            value={choice.value}
+            size="xs"
+            variant={choice.value === locale ? "solid" : "ghost"}
+            aria-pressed={choice.value === locale}
+            title={choice.value === "en" ? t("preferences.english") : t("preferences.norwegian")}
+          >
+            <chakra.span lang={choice.value}>{choice.label}</chakra.span>
+          </Button>
+        ))}
+      </HStack>
+    </Form>
+  );
+}

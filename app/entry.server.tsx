@@ -1,0 +1,79 @@
+import { randomBytes } from "node:crypto";
+import { PassThrough } from "node:stream";
+import { CacheProvider } from "@emotion/react";
+import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { type EntryContext, type HandleDataRequestFunction, type RouterContextProvider, ServerRouter } from "react-router";
+import { getInstance } from "./middleware/i18next.server.ts";
+import { createServerEmotionCache, emotionStyleTags } from "./utils/emotion.server.ts";
+import { NonceProvider } from "./utils/nonce.tsx";
+import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders } from "./utils/security-headers.server.ts";
+
+export const streamTimeout = 5_000;
+
+async function readAll(stream: PassThrough): Promise<string> {
+  let html = "";
+  for await (const chunk of stream) html += chunk;
+  return html;
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  const nonce = randomBytes(16).toString("base64");
+  applyDocumentSecurityHeaders(responseHeaders, nonce);
+
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  const cache = createServerEmotionCache(nonce);
+
+  return new Promise<Response>((resolve, reject) => {
+    // The whole document is rendered before it is sent: its styles belong in <head>, so the
+    // page is styled before any script runs (and without scripts at all).
+    const ready: keyof RenderToPipeableStreamOptions = "onAllReady";
+    let status = responseStatusCode;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <CacheProvider value={cache}>
+          <I18nextProvider i18n={getInstance(loadContext)}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
+        </CacheProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [ready]() {
+          const body = new PassThrough({ encoding: "utf8" });
+          pipe(body);
+          readAll(body).then((html) => {
+            clearTimeout(timeout);
+            const styled = html.replace("</head>", `${emotionStyleTags(cache, html, nonce)}</head>`);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(styled, { status, headers: responseHeaders }));
+          }, reject);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeout);
+          reject(error);
+        },
+        onError(error: unknown) {
+          status = 500;
+          console.error(error);
+        },
+      },
+    );
+    const timeout = setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  applyBaseSecurityHeaders(response.headers);
+  return response;
+};

@@ -1,0 +1,40 @@
+import { chakra, Stack } from "@chakra-ui/react";
+import { useTranslation } from "react-i18next";
+import { NavLink } from "react-router";
+import { navItems } from "../utils/navigation.ts";
+
+const MenuLink = chakra(NavLink, {
+  base: {
+    display: "flex",
+    alignItems: "center",
+    gap: "3",
+    px: "3",
+    py: "2",
+    borderRadius: "md",
+    color: "fg.muted",
+    fontWeight: "medium",
+    whiteSpace: "nowrap",
+    _hover: { bg: "bg.muted", color: "fg" },
+    _currentPage: { bg: "colorPalette.subtle", color: "colorPalette.fg" },
+    colorPalette: "teal",
+    focusVisibleRing: "outside",
+  },
+});
+
+export function NavigationMenu({ direction }: { direction: "column" | "row" }) {
+  const { t } = useTranslation();
+  return (
+    <chakra.nav aria-label={t("nav.label")}>
+      <Stack as="ul" direction={direction} gap="1" listStyle="none" m="0" p="0">
+        {navItems.map((item) => (
+          <li key={item.to}>
+            <MenuLink to={item.to} end={item.end}>
+              <item.icon />
+              {t(item.label)}
+            </MenuLink>
+          </li>
+        ))}
+      </Stack>
+    </chakra.nav>
+  );
+}

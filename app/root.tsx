@@ -1,0 +1,103 @@
+import { ChakraProvider } from "@chakra-ui/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useFetchers,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { GeneralErrorBoundary } from "./components/error-boundary.tsx";
+import { AppShell } from "./layouts/app-shell.tsx";
+import { FullLayout } from "./layouts/full-layout.tsx";
+import { getLocale, i18nextMiddleware } from "./middleware/i18next.server.ts";
+import { originCheckMiddleware } from "./middleware/origin-check.server.ts";
+import { system } from "./theme.ts";
+import { fallbackLanguage, isLanguage } from "./utils/i18n.ts";
+import { useRouteLayout } from "./utils/layout.ts";
+import { useNonce } from "./utils/nonce.tsx";
+import type { Skin } from "./utils/preferences.ts";
+import { readPreferences } from "./utils/preferences.server.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [originCheckMiddleware, i18nextMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const preferences = await readPreferences(request);
+  const locale = getLocale(context);
+  return { locale: isLanguage(locale) ? locale : fallbackLanguage, ...preferences };
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+/** The skin being switched to, while the switch is on its way to the server. */
+function usePendingSkin(): Skin | undefined {
+  const fetchers = useFetchers();
+  for (const fetcher of fetchers) {
+    if (fetcher.formData?.get("intent") === "skin") {
+      const skin = fetcher.formData.get("value");
+      if (skin === "dark" || skin === "light") return skin;
+    }
+  }
+  return undefined;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const skin = usePendingSkin() ?? data?.skin ?? "dark";
+  const nonce = useNonce();
+  return (
+    <html lang={data?.locale ?? fallbackLanguage} className={skin} style={{ colorScheme: skin }}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="dark light" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <ChakraProvider value={system}>{children}</ChakraProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const layout = useRouteLayout();
+  if (layout === "full") {
+    return (
+      <FullLayout>
+        <Outlet />
+      </FullLayout>
+    );
+  }
+  return (
+    <AppShell menuLayout={layout ?? loaderData.menuLayout} skin={loaderData.skin} locale={loaderData.locale}>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+export function meta() {
+  return [{ title: "Workspace" }];
+}
+
+export function HydrateFallback() {
+  const { t } = useTranslation();
+  return <p>{t("app.loading")}</p>;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <FullLayout>
+      <GeneralErrorBoundary error={error} status={status} />
+    </FullLayout>
+  );
+}

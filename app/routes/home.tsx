@@ -1,0 +1,33 @@
+import { Card, Heading, Link, Stack, Text } from "@chakra-ui/react";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/home";
+import { getLocale } from "../middleware/i18next.server.ts";
+import { formatDate } from "../utils/dates.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const apiDocsUrl = `${process.env.PUBLIC_API_URL ?? process.env.API_URL ?? "http://localhost:4000"}/api/docs`;
+  // The date is fixed by the server so the first paint and the hydrated page agree.
+  return { today: formatDate(new Date(), getLocale(context) === "nb" ? "nb" : "en"), apiDocsUrl };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        {t("home.title")}
+      </Heading>
+      <Card.Root>
+        <Card.Body gap="2">
+          <Text>{t("app.tagline")}</Text>
+          <Text color="fg.muted" data-testid="today">
+            {t("home.today", { date: loaderData.today })}
+          </Text>
+          <Link href={loaderData.apiDocsUrl} colorPalette="teal" color="colorPalette.fg">
+            {t("home.apiDocs")}
+          </Link>
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,29 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/resources.preferences";
+import { languages } from "../utils/i18n.ts";
+import { menuLayouts, skins } from "../utils/preferences.ts";
+import { languageCookie, menuLayoutCookie, skinCookie } from "../utils/preferences.server.ts";
+import { safeRedirectPath } from "../utils/redirect.ts";
+
+const PreferenceSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("skin"), value: z.enum(skins) }),
+  z.object({ intent: z.literal("menuLayout"), value: z.enum(menuLayouts) }),
+  z.object({ intent: z.literal("language"), value: z.enum(languages) }),
+]);
+
+const cookies = { skin: skinCookie, menuLayout: menuLayoutCookie, language: languageCookie };
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const parsed = PreferenceSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) throw data("Unknown preference", { status: 400 });
+  const { intent, value } = parsed.data;
+  return redirect(safeRedirectPath(formData.get("redirectTo")), {
+    headers: { "Set-Cookie": await cookies[intent].serialize(value) },
+  });
+}
+
+export function loader() {
+  return redirect("/");
+}

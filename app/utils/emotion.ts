@@ -1,0 +1,7 @@
+import createCache from "@emotion/cache";
+
+export const EMOTION_KEY = "css";
+
+export function createEmotionCache() {
+  return createCache({ key: EMOTION_KEY });
+}

@@ -1,0 +1,36 @@
+import en from "../locales/en.ts";
+import nb from "../locales/nb.ts";
+
+export const languages = ["en", "nb"] as const;
+export type Language = (typeof languages)[number];
+export const fallbackLanguage: Language = "en";
+
+export const resources = { en: { translation: en }, nb: { translation: nb } } as const;
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (languages as readonly string[]).includes(value);
+}
+
+/** Norwegian comes as `no`, `nb` or `nn` (with or without a region); all read Bokmål here. */
+function toLanguage(tag: string): Language | null {
+  const primary = tag.trim().toLowerCase().split("-")[0];
+  if (primary === "no" || primary === "nb" || primary === "nn") return "nb";
+  if (primary === "en") return "en";
+  return null;
+}
+
+/** Best supported language from an Accept-Language header, honouring q-values. */
+export function languageFromAcceptLanguage(header: string | null): Language | null {
+  if (!header) return null;
+  const ranked = header
+    .split(",")
+    .map((part, index) => {
+      const [tag, ...params] = part.split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      const quality = q ? Number(q.slice(2)) : 1;
+      return { language: toLanguage(tag), quality: Number.isFinite(quality) ? quality : 0, index };
+    })
+    .filter((entry) => entry.language && entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  return ranked[0]?.language ?? null;
+}
