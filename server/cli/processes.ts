@@ -1,0 +1,67 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+
+export const projectRoot = path.resolve(import.meta.dirname, "../..");
+export const reactRouterBin = path.join(projectRoot, "node_modules/@react-router/dev/bin.cjs");
+export const reactRouterServeBin = path.join(projectRoot, "node_modules/@react-router/serve/bin.cjs");
+
+/** Runs a script on the same Node as this process (the pinned one under npm). */
+export function startNode(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, args, { cwd: projectRoot, env, stdio: ["ignore", "inherit", "inherit"] });
+}
+
+export function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = startNode(args, env);
+    child.on("error", reject);
+    child.on("exit", (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${args.join(" ")} failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
+
+/** Waits until url answers 200, or fails when the process exits first or time runs out. */
+export async function waitUntilHealthy(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the process stopped before ${url} answered`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** Stops every child on a signal or when one of them ends, then exits with the first failure. */
+export function createSupervisor(): { add(child: ChildProcess): void } {
+  const children: ChildProcess[] = [];
+  let stopping = false;
+  const stopAll = (exitCode: number) => {
+    if (stopping) return;
+    stopping = true;
+    const alive = children.filter((child) => child.exitCode === null && child.signalCode === null);
+    if (alive.length === 0) process.exit(exitCode);
+    let remaining = alive.length;
+    for (const child of alive) {
+      child.once("exit", () => {
+        remaining -= 1;
+        if (remaining === 0) process.exit(exitCode);
+      });
+      child.kill("SIGTERM");
+    }
+  };
+  process.on("SIGINT", () => stopAll(0));
+  process.on("SIGTERM", () => stopAll(0));
+  return {
+    add(child) {
+      children.push(child);
+      child.on("exit", (code) => stopAll(code ?? 1));
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * `npm start`: builds the web app if its sources changed, starts the provider API (which
+ * migrates and, on first run, seeds the demo workspace) and the web app, and prints both URLs.
+ */
+import { buildIsCurrent, recordBuild, sourceFingerprint } from "./build-fingerprint.ts";
+import { reactRouterBin, reactRouterServeBin, runNode, startNode, createSupervisor, waitUntilHealthy } from "./processes.ts";
+
+const env: NodeJS.ProcessEnv = { ...process.env };
+env.API_PORT ||= "4000";
+env.PORT ||= "3000";
+env.API_URL ||= `http://localhost:${env.API_PORT}`;
+env.APP_URL ||= `http://localhost:${env.PORT}`;
+env.SEED_DEMO ||= "true";
+
+async function main(): Promise<void> {
+  const fingerprint = sourceFingerprint();
+  if (!buildIsCurrent(fingerprint)) {
+    console.log("Building the web app...");
+    await runNode([reactRouterBin, "build"], { ...env, NODE_ENV: "production" });
+    recordBuild(fingerprint);
+  }
+
+  const supervisor = createSupervisor();
+  const api = startNode(["server/main.ts"], env);
+  supervisor.add(api);
+  await waitUntilHealthy(`http://127.0.0.1:${env.API_PORT}/healthz`, api);
+
+  const web = startNode([reactRouterServeBin, "build/server/index.js"], { ...env, NODE_ENV: "production" });
+  supervisor.add(web);
+  await waitUntilHealthy(`http://127.0.0.1:${env.PORT}/healthz`, web);
+
+  console.log(
+    [
+      "",
+      "Workspace is running:",
+      `  Web app:       ${env.APP_URL}`,
+      `  Provider API:  ${env.API_URL}   (API documentation: ${env.API_URL}/api/docs)`,
+      "Press Ctrl+C to stop.",
+      "",
+    ].join("\n"),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(`Workspace could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
