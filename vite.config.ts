@@ -20,6 +20,8 @@ export default defineConfig(({ command }) => ({
         test: {
           name: `api-${database}`,
           include: ["tests/api/**/*.test.ts"],
+          // The data-directory lock exists only for the embedded database.
+          exclude: database === "postgres" ? ["tests/api/**/*.pglite.test.ts"] : [],
           env: { TEST_DB: database },
           testTimeout: 60_000,
           hookTimeout: 120_000,

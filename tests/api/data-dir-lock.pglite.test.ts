@@ -1,0 +1,102 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function startApi(dataDir: string, port: number): ChildProcess {
+  return spawn(process.execPath, ["server/main.ts"], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, API_PORT: String(port), LOG_LEVEL: "warn", DATABASE_URL: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+async function waitForHealth(port: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
+    } catch {
+      // still starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error("the first API process did not become healthy");
+}
+
+/** Contents and sizes of every file under dir, to see whether anything was written. */
+function snapshot(dir: string): string {
+  const hash = createHash("sha256");
+  const walk = (current: string) => {
+    for (const entry of fs.readdirSync(current, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(full).update(fs.readFileSync(full));
+    }
+  };
+  walk(dir);
+  return hash.digest("hex");
+}
+
+describe("one process per embedded data directory", () => {
+  let dataDir: string;
+  let first: ChildProcess;
+  let port: number;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "workspace-lock-"));
+    port = await freePort();
+    first = startApi(dataDir, port);
+    await waitForHealth(port);
+  });
+
+  afterAll(async () => {
+    if (first && first.exitCode === null) {
+      const exited = new Promise((resolve) => first.once("exit", resolve));
+      first.kill("SIGTERM");
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("refuses a second process with a clear message, without touching the data", async () => {
+    const before = snapshot(path.join(dataDir, "pgdata"));
+    const second = startApi(dataDir, await freePort());
+    let stderr = "";
+    second.stderr?.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    const exitCode = await new Promise<number | null>((resolve) => second.once("exit", resolve));
+
+    expect(exitCode).not.toBe(0);
+    expect(stderr).toContain(`The data directory ${dataDir} is in use by another Workspace process`);
+    expect(snapshot(path.join(dataDir, "pgdata"))).toBe(before);
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+  });
+
+  it("releases the lock on a graceful stop, so the next process starts", async () => {
+    const exited = new Promise<number | null>((resolve) => first.once("exit", resolve));
+    first.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, "workspace.lock"))).toBe(false);
+
+    first = startApi(dataDir, port);
+    await waitForHealth(port);
+  });
+});

@@ -1,0 +1,73 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { type AppConfig, buildApp } from "../../server/app.ts";
+
+export type TestDatabase = "pglite" | "postgres";
+
+/** Which database this test project runs on (set per Vitest project). */
+export const testDatabase: TestDatabase = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+function baseConfig(dataDir: string): AppConfig {
+  return {
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_PER_MINUTE: 10_000,
+    SEED_DEMO: false,
+  };
+}
+
+async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, empty database for one test file: a PGlite directory or a new PostgreSQL database. */
+export async function createTestDatabase(): Promise<{ dataDir: string; databaseUrl?: string; drop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "workspace-test-"));
+  const removeDir = async () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (testDatabase === "pglite") return { dataDir, drop: removeDir };
+
+  if (!process.env.TEST_DATABASE_URL) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+  const name = `workspace_test_${randomUUID().replaceAll("-", "")}`;
+  await withAdminClient((client) => client.query(`create database "${name}"`));
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    dataDir,
+    databaseUrl: url.toString(),
+    async drop() {
+      await withAdminClient((client) => client.query(`drop database if exists "${name}" with (force)`));
+      await removeDir();
+    },
+  };
+}
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config: AppConfig = { ...baseConfig(database.dataDir), DATABASE_URL: database.databaseUrl, ...overrides };
+  const app = await buildApp(config);
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
