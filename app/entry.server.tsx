@@ -4,7 +4,12 @@ import { CacheProvider } from "@emotion/react";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { type EntryContext, type HandleDataRequestFunction, type RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
 import { getInstance } from "./middleware/i18next.server.ts";
 import { createServerEmotionCache, emotionStyleTags } from "./utils/emotion.server.ts";
 import { NonceProvider } from "./utils/nonce.tsx";

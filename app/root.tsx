@@ -21,8 +21,8 @@ import { system } from "./theme.ts";
 import { fallbackLanguage, isLanguage } from "./utils/i18n.ts";
 import { useRouteLayout } from "./utils/layout.ts";
 import { useNonce } from "./utils/nonce.tsx";
-import type { Skin } from "./utils/preferences.ts";
 import { readPreferences } from "./utils/preferences.server.ts";
+import type { Skin } from "./utils/preferences.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [originCheckMiddleware, i18nextMiddleware];
 

@@ -19,7 +19,16 @@ function Brand() {
   return (
     <Link asChild fontWeight="bold" fontSize="lg" color="fg" _hover={{ textDecoration: "none" }}>
       <RouterLink to="/">
-        <Box as="span" w="7" h="7" borderRadius="md" bg="teal.solid" color="teal.contrast" display="grid" placeItems="center">
+        <Box
+          as="span"
+          w="7"
+          h="7"
+          borderRadius="md"
+          bg="teal.solid"
+          color="teal.contrast"
+          display="grid"
+          placeItems="center"
+        >
           W
         </Box>
         {t("app.name")}

@@ -1,8 +1,8 @@
 import { Card, Heading, Link, Stack, Text } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
-import type { Route } from "./+types/home";
 import { getLocale } from "../middleware/i18next.server.ts";
 import { formatDate } from "../utils/dates.ts";
+import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const apiDocsUrl = `${process.env.PUBLIC_API_URL ?? process.env.API_URL ?? "http://localhost:4000"}/api/docs`;

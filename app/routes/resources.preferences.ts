@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import type { Route } from "./+types/resources.preferences";
 import { languages } from "../utils/i18n.ts";
-import { menuLayouts, skins } from "../utils/preferences.ts";
 import { languageCookie, menuLayoutCookie, skinCookie } from "../utils/preferences.server.ts";
+import { menuLayouts, skins } from "../utils/preferences.ts";
 import { safeRedirectPath } from "../utils/redirect.ts";
+import type { Route } from "./+types/resources.preferences";
 
 const PreferenceSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("skin"), value: z.enum(skins) }),

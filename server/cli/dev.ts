@@ -1,5 +1,5 @@
 /** `npm run dev`: the provider API restarting on change, and the web app with hot reload. */
-import { reactRouterBin, startNode, createSupervisor } from "./processes.ts";
+import { createSupervisor, reactRouterBin, startNode } from "./processes.ts";
 
 const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "development" };
 env.API_PORT ||= "4000";

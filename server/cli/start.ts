@@ -3,7 +3,14 @@
  * migrates and, on first run, seeds the demo workspace) and the web app, and prints both URLs.
  */
 import { buildIsCurrent, recordBuild, sourceFingerprint } from "./build-fingerprint.ts";
-import { reactRouterBin, reactRouterServeBin, runNode, startNode, createSupervisor, waitUntilHealthy } from "./processes.ts";
+import {
+  createSupervisor,
+  reactRouterBin,
+  reactRouterServeBin,
+  runNode,
+  startNode,
+  waitUntilHealthy,
+} from "./processes.ts";
 
 const env: NodeJS.ProcessEnv = { ...process.env };
 env.API_PORT ||= "4000";

@@ -1,6 +1,6 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sql } from "kysely";
 import { z } from "zod";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 const HEALTH_TIMEOUT_MS = 2000;
 

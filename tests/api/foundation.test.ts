@@ -43,7 +43,9 @@ describe(`provider API foundation on ${testDatabase}`, () => {
       expect(names).toContain(schema);
     }
     const folded = await sql<{ folded: string; score: number }>`
-      select unaccent('Ærlig Østfold Ålesund café') as folded, similarity('Bergen', 'Bergenn') as score`.execute(t.app.db);
+      select unaccent('Ærlig Østfold Ålesund café') as folded, similarity('Bergen', 'Bergenn') as score`.execute(
+      t.app.db,
+    );
     expect(folded.rows[0].folded).toBe("AErlig Ostfold Alesund cafe");
     expect(folded.rows[0].score).toBeGreaterThan(0.5);
   });

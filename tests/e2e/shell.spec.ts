@@ -1,0 +1,125 @@
+import { expect, jsEnabled, test } from "./fixtures.ts";
+
+test.describe("app shell", () => {
+  test("renders the dark skin by default, styled by the server", async ({ page }) => {
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    await expect(page.getByRole("heading", { name: "Welcome to Workspace" })).toBeVisible();
+    // Styles come in <head> from the server: the body is dark before any script runs.
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const [r, g, b] = background.match(/\d+/g)!.map(Number);
+    expect(r + g + b).toBeLessThan(150);
+    expect(await page.locator("body style").count()).toBe(0);
+  });
+
+  test("switches skin and remembers it", async ({ page }, testInfo) => {
+    await page.goto("/");
+    if (jsEnabled(testInfo)) await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByRole("button", { name: "Switch to light skin" }).click();
+    await expect(page.locator("html")).toHaveClass(/\blight\b/);
+    if (jsEnabled(testInfo)) {
+      // Hydrated, the switch happens in place rather than by reloading the page.
+      expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+    }
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const [r, g, b] = background.match(/\d+/g)!.map(Number);
+    expect(r + g + b).toBeGreaterThan(600);
+
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(/\blight\b/);
+    await page.getByRole("button", { name: "Switch to dark skin" }).click();
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  });
+
+  test("switches the menu between vertical and horizontal", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByTestId("sidebar")).toBeVisible();
+    await page.getByRole("button", { name: "Use horizontal menu" }).click();
+    await expect(page.getByTestId("sidebar")).toHaveCount(0);
+    await expect(page.locator("[data-layout=horizontal]")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Home" })).toBeVisible();
+    await page.getByRole("button", { name: "Use vertical menu" }).click();
+    await expect(page.getByTestId("sidebar")).toBeVisible();
+  });
+
+  test("sends a CSP whose nonce is on every script", async ({ page }, testInfo) => {
+    const response = await page.goto("/");
+    const csp = response?.headers()["content-security-policy"] ?? "";
+    const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(response?.headers()["x-content-type-options"]).toBe("nosniff");
+    const html = await response!.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+    const second = await page.request.get("/");
+    expect(second.headers()["content-security-policy"]).not.toContain(nonce!);
+    if (jsEnabled(testInfo)) {
+      // Hydrated: client navigation works without a document request.
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    }
+  });
+});
+
+test.describe("languages", () => {
+  test("switches between English and Norwegian", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await page.getByRole("button", { name: "NB", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Velkommen til Workspace" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "nb");
+    await expect(page.getByRole("button", { name: "Bytt til lyst utseende" })).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Velkommen til Workspace" })).toBeVisible();
+    await page.getByRole("button", { name: "EN", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Welcome to Workspace" })).toBeVisible();
+  });
+
+  for (const header of ["no", "nn-NO", "nb-NO"]) {
+    test(`reads Accept-Language "${header}" as Norwegian`, async ({ browser }, testInfo) => {
+      const context = await browser.newContext({
+        // The browser's locale is what it sends as Accept-Language.
+        locale: header,
+        javaScriptEnabled: jsEnabled(testInfo),
+        baseURL: testInfo.project.use.baseURL,
+      });
+      const page = await context.newPage();
+      await page.goto("/");
+      await expect(page.getByRole("heading", { name: "Velkommen til Workspace" })).toBeVisible();
+      await context.close();
+    });
+  }
+});
+
+test.describe("unknown paths", () => {
+  test("redirect to /error-404, which answers 404 in the full layout", async ({ page }) => {
+    await page.goto("/no/such/page?x=1");
+    await expect(page).toHaveURL(/\/error-404$/);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page.getByTestId("sidebar")).toHaveCount(0);
+    const direct = await page.request.get("/error-404");
+    expect(direct.status()).toBe(404);
+
+    await page.getByRole("link", { name: "Back to home" }).click();
+    await expect(page.getByRole("heading", { name: "Welcome to Workspace" })).toBeVisible();
+  });
+
+  test("the web app answers /healthz", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+});
+
+test.describe("forgery protection", () => {
+  test("refuses a preference change posted from another site", async ({ request }) => {
+    const response = await request.post("/resources/preferences", {
+      form: { intent: "skin", value: "light", redirectTo: "/" },
+      headers: { Origin: "https://attacker.example" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+  });
+});
