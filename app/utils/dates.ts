@@ -1,5 +1,5 @@
 import dayjs from "dayjs";
-import "dayjs/locale/nb";
+import "dayjs/locale/nb.js";
 import type { Language } from "./i18n.ts";
 
 export const DATE_FORMAT = "MMMM DD, YYYY";
