@@ -4,17 +4,38 @@ import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { authRoutes } from "./auth/auth.routes.ts";
 import type { Config } from "./config.ts";
 import { registerApiDocs, registerOpenApi } from "./docs/docs.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { registerErrorHandling } from "./http/errors.ts";
+import mailer from "./mail/mailer.ts";
 import database from "./plugins/database.ts";
+import oidc from "./plugins/oidc.ts";
+import { readOrCreateSecret } from "./secrets.ts";
+import { settingsRoutes } from "./settings/settings.routes.ts";
+import { registerRoutes } from "./users/register.routes.ts";
+import { usersRoutes } from "./users/users.routes.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 export type AppConfig = Pick<
   Config,
-  "DATABASE_URL" | "DATA_DIR" | "LOG_LEVEL" | "RATE_LIMIT_PER_MINUTE" | "SEED_DEMO" | "NODE_ENV"
+  | "NODE_ENV"
+  | "DATABASE_URL"
+  | "DATA_DIR"
+  | "LOG_LEVEL"
+  | "RATE_LIMIT_PER_MINUTE"
+  | "SEED_DEMO"
+  | "DEMO_PASSWORD"
+  | "ADMIN_EMAIL"
+  | "APP_URL"
+  | "PUBLIC_API_URL"
+  | "OAUTH_CLIENT_SECRET"
+  | "ACCESS_TOKEN_TTL"
+  | "REFRESH_TOKEN_TTL"
+  | "INVITATION_TTL_HOURS"
+  | "SMTP_URL"
 >;
 
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
@@ -40,17 +61,40 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
 
   // No CORS plugin: the browser never calls the API cross-origin, so none is allowed.
-  await app.register(helmet, { global: true });
+  const https = config.PUBLIC_API_URL.startsWith("https://");
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: https ? [] : null } },
+    strictTransportSecurity: https,
+  });
   await app.register(rateLimit, { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: "1 minute" });
   await app.register(formbody);
   await app.register(database, {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     seedDemo: config.SEED_DEMO,
+    demoPassword: config.DEMO_PASSWORD,
+  });
+  await app.register(mailer, { smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR });
+  await app.register(oidc, {
+    publicApiUrl: config.PUBLIC_API_URL,
+    appUrl: config.APP_URL,
+    webClientSecret: readOrCreateSecret(config.DATA_DIR, "oauth-client-secret", config.OAUTH_CLIENT_SECRET),
+    accessTokenTtl: config.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: config.REFRESH_TOKEN_TTL,
   });
 
   await registerOpenApi(app);
   await app.register(healthRoutes);
+  await app.register(authRoutes, { appUrl: config.APP_URL });
+  await app.register(registerRoutes, { appUrl: config.APP_URL });
+  await app.register(async (api) => {
+    api.addHook("onRequest", app.authenticate);
+    await api.register(usersRoutes, {
+      invitations: { appUrl: config.APP_URL, publicApiUrl: config.PUBLIC_API_URL, ttlHours: config.INVITATION_TTL_HOURS },
+    });
+    await api.register(settingsRoutes);
+  }, { prefix: "/api" });
   await registerApiDocs(app);
 
   return app;

@@ -9,6 +9,8 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   API_PORT: port.default(4000),
   API_HOST: z.string().min(1).default("0.0.0.0"),
+  API_URL: httpUrl.optional(),
+  PUBLIC_API_URL: httpUrl.optional(),
   APP_URL: httpUrl.default("http://localhost:3000"),
   DATABASE_URL: z
     .string()
@@ -18,9 +20,20 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1000),
   SEED_DEMO: flag.default(false),
+  DEMO_PASSWORD: z.string().min(8).optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  OAUTH_CLIENT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).default(900),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(14 * 24 * 60 * 60),
+  INVITATION_TTL_HOURS: z.coerce.number().int().min(1).default(72),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
 });
 
-export type Config = Omit<z.infer<typeof schema>, "DATA_DIR"> & { DATA_DIR: string };
+export type Config = Omit<z.infer<typeof schema>, "DATA_DIR" | "API_URL" | "PUBLIC_API_URL"> & {
+  DATA_DIR: string;
+  API_URL: string;
+  PUBLIC_API_URL: string;
+};
 
 export class ConfigError extends Error {
   name = "ConfigError";
@@ -34,5 +47,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
+  const apiUrl = result.data.API_URL ?? `http://localhost:${result.data.API_PORT}`;
+  return {
+    ...result.data,
+    DATA_DIR: path.resolve(result.data.DATA_DIR),
+    API_URL: apiUrl,
+    PUBLIC_API_URL: result.data.PUBLIC_API_URL ?? apiUrl,
+  };
 }

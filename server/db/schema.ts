@@ -1,4 +1,6 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface WorkspaceTable {
   id: Generated<number>;
@@ -7,7 +9,103 @@ export interface WorkspaceTable {
   created_at: Generated<Date>;
 }
 
+export interface SettingTable {
+  key: string;
+  value: unknown;
+  updated_at: Generated<Date>;
+}
+
+export interface RoleTable {
+  id: Generated<string>;
+  name: string;
+  description: string | null;
+  built_in: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface RolePermissionTable {
+  role_id: string;
+  resource: string;
+  operation: string;
+}
+
+export interface AppUserTable {
+  id: Generated<string>;
+  email: string;
+  first_name: string;
+  last_name: string;
+  mobile: string | null;
+  language: Generated<string>;
+  status: Generated<"invited" | "active">;
+  role_id: string;
+  company_admin: Generated<boolean>;
+  password_hash: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface UserGroupTable {
+  id: Generated<string>;
+  name: string;
+  created_at: Generated<Date>;
+}
+
+export interface UserGroupMemberTable {
+  group_id: string;
+  user_id: string;
+}
+
+export interface InvitationTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+export interface LoginAttemptTable {
+  id: Generated<string>;
+  email: string;
+  ip: string;
+  success: boolean;
+  at: Generated<Date>;
+}
+
+export interface OauthClientTable {
+  client_id: string;
+  client_secret: string;
+  name: string;
+  redirect_uris: string[];
+  post_logout_redirect_uris: string[];
+  grant_types: string[];
+  scope: string;
+  first_party: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface OidcPayloadTable {
+  model: string;
+  id: string;
+  payload: unknown;
+  grant_id: string | null;
+  uid: string | null;
+  expires_at: Timestamp | null;
+  consumed_at: Timestamp | null;
+}
+
 /** Every table the provider API reads or writes, keyed as Kysely addresses them ("schema.table"). */
 export interface Database {
   "core.workspace": WorkspaceTable;
+  "core.setting": SettingTable;
+  "core.role": RoleTable;
+  "core.role_permission": RolePermissionTable;
+  "core.app_user": AppUserTable;
+  "core.user_group": UserGroupTable;
+  "core.user_group_member": UserGroupMemberTable;
+  "core.invitation": InvitationTable;
+  "core.login_attempt": LoginAttemptTable;
+  "core.oauth_client": OauthClientTable;
+  "core.oidc_payload": OidcPayloadTable;
 }

@@ -13,6 +13,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description: "The system of record behind the Workspace web app. Every /api call needs a Bearer token.",
         version: "1.0.0",
       },
+      components: {
+        securitySchemes: {
+          bearer: { type: "http", scheme: "bearer", description: "An access token from POST /oauth2/token" },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -16,6 +16,7 @@ export interface DatabasePluginOptions {
   databaseUrl?: string;
   dataDir: string;
   seedDemo: boolean;
+  demoPassword?: string;
 }
 
 export default fp<DatabasePluginOptions>(
@@ -25,8 +26,14 @@ export default fp<DatabasePluginOptions>(
     try {
       const applied = await migrateToLatest(handle.db);
       if (applied.length > 0) app.log.info({ migrations: applied }, "database migrated");
-      const { created } = await seedWorkspace(handle.db, { demo: options.seedDemo });
-      if (created) app.log.info({ demo: options.seedDemo }, "workspace created");
+      const seeded = await seedWorkspace(handle.db, { demo: options.seedDemo, demoPassword: options.demoPassword });
+      if (seeded.created) app.log.info({ demo: options.seedDemo }, "workspace created");
+      if (seeded.generatedDemoPassword) {
+        // Shown once: it is stored only as a hash.
+        console.log(
+          `\n  Demo sign-in: admin@example.com, employee@example.com or readonly@example.com\n  Password:     ${seeded.generatedDemoPassword}   (shown only now; set DEMO_PASSWORD to choose it)\n`,
+        );
+      }
     } catch (error) {
       await handle.close();
       throw error;

@@ -6,6 +6,8 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { type AppConfig, buildApp } from "../../server/app.ts";
 
+export const TEST_CLIENT_SECRET = "test-client-secret-0123456789abcdefghijklmnop";
+
 export type TestDatabase = "pglite" | "postgres";
 
 /** Which database this test project runs on (set per Vitest project). */
@@ -24,6 +26,12 @@ function baseConfig(dataDir: string): AppConfig {
     LOG_LEVEL: "silent",
     RATE_LIMIT_PER_MINUTE: 10_000,
     SEED_DEMO: false,
+    APP_URL: "http://app.test",
+    PUBLIC_API_URL: "http://api.test",
+    OAUTH_CLIENT_SECRET: TEST_CLIENT_SECRET,
+    ACCESS_TOKEN_TTL: 900,
+    REFRESH_TOKEN_TTL: 3600,
+    INVITATION_TTL_HOURS: 72,
   };
 }
 

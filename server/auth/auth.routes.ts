@@ -1,0 +1,174 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { apiErrorSchema } from "../contract/errors.ts";
+import { verifyPassword, unknownUserHash } from "./passwords.ts";
+import { accountLockedFor, recordLoginAttempt } from "./login-throttle.ts";
+import { type PageLanguage, pageLanguage, pageTexts, renderLoginPage, renderMessagePage } from "./pages.ts";
+import { findUserForLogin } from "../users/users.repository.ts";
+
+export const LOGIN_ATTEMPTS_PER_MINUTE = 10;
+
+/** CSP for the provider's own HTML pages; the form may continue to the web app. */
+export function pageSecurityHeaders(reply: FastifyReply, appUrl: string) {
+  reply.header(
+    "content-security-policy",
+    `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self' ${new URL(appUrl).origin}; frame-ancestors 'none'; base-uri 'none'`,
+  );
+  reply.header("cache-control", "no-store");
+  reply.type("text/html; charset=utf-8");
+}
+
+const loginForm = z.object({
+  uid: z.string().max(200).default(""),
+  email: z.string().trim().max(255).default(""),
+  password: z.string().max(1000).default(""),
+});
+
+export const authRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app, { appUrl }) => {
+  const provider = app.oidc;
+
+  async function interactionLanguage(request: FastifyRequest, reply: FastifyReply): Promise<PageLanguage> {
+    try {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      return pageLanguage(details.params.ui_locales as string | undefined, request.headers["accept-language"]);
+    } catch {
+      return pageLanguage(request.headers["accept-language"]);
+    }
+  }
+
+  function expiredPage(reply: FastifyReply, language: PageLanguage) {
+    pageSecurityHeaders(reply, appUrl);
+    const norwegian = language === "nb";
+    return reply.status(400).send(
+      renderMessagePage({
+        language,
+        title: norwegian ? "Innloggingen er utløpt" : "Sign-in expired",
+        message: norwegian
+          ? "Denne innloggingen er ikke lenger gyldig. Gå tilbake til Workspace og logg inn på nytt."
+          : "This sign-in is no longer valid. Go back to Workspace and sign in again.",
+        link: { href: `${appUrl}/login`, label: pageTexts(language).toWorkspace },
+      }),
+    );
+  }
+
+  app.get(
+    "/auth/login",
+    { schema: { hide: true, querystring: z.object({ uid: z.string().max(200).optional() }) } },
+    async (request, reply) => {
+      let details: Awaited<ReturnType<typeof provider.interactionDetails>>;
+      try {
+        details = await provider.interactionDetails(request.raw, reply.raw);
+      } catch {
+        return expiredPage(reply, pageLanguage(request.headers["accept-language"]));
+      }
+      const language = pageLanguage(details.params.ui_locales as string | undefined, request.headers["accept-language"]);
+      pageSecurityHeaders(reply, appUrl);
+      return reply.send(renderLoginPage({ language, uid: details.uid }));
+    },
+  );
+
+  app.post(
+    "/auth/login",
+    {
+      schema: { hide: true, body: loginForm },
+      config: { rateLimit: { max: LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: "1 minute" } },
+      errorHandler: async (error, request, reply) => {
+        const status = (error as { statusCode?: number }).statusCode ?? 500;
+        if (status !== 429) throw error;
+        const language = await interactionLanguage(request, reply);
+        const uid = (request.body as { uid?: string } | undefined)?.uid ?? "";
+        pageSecurityHeaders(reply, appUrl);
+        return reply.status(429).send(renderLoginPage({ language, uid, error: pageTexts(language).throttled }));
+      },
+    },
+    async (request, reply) => {
+      let details: Awaited<ReturnType<typeof provider.interactionDetails>>;
+      try {
+        details = await provider.interactionDetails(request.raw, reply.raw);
+      } catch {
+        return expiredPage(reply, pageLanguage(request.headers["accept-language"]));
+      }
+      const language = pageLanguage(details.params.ui_locales as string | undefined, request.headers["accept-language"]);
+      const t = pageTexts(language);
+      const { email, password } = request.body;
+      const refuse = (status: number, error: string) => {
+        pageSecurityHeaders(reply, appUrl);
+        return reply.status(status).send(renderLoginPage({ language, uid: details.uid, email, error }));
+      };
+
+      if (await accountLockedFor(app.db, email, request.ip)) return refuse(429, t.locked);
+
+      const user = email ? await findUserForLogin(app.db, email) : undefined;
+      // Always verify against some hash, so the answer takes as long whether or not the email exists.
+      const valid = await verifyPassword(password, user?.password_hash ?? (await unknownUserHash));
+      const ok = Boolean(user && user.status === "active" && user.password_hash && valid);
+      await recordLoginAttempt(app.db, email || "(empty)", request.ip, ok);
+      if (!ok || !user) return refuse(401, t.invalid);
+
+      reply.hijack();
+      await provider.interactionFinished(
+        request.raw,
+        reply.raw,
+        { login: { accountId: user.id } },
+        { mergeWithLastSubmission: false },
+      );
+    },
+  );
+
+  app.post(
+    "/sign_out",
+    {
+      schema: {
+        tags: ["authentication"],
+        summary: "Revoke the grant behind the Bearer token (its access and refresh tokens)",
+        security: [{ bearer: [] }],
+        body: z.object({ url: z.string().optional() }).optional(),
+        response: { 204: z.null(), 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const token = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? "")?.[1];
+      const accessToken = token ? await provider.AccessToken.find(token) : undefined;
+      if (!accessToken?.grantId) {
+        return reply
+          .status(401)
+          .header("www-authenticate", "Bearer")
+          .send({ status: 401, exceptionName: "UnauthorizedException", message: "Invalid token", requestId: request.id });
+      }
+      await app.db.deleteFrom("core.oidc_payload").where("grant_id", "=", accessToken.grantId).execute();
+      await app.db
+        .deleteFrom("core.oidc_payload")
+        .where("model", "=", "Grant")
+        .where("id", "=", accessToken.grantId)
+        .execute();
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    "/logout",
+    {
+      schema: {
+        tags: ["authentication"],
+        summary: "End the sign-in session and return to a registered URL",
+        querystring: z.object({ url: z.string().max(2000).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const context = provider.app.createContext(request.raw, reply.raw);
+      const sessionId = context.cookies.get(provider.cookieName("session"), { signed: true });
+      if (sessionId) {
+        const session = await provider.Session.find(sessionId);
+        await session?.destroy();
+      }
+      const registered = await app.db
+        .selectFrom("core.oauth_client")
+        .select("client_id")
+        .where((eb) => eb(eb.val(request.query.url ?? ""), "=", eb.fn.any("post_logout_redirect_uris")))
+        .executeTakeFirst();
+      const target = registered && request.query.url ? request.query.url : `${appUrl}/login`;
+      return reply.redirect(target, 303);
+    },
+  );
+};

@@ -1,0 +1,82 @@
+import { z } from "zod";
+
+export const languageSchema = z.enum(["en", "nb"]);
+
+export const operations = ["Create", "Read", "Update", "Delete"] as const;
+
+/** Resources that roles grant operations on. */
+export const resources = [
+  "Company",
+  "Contact",
+  "Inquiry",
+  "Todo",
+  "Note",
+  "Document",
+  "CRM",
+  "Entity_Assignment",
+  "System_Settings",
+  "Users",
+] as const;
+
+export const permissionSchema = z.object({ name: z.string(), operation: z.string() });
+export type Permission = z.infer<typeof permissionSchema>;
+
+/** GET /api/me/info */
+export const meInfoSchema = z.object({
+  uuid: z.string(),
+  userUuid: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  language: languageSchema,
+  companyAdmin: z.boolean(),
+  permissions: z.array(permissionSchema),
+  customEntities: z.array(z.object({ key: z.string() })),
+});
+export type MeInfo = z.infer<typeof meInfoSchema>;
+
+/** GET /api/me/fields: the signed-in user's own profile fields. */
+export const meFieldsSchema = z.array(
+  z.object({ key: z.string(), label: z.string(), type: z.string(), value: z.string().nullable() }),
+);
+
+/** GET /api/documents/signature/enable */
+export const signatureEnabledSchema = z.object({ enabled: z.boolean() });
+
+export const employeeSchema = z.object({
+  uuid: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  mobile: z.string().nullable(),
+  language: languageSchema,
+  status: z.enum(["invited", "active"]),
+  role: z.object({ uuid: z.string(), name: z.string() }),
+  companyAdmin: z.boolean(),
+  groups: z.array(z.object({ uuid: z.string(), groupUuid: z.string(), name: z.string() })),
+});
+export type Employee = z.infer<typeof employeeSchema>;
+
+export const createEmployeeSchema = z.object({
+  email: z.email("Must be an email").max(255, "Max 255 limit"),
+  firstName: z.string().trim().min(1, "Required").max(255, "Max 255 limit"),
+  lastName: z.string().trim().min(1, "Required").max(255, "Max 255 limit"),
+  mobile: z.string().trim().max(255, "Max 255 limit").optional(),
+  language: languageSchema.default("en"),
+  roleUuid: z.uuid(),
+  companyAdmin: z.boolean().default(false),
+});
+
+export const PASSWORD_MIN_LENGTH = 10;
+
+export const registerSchema = z.object({
+  token: z.string().min(1, "Required"),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `At least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(200, "At most 200 characters"),
+});
+
+/** The web app's own OAuth client. */
+export const WEB_CLIENT_ID = "workspace-web";
+export const API_SCOPE = "api";

@@ -1,0 +1,48 @@
+import middie from "@fastify/middie";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type Provider from "oidc-provider";
+import { createOidcProvider, type OidcOptions } from "../auth/oidc-provider.ts";
+import { type Actor, loadActor } from "../users/users.service.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    oidc: Provider;
+    /** onRequest hook for routes that need a Bearer token; sets request.actor. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    actor: Actor;
+  }
+}
+
+function unauthorized(request: FastifyRequest, reply: FastifyReply, message: string) {
+  return reply
+    .status(401)
+    .header("www-authenticate", 'Bearer realm="workspace"')
+    .send({ status: 401, exceptionName: "UnauthorizedException", message, requestId: request.id });
+}
+
+export default fp<OidcOptions>(
+  async (app, options) => {
+    const provider = await createOidcProvider(app.db, options);
+    await app.register(middie);
+    app.use("/oauth2", provider.callback());
+    app.decorate("oidc", provider);
+    app.decorateRequest("actor", null as unknown as Actor);
+
+    app.decorate("authenticate", async (request: FastifyRequest, reply: FastifyReply) => {
+      const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
+      if (!token) return unauthorized(request, reply, "Full authentication is required to access this resource");
+      // Opaque tokens are looked up on every call, so revocation takes effect at once.
+      const accessToken = await provider.AccessToken.find(token);
+      if (!accessToken || accessToken.isExpired || !accessToken.accountId) {
+        return unauthorized(request, reply, "Invalid or expired token");
+      }
+      const actor = await loadActor(app.db, accessToken.accountId);
+      if (!actor || actor.status !== "active") return unauthorized(request, reply, "Invalid or expired token");
+      request.actor = actor;
+    });
+  },
+  { name: "oidc", dependencies: ["database"] },
+);

@@ -1,0 +1,168 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Employee, MeInfo, Permission } from "../contract/identity.ts";
+import type { Database } from "../db/schema.ts";
+import { DomainError } from "../http/errors.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { hashPassword } from "../auth/passwords.ts";
+import * as repo from "./users.repository.ts";
+
+export interface Actor {
+  id: string;
+  companyAdmin: boolean;
+  permissions: Permission[];
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("base64url");
+}
+
+function notFound(): DomainError {
+  return new DomainError(404, "NotFoundException", "User not found");
+}
+
+export async function loadActor(db: Kysely<Database>, userId: string): Promise<(Actor & { status: string }) | undefined> {
+  const user = await repo.findUserById(db, userId);
+  if (!user) return undefined;
+  const rows = await repo.permissionsOfRole(db, user.role_id);
+  return {
+    id: user.id,
+    status: user.status,
+    companyAdmin: user.company_admin,
+    permissions: rows.map((row) => ({ name: row.resource, operation: row.operation })),
+  };
+}
+
+export function can(actor: Actor, operation: string, resource: string): boolean {
+  return actor.companyAdmin || actor.permissions.some((p) => p.name === resource && p.operation === operation);
+}
+
+export function requirePermission(actor: Actor, operation: string, resource: string): void {
+  if (!can(actor, operation, resource)) {
+    throw new DomainError(403, "AccessDeniedException", "Operation not permitted");
+  }
+}
+
+export async function meInfo(db: Kysely<Database>, actor: Actor): Promise<MeInfo> {
+  const user = await repo.findUserById(db, actor.id);
+  if (!user) throw notFound();
+  const permissions = [...actor.permissions, { name: "AppUserGuide", operation: "Read" }];
+  if (actor.companyAdmin) permissions.push({ name: "CompanyAdmin", operation: "PerformAs" });
+  return {
+    uuid: user.id,
+    userUuid: user.id,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    email: user.email,
+    language: user.language === "nb" ? "nb" : "en",
+    companyAdmin: actor.companyAdmin,
+    permissions,
+    customEntities: [],
+  };
+}
+
+export async function getEmployee(db: Kysely<Database>, id: string): Promise<Employee> {
+  const user = await repo.findUserById(db, id);
+  if (!user) throw notFound();
+  const groups = await repo.groupsOfUser(db, id);
+  return {
+    uuid: user.id,
+    email: user.email,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    mobile: user.mobile,
+    language: user.language === "nb" ? "nb" : "en",
+    status: user.status,
+    role: { uuid: user.role_id, name: user.role_name },
+    companyAdmin: user.company_admin,
+    groups: groups.map((group) => ({ uuid: group.id, groupUuid: group.id, name: group.name })),
+  };
+}
+
+export interface InvitationSettings {
+  appUrl: string;
+  publicApiUrl: string;
+  ttlHours: number;
+  mailer: Mailer;
+  log: (link: string, email: string) => void;
+}
+
+/** Issues a new single-use invitation (older ones stop working) and mails its link. */
+export async function sendInvitation(db: Kysely<Database>, userId: string, settings: InvitationSettings) {
+  const user = await repo.findUserById(db, userId);
+  if (!user) throw notFound();
+  const token = randomBytes(32).toString("base64url");
+  await db.transaction().execute(async (trx) => {
+    await repo.revokeOpenInvitations(trx, userId);
+    await repo.insertInvitation(trx, userId, hashToken(token), new Date(Date.now() + settings.ttlHours * 3600_000));
+  });
+  const link = `${settings.publicApiUrl}/jwt/register?token=${encodeURIComponent(token)}`;
+  const norwegian = user.language === "nb";
+  await settings.mailer.send({
+    to: user.email,
+    subject: norwegian ? "Du er invitert til Workspace" : "You are invited to Workspace",
+    text: norwegian
+      ? `Hei ${user.first_name},\n\nDu er invitert til Workspace. Velg passord her (lenken virker i ${settings.ttlHours} timer):\n${link}\n\nDeretter logger du inn på ${settings.appUrl}\n`
+      : `Hi ${user.first_name},\n\nYou are invited to Workspace. Choose your password here (the link works for ${settings.ttlHours} hours):\n${link}\n\nThen sign in at ${settings.appUrl}\n`,
+  });
+  settings.log(link, user.email);
+  return token;
+}
+
+export async function createEmployee(
+  db: Kysely<Database>,
+  input: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    mobile?: string;
+    language: "en" | "nb";
+    roleUuid: string;
+    companyAdmin: boolean;
+  },
+  settings: InvitationSettings,
+): Promise<Employee> {
+  if (await repo.emailExists(db, input.email)) {
+    throw new DomainError(409, "EmployeeUserAlreadyActiveException", "User already exists");
+  }
+  const role = await repo.findRoleById(db, input.roleUuid);
+  if (!role) {
+    throw new DomainError(400, "MethodArgumentNotValidException", "Validation failed", [
+      { field: "roleUuid", defaultMessage: "Required", objectName: "employee" },
+    ]);
+  }
+  const { id } = await repo.insertUser(db, {
+    email: input.email.trim(),
+    first_name: input.firstName,
+    last_name: input.lastName,
+    mobile: input.mobile || null,
+    language: input.language,
+    role_id: role.id,
+    company_admin: input.companyAdmin,
+    status: "invited",
+  });
+  await sendInvitation(db, id, settings);
+  return getEmployee(db, id);
+}
+
+export async function resendInvitation(db: Kysely<Database>, id: string, settings: InvitationSettings) {
+  const user = await repo.findUserById(db, id);
+  if (!user) throw notFound();
+  if (user.status !== "invited") {
+    throw new DomainError(409, "EmployeeUserAlreadyActiveException", "User already exists");
+  }
+  await sendInvitation(db, id, settings);
+}
+
+/** Accepts an invitation: sets the password and activates the user, once. */
+export async function register(db: Kysely<Database>, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    const invitation = await repo.findUsableInvitation(trx, hashToken(token));
+    if (!invitation) {
+      throw new DomainError(400, "InvalidInvitationException", "This invitation link is invalid or has expired.");
+    }
+    await repo.markInvitationUsed(trx, invitation.id);
+    await repo.activateUser(trx, invitation.user_id, passwordHash);
+  });
+}
