@@ -88,13 +88,20 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(authRoutes, { appUrl: config.APP_URL });
   await app.register(registerRoutes, { appUrl: config.APP_URL });
-  await app.register(async (api) => {
-    api.addHook("onRequest", app.authenticate);
-    await api.register(usersRoutes, {
-      invitations: { appUrl: config.APP_URL, publicApiUrl: config.PUBLIC_API_URL, ttlHours: config.INVITATION_TTL_HOURS },
-    });
-    await api.register(settingsRoutes);
-  }, { prefix: "/api" });
+  await app.register(
+    async (api) => {
+      api.addHook("onRequest", app.authenticate);
+      await api.register(usersRoutes, {
+        invitations: {
+          appUrl: config.APP_URL,
+          publicApiUrl: config.PUBLIC_API_URL,
+          ttlHours: config.INVITATION_TTL_HOURS,
+        },
+      });
+      await api.register(settingsRoutes);
+    },
+    { prefix: "/api" },
+  );
   await registerApiDocs(app);
 
   return app;

@@ -24,9 +24,16 @@ const schema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   OAUTH_CLIENT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).default(900),
-  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(14 * 24 * 60 * 60),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(14 * 24 * 60 * 60),
   INVITATION_TTL_HOURS: z.coerce.number().int().min(1).default(72),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "DATA_DIR" | "API_URL" | "PUBLIC_API_URL"> & {

@@ -2,10 +2,10 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiErrorSchema } from "../contract/errors.ts";
-import { verifyPassword, unknownUserHash } from "./passwords.ts";
+import { findUserForLogin } from "../users/users.repository.ts";
 import { accountLockedFor, recordLoginAttempt } from "./login-throttle.ts";
 import { type PageLanguage, pageLanguage, pageTexts, renderLoginPage, renderMessagePage } from "./pages.ts";
-import { findUserForLogin } from "../users/users.repository.ts";
+import { unknownUserHash, verifyPassword } from "./passwords.ts";
 
 export const LOGIN_ATTEMPTS_PER_MINUTE = 10;
 
@@ -62,7 +62,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
       } catch {
         return expiredPage(reply, pageLanguage(request.headers["accept-language"]));
       }
-      const language = pageLanguage(details.params.ui_locales as string | undefined, request.headers["accept-language"]);
+      const language = pageLanguage(
+        details.params.ui_locales as string | undefined,
+        request.headers["accept-language"],
+      );
       pageSecurityHeaders(reply, appUrl);
       return reply.send(renderLoginPage({ language, uid: details.uid }));
     },
@@ -89,7 +92,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
       } catch {
         return expiredPage(reply, pageLanguage(request.headers["accept-language"]));
       }
-      const language = pageLanguage(details.params.ui_locales as string | undefined, request.headers["accept-language"]);
+      const language = pageLanguage(
+        details.params.ui_locales as string | undefined,
+        request.headers["accept-language"],
+      );
       const t = pageTexts(language);
       const { email, password } = request.body;
       const refuse = (status: number, error: string) => {
@@ -123,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
         tags: ["authentication"],
         summary: "Revoke the grant behind the Bearer token (its access and refresh tokens)",
         security: [{ bearer: [] }],
-        body: z.object({ url: z.string().optional() }).optional(),
+        body: z.object({ url: z.string().optional() }).nullish(),
         response: { 204: z.null(), 401: apiErrorSchema },
       },
     },
@@ -131,10 +137,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
       const token = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? "")?.[1];
       const accessToken = token ? await provider.AccessToken.find(token) : undefined;
       if (!accessToken?.grantId) {
-        return reply
-          .status(401)
-          .header("www-authenticate", "Bearer")
-          .send({ status: 401, exceptionName: "UnauthorizedException", message: "Invalid token", requestId: request.id });
+        return reply.status(401).header("www-authenticate", "Bearer").send({
+          status: 401,
+          exceptionName: "UnauthorizedException",
+          message: "Invalid token",
+          requestId: request.id,
+        });
       }
       await app.db.deleteFrom("core.oidc_payload").where("grant_id", "=", accessToken.grantId).execute();
       await app.db

@@ -19,6 +19,7 @@ async function findClient(db: Kysely<Database>, clientId: string): Promise<Adapt
     response_types: ["code"],
     scope: client.scope,
     token_endpoint_auth_method: "client_secret_basic",
+    id_token_signed_response_alg: "ES256",
   } as AdapterPayload;
 }
 
@@ -94,7 +95,9 @@ export function createOidcAdapter(db: Kysely<Database>) {
         .executeTakeFirst();
       if (!row) return undefined;
       const payload = row.payload as AdapterPayload;
-      return row.consumed_at ? { ...payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) } : payload;
+      return row.consumed_at
+        ? { ...payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) }
+        : payload;
     }
   };
 }

@@ -4,8 +4,8 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-prov
 import { API_SCOPE, WEB_CLIENT_ID } from "../contract/identity.ts";
 import type { Database } from "../db/schema.ts";
 import { getSetting, setSetting } from "../settings/settings.repository.ts";
-import { renderMessagePage } from "./pages.ts";
 import { createOidcAdapter } from "./oidc-adapter.ts";
+import { renderMessagePage } from "./pages.ts";
 
 export interface OidcOptions {
   publicApiUrl: string;

@@ -4,7 +4,13 @@ import { builtInRoles, permissionRows } from "../users/roles.ts";
 import type { Database } from "./schema.ts";
 
 export const demoUsers = [
-  { email: "admin@example.com", first_name: "Ada", last_name: "Admin", role: "Company administrator", company_admin: true },
+  {
+    email: "admin@example.com",
+    first_name: "Ada",
+    last_name: "Admin",
+    role: "Company administrator",
+    company_admin: true,
+  },
   { email: "employee@example.com", first_name: "Erik", last_name: "Nordmann", role: "Employee", company_admin: false },
   { email: "readonly@example.com", first_name: "Rita", last_name: "Reader", role: "Read-only", company_admin: false },
 ] as const;

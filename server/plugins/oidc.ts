@@ -40,7 +40,7 @@ export default fp<OidcOptions>(
         return unauthorized(request, reply, "Invalid or expired token");
       }
       const actor = await loadActor(app.db, accessToken.accountId);
-      if (!actor || actor.status !== "active") return unauthorized(request, reply, "Invalid or expired token");
+      if (actor?.status !== "active") return unauthorized(request, reply, "Invalid or expired token");
       request.actor = actor;
     });
   },

@@ -57,7 +57,12 @@ export const registerRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (
       pageSecurityHeaders(reply, appUrl);
       const t = pageTexts(language);
       return reply.send(
-        renderMessagePage({ language, title: t.registerTitle, message: t.registered, link: { href: `${appUrl}/login`, label: t.toWorkspace } }),
+        renderMessagePage({
+          language,
+          title: t.registerTitle,
+          message: t.registered,
+          link: { href: `${appUrl}/login`, label: t.toWorkspace },
+        }),
       );
     },
   );

@@ -30,5 +30,7 @@ export const builtInRoles: { name: string; description: string; grants: Grant }[
 ];
 
 export function permissionRows(roleId: string, grants: Grant) {
-  return Object.entries(grants).flatMap(([resource, ops]) => ops.map((operation) => ({ role_id: roleId, resource, operation })));
+  return Object.entries(grants).flatMap(([resource, ops]) =>
+    ops.map((operation) => ({ role_id: roleId, resource, operation })),
+  );
 }

@@ -99,7 +99,10 @@ export async function updateLanguage(db: Db, id: string, language: string) {
 }
 
 export async function insertInvitation(db: Db, userId: string, tokenHash: string, expiresAt: Date) {
-  await db.insertInto("core.invitation").values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt }).execute();
+  await db
+    .insertInto("core.invitation")
+    .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt })
+    .execute();
 }
 
 export async function revokeOpenInvitations(db: Db, userId: string) {

@@ -7,9 +7,9 @@ import {
   meFieldsSchema,
   meInfoSchema,
 } from "../contract/identity.ts";
+import { findUserById, updateLanguage } from "./users.repository.ts";
 import type { InvitationSettings } from "./users.service.ts";
 import * as service from "./users.service.ts";
-import { findUserById, updateLanguage } from "./users.repository.ts";
 
 const idParams = z.object({ id: z.uuid() });
 const security = [{ bearer: [] }];
@@ -26,13 +26,27 @@ export const usersRoutes: FastifyPluginAsyncZod<{ invitations: Omit<InvitationSe
 
   app.get(
     "/me/info",
-    { schema: { tags: ["current user"], summary: "The signed-in user and permissions", security, response: { 200: meInfoSchema } } },
+    {
+      schema: {
+        tags: ["current user"],
+        summary: "The signed-in user and permissions",
+        security,
+        response: { 200: meInfoSchema },
+      },
+    },
     async (request) => service.meInfo(app.db, request.actor),
   );
 
   app.get(
     "/me/fields",
-    { schema: { tags: ["current user"], summary: "The signed-in user's profile fields", security, response: { 200: meFieldsSchema } } },
+    {
+      schema: {
+        tags: ["current user"],
+        summary: "The signed-in user's profile fields",
+        security,
+        response: { 200: meFieldsSchema },
+      },
+    },
     async (request) => {
       const user = await findUserById(app.db, request.actor.id);
       return [

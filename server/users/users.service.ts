@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
+import { hashPassword } from "../auth/passwords.ts";
 import type { Employee, MeInfo, Permission } from "../contract/identity.ts";
 import type { Database } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { hashPassword } from "../auth/passwords.ts";
 import * as repo from "./users.repository.ts";
 
 export interface Actor {
@@ -21,7 +21,10 @@ function notFound(): DomainError {
   return new DomainError(404, "NotFoundException", "User not found");
 }
 
-export async function loadActor(db: Kysely<Database>, userId: string): Promise<(Actor & { status: string }) | undefined> {
+export async function loadActor(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<(Actor & { status: string }) | undefined> {
   const user = await repo.findUserById(db, userId);
   if (!user) return undefined;
   const rows = await repo.permissionsOfRole(db, user.role_id);

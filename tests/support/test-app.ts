@@ -66,9 +66,16 @@ export async function createTestDatabase(): Promise<{ dataDir: string; databaseU
   };
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+/** An app over a fresh database; `demo` seeds the demo users with a known password. */
+export async function createTestApp(overrides: Partial<AppConfig> & { demo?: boolean } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config: AppConfig = { ...baseConfig(database.dataDir), DATABASE_URL: database.databaseUrl, ...overrides };
+  const { demo, ...rest } = overrides;
+  const config: AppConfig = {
+    ...baseConfig(database.dataDir),
+    DATABASE_URL: database.databaseUrl,
+    ...(demo ? { SEED_DEMO: true, DEMO_PASSWORD: "demo-password-for-tests" } : {}),
+    ...rest,
+  };
   const app = await buildApp(config);
   return {
     app,

@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  authorize,
+  bearer,
+  CookieJar,
+  DEMO_PASSWORD,
+  exchangeCode,
+  pkcePair,
+  refresh,
+  signIn,
+} from "../support/oauth-flow.ts";
+import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
+
+describe(`OAuth2 authorization server on ${testDatabase}`, () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ demo: true });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const me = (token: string) => t.app.inject({ method: "GET", url: "/api/me/info", headers: bearer(token) });
+
+  it("issues an access token, a refresh token and expires_in for a code with its verifier", async () => {
+    const tokens = await signIn(t.app);
+    expect(tokens.access_token).toEqual(expect.any(String));
+    expect(tokens.refresh_token).toEqual(expect.any(String));
+    expect(tokens.expires_in).toBeGreaterThan(0);
+    // Opaque, not a JWT.
+    expect(tokens.access_token.split(".")).toHaveLength(1);
+    expect((await me(tokens.access_token)).statusCode).toBe(200);
+  });
+
+  it("serves the sign-in page as a plain form", async () => {
+    const flow = await authorize(t.app, { password: DEMO_PASSWORD });
+    expect(flow.form?.statusCode).toBe(200);
+    expect(flow.form?.body).toContain('<form method="post" action="/auth/login">');
+    expect(flow.form?.headers["content-security-policy"]).toContain("form-action 'self' http://app.test");
+  });
+
+  it("requires PKCE and refuses the plain method", async () => {
+    const without = await authorize(t.app, { challenge: null });
+    expect(without.redirect).toContain("error=invalid_request");
+    const plain = await authorize(t.app, { challenge: "a".repeat(43), method: "plain" });
+    expect(plain.redirect).toMatch(/error=invalid_request/);
+  });
+
+  it("rejects a wrong verifier and a reused code", async () => {
+    const { verifier, challenge } = pkcePair();
+    const flow = await authorize(t.app, { challenge });
+    const code = new URL(flow.redirect!).searchParams.get("code")!;
+
+    const wrong = await exchangeCode(t.app, code, pkcePair().verifier);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toBe("invalid_grant");
+
+    const flow2 = await authorize(t.app, { challenge });
+    const code2 = new URL(flow2.redirect!).searchParams.get("code")!;
+    const first = await exchangeCode(t.app, code2, verifier);
+    expect(first.statusCode).toBe(200);
+    const again = await exchangeCode(t.app, code2, verifier);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toBe("invalid_grant");
+  });
+
+  it("rotates refresh tokens, and reuse of an old one revokes the whole grant", async () => {
+    const tokens = await signIn(t.app);
+    const rotated = await refresh(t.app, tokens.refresh_token);
+    expect(rotated.statusCode).toBe(200);
+    const next = rotated.json();
+    expect(next.refresh_token).not.toBe(tokens.refresh_token);
+    expect((await me(next.access_token)).statusCode).toBe(200);
+
+    const reuse = await refresh(t.app, tokens.refresh_token);
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json().error).toBe("invalid_grant");
+
+    expect((await refresh(t.app, next.refresh_token)).statusCode).toBe(400);
+    expect((await me(next.access_token)).statusCode).toBe(401);
+  });
+
+  it("makes both tokens useless after /sign_out", async () => {
+    const tokens = await signIn(t.app);
+    const out = await t.app.inject({ method: "POST", url: "/sign_out", headers: bearer(tokens.access_token) });
+    expect(out.statusCode).toBe(204);
+    expect((await me(tokens.access_token)).statusCode).toBe(401);
+    expect((await refresh(t.app, tokens.refresh_token)).statusCode).toBe(400);
+    const again = await t.app.inject({ method: "POST", url: "/sign_out", headers: bearer(tokens.access_token) });
+    expect(again.statusCode).toBe(401);
+  });
+
+  it("follows only registered URLs on /logout", async () => {
+    const registered = await t.app.inject({ method: "GET", url: "/logout?url=http%3A%2F%2Fapp.test%2Flogin" });
+    expect(registered.statusCode).toBe(303);
+    expect(registered.headers.location).toBe("http://app.test/login");
+    const foreign = await t.app.inject({ method: "GET", url: "/logout?url=https%3A%2F%2Fevil.example%2F" });
+    expect(foreign.headers.location).toBe("http://app.test/login");
+  });
+
+  it("ends the sign-in session on /logout, so the next authorization asks for the password again", async () => {
+    const jar = new CookieJar();
+    const first = await authorize(t.app, { jar });
+    expect(first.redirect).toContain("code=");
+    const silent = await t.app.inject({
+      method: "GET",
+      url: `/oauth2/authorize?${new URLSearchParams({
+        client_id: "workspace-web",
+        redirect_uri: "http://app.test/oauth2-redirect",
+        response_type: "code",
+        scope: "api",
+        code_challenge: pkcePair().challenge,
+        code_challenge_method: "S256",
+      })}`,
+      headers: { cookie: jar.header() },
+    });
+    expect(silent.headers.location).toContain("code=");
+
+    const out = await t.app.inject({ method: "GET", url: "/logout", headers: { cookie: jar.header() } });
+    jar.store(out);
+    const after = await authorize(t.app, { jar, password: "wrong-password" });
+    expect(after.login?.statusCode).toBe(401);
+  });
+
+  it("answers /api without a valid token with 401 in the error shape", async () => {
+    const none = await t.app.inject({ method: "GET", url: "/api/me/info" });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toMatchObject({ status: 401, exceptionName: "UnauthorizedException" });
+    expect(none.headers["www-authenticate"]).toContain("Bearer");
+    const bogus = await t.app.inject({ method: "GET", url: "/api/me/info", headers: bearer("not-a-token") });
+    expect(bogus.statusCode).toBe(401);
+  });
+});
+
+describe(`sign-in form on ${testDatabase}`, () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ demo: true });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("gives one message for a wrong password and for an unknown email", async () => {
+    const wrongPassword = await authorize(t.app, { password: "not-the-password" });
+    const unknownEmail = await authorize(t.app, { email: "nobody@example.com" });
+    expect(wrongPassword.login?.statusCode).toBe(401);
+    expect(unknownEmail.login?.statusCode).toBe(401);
+    expect(wrongPassword.login?.body).toContain("Wrong email or password.");
+    expect(unknownEmail.login?.body).toContain("Wrong email or password.");
+  });
+
+  it("accepts the email in any case", async () => {
+    const flow = await authorize(t.app, { email: "ADMIN@Example.com" });
+    expect(flow.redirect).toContain("code=");
+  });
+
+  it("answers 429 after 10 attempts a minute from one address", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const flow = await authorize(t.app, { email: "employee@example.com", password: `wrong-${i}` });
+      statuses.push(flow.login!.statusCode);
+    }
+    // Earlier tests in this file used some of this minute's attempts.
+    expect(statuses).toContain(429);
+    const limited = statuses.indexOf(429);
+    expect(statuses.slice(0, limited).every((status) => status === 401)).toBe(true);
+  });
+});
+
+describe(`account throttling on ${testDatabase}`, () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ demo: true });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("locks an account after 100 failures an hour, except for an address it signed in from", async () => {
+    // The trusted address signs in once before the attack.
+    await t.app.db
+      .insertInto("core.login_attempt")
+      .values({ email: "employee@example.com", ip: "10.0.0.7", success: true })
+      .execute();
+    await t.app.db
+      .insertInto("core.login_attempt")
+      .values(Array.from({ length: 100 }, () => ({ email: "employee@example.com", ip: "203.0.113.9", success: false })))
+      .execute();
+
+    const attacker = await authorize(t.app, { email: "employee@example.com" });
+    expect(attacker.login?.statusCode).toBe(429);
+    expect(attacker.login?.body).toContain("Too many failed sign-ins for this account");
+
+    const { verifier } = pkcePair();
+    expect(verifier).toBeTruthy();
+    const otherAccount = await authorize(t.app, { email: "admin@example.com" });
+    expect(otherAccount.redirect).toContain("code=");
+  });
+
+  it("lifts the lock as failures age past the hour", async () => {
+    await t.app.db
+      .updateTable("core.login_attempt")
+      .set({ at: new Date(Date.now() - 2 * 3600_000) })
+      .where("email", "=", "employee@example.com")
+      .where("success", "=", false)
+      .execute();
+    const flow = await authorize(t.app, { email: "employee@example.com" });
+    expect(flow.redirect).toContain("code=");
+  });
+});

@@ -1,0 +1,187 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { meInfoSchema } from "../../server/contract/identity.ts";
+import { authorize, bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
+import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
+
+describe(`users, roles and invitations on ${testDatabase}`, () => {
+  let t: TestApp;
+  let admin: Tokens;
+  let employee: Tokens;
+  let readOnly: Tokens;
+
+  beforeAll(async () => {
+    t = await createTestApp({ demo: true });
+    admin = await signIn(t.app, "admin@example.com");
+    employee = await signIn(t.app, "employee@example.com");
+    readOnly = await signIn(t.app, "readonly@example.com");
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = (url: string, tokens: Tokens) =>
+    t.app.inject({ method: "GET", url, headers: bearer(tokens.access_token) });
+  const has = (info: { permissions: { name: string; operation: string }[] }, name: string, operation: string) =>
+    info.permissions.some((p) => p.name === name && p.operation === operation);
+
+  it("describes each seeded role's permissions in /api/me/info", async () => {
+    const adminInfo = meInfoSchema.parse((await get("/api/me/info", admin)).json());
+    expect(adminInfo).toMatchObject({ firstName: "Ada", lastName: "Admin", language: "en", companyAdmin: true });
+    expect(adminInfo.uuid).toBe(adminInfo.userUuid);
+    expect(has(adminInfo, "CompanyAdmin", "PerformAs")).toBe(true);
+    expect(has(adminInfo, "AppUserGuide", "Read")).toBe(true);
+    expect(has(adminInfo, "System_Settings", "Update")).toBe(true);
+    expect(adminInfo.customEntities).toEqual([]);
+
+    const employeeInfo = meInfoSchema.parse((await get("/api/me/info", employee)).json());
+    expect(employeeInfo.companyAdmin).toBe(false);
+    expect(has(employeeInfo, "CompanyAdmin", "PerformAs")).toBe(false);
+    expect(has(employeeInfo, "AppUserGuide", "Read")).toBe(true);
+    expect(has(employeeInfo, "Company", "Create")).toBe(true);
+    expect(has(employeeInfo, "Entity_Assignment", "Create")).toBe(true);
+    expect(has(employeeInfo, "System_Settings", "Read")).toBe(false);
+
+    const readOnlyInfo = meInfoSchema.parse((await get("/api/me/info", readOnly)).json());
+    expect(has(readOnlyInfo, "Company", "Read")).toBe(true);
+    expect(readOnlyInfo.permissions.filter((p) => p.name !== "AppUserGuide").every((p) => p.operation === "Read")).toBe(
+      true,
+    );
+  });
+
+  it("answers the e-signature flag (off by default) and the profile fields", async () => {
+    expect((await get("/api/documents/signature/enable", readOnly)).json()).toEqual({ enabled: false });
+    const fields = (await get("/api/me/fields", employee)).json();
+    expect(fields).toContainEqual({ key: "email", label: "Email", type: "Email", value: "employee@example.com" });
+  });
+
+  it("keeps the user's language", async () => {
+    const changed = await t.app.inject({
+      method: "PUT",
+      url: "/api/me/language",
+      headers: bearer(readOnly.access_token),
+      payload: { language: "nb" },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await get("/api/me/info", readOnly)).json().language).toBe("nb");
+    const invalid = await t.app.inject({
+      method: "PUT",
+      url: "/api/me/language",
+      headers: bearer(readOnly.access_token),
+      payload: { language: "de" },
+    });
+    expect(invalid.statusCode).toBe(400);
+  });
+
+  async function invite(email: string) {
+    const roles = await t.app.db.selectFrom("core.role").select(["id", "name"]).execute();
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/iam/users/employees",
+      headers: bearer(admin.access_token),
+      payload: {
+        email,
+        firstName: "Nina",
+        lastName: "Nyansatt",
+        roleUuid: roles.find((r) => r.name === "Employee")!.id,
+      },
+    });
+    return response;
+  }
+
+  function latestInvitationToken(email: string): string {
+    const outbox = path.join(t.config.DATA_DIR, "outbox");
+    const files = fs.readdirSync(outbox).sort();
+    const messages = files
+      .map((file) => fs.readFileSync(path.join(outbox, file), "utf8"))
+      .filter((m) => m.includes(email));
+    // The body is quoted-printable.
+    const last = messages
+      .at(-1)!
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
+    return decodeURIComponent(/token=([A-Za-z0-9_%-]+)/.exec(last)![1]);
+  }
+
+  const registerWith = (token: string, password: string) =>
+    t.app.inject({ method: "POST", url: "/jwt/register", payload: { token, password } });
+
+  it("invites by mail, and the single-use link activates the user", async () => {
+    const created = await invite("nina@example.com");
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ email: "nina@example.com", status: "invited", role: { name: "Employee" } });
+
+    const token = latestInvitationToken("nina@example.com");
+    const page = await t.app.inject({ method: "GET", url: `/jwt/register?token=${encodeURIComponent(token)}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<form method="post" action="/jwt/register">');
+
+    const before = await authorize(t.app, { email: "nina@example.com", password: "a-new-password-1" });
+    expect(before.login?.statusCode).toBe(401);
+
+    const tooShort = await registerWith(token, "short");
+    expect(tooShort.statusCode).toBe(400);
+    expect(tooShort.json().errors[0]).toMatchObject({ field: "password" });
+
+    expect((await registerWith(token, "a-new-password-1")).statusCode).toBe(204);
+    const after = await authorize(t.app, { email: "nina@example.com", password: "a-new-password-1" });
+    expect(after.redirect).toContain("code=");
+
+    const reused = await registerWith(token, "another-password-2");
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().exceptionName).toBe("InvalidInvitationException");
+  });
+
+  it("resends for invited users only, and the old link stops working", async () => {
+    const created = (await invite("ola@example.com")).json();
+    const first = latestInvitationToken("ola@example.com");
+    const resend = await t.app.inject({
+      method: "PUT",
+      url: `/api/iam/users/employees/${created.uuid}/resend-invitation`,
+      headers: bearer(admin.access_token),
+    });
+    expect(resend.statusCode).toBe(204);
+    const second = latestInvitationToken("ola@example.com");
+    expect(second).not.toBe(first);
+    expect((await registerWith(first, "password-number-1")).statusCode).toBe(400);
+    expect((await registerWith(second, "password-number-1")).statusCode).toBe(204);
+
+    const again = await t.app.inject({
+      method: "PUT",
+      url: `/api/iam/users/employees/${created.uuid}/resend-invitation`,
+      headers: bearer(admin.access_token),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().exceptionName).toBe("EmployeeUserAlreadyActiveException");
+  });
+
+  it("refuses an expired invitation", async () => {
+    await invite("kari@example.com");
+    const token = latestInvitationToken("kari@example.com");
+    await t.app.db
+      .updateTable("core.invitation")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
+    expect((await registerWith(token, "password-number-1")).statusCode).toBe(400);
+  });
+
+  it("refuses duplicate emails in any case, and invitations from users without the right", async () => {
+    const duplicate = await invite("EMPLOYEE@example.com");
+    expect(duplicate.statusCode).toBe(409);
+    const denied = await t.app.inject({
+      method: "POST",
+      url: "/api/iam/users/employees",
+      headers: bearer(employee.access_token),
+      payload: {
+        email: "x@example.com",
+        firstName: "X",
+        lastName: "Y",
+        roleUuid: "00000000-0000-4000-8000-000000000000",
+      },
+    });
+    expect(denied.statusCode).toBe(403);
+    const notFound = await get("/api/iam/users/employees/00000000-0000-4000-8000-000000000000", admin);
+    expect(notFound.statusCode).toBe(404);
+  });
+});
