@@ -13,8 +13,10 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { GeneralErrorBoundary } from "./components/error-boundary.tsx";
+import { FlashToast } from "./components/toaster.tsx";
 import { AppShell } from "./layouts/app-shell.tsx";
 import { FullLayout } from "./layouts/full-layout.tsx";
+import { authMiddleware, getUser, takeToast } from "./middleware/auth.server.ts";
 import { getLocale, i18nextMiddleware } from "./middleware/i18next.server.ts";
 import { originCheckMiddleware } from "./middleware/origin-check.server.ts";
 import { system } from "./theme.ts";
@@ -24,12 +26,24 @@ import { useNonce } from "./utils/nonce.tsx";
 import { readPreferences } from "./utils/preferences.server.ts";
 import type { Skin } from "./utils/preferences.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [originCheckMiddleware, i18nextMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [originCheckMiddleware, authMiddleware, i18nextMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const preferences = await readPreferences(request);
   const locale = getLocale(context);
-  return { locale: isLanguage(locale) ? locale : fallbackLanguage, ...preferences };
+  const user = getUser(context);
+  return {
+    locale: isLanguage(locale) ? locale : fallbackLanguage,
+    ...preferences,
+    user: user && {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      companyAdmin: user.companyAdmin,
+      permissions: user.permissions,
+      signatureEnabled: user.signatureEnabled,
+    },
+    toast: takeToast(context),
+  };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -70,17 +84,26 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLayout();
-  if (layout === "full") {
-    return (
+  const page =
+    layout === "full" || !loaderData.user ? (
       <FullLayout>
         <Outlet />
       </FullLayout>
+    ) : (
+      <AppShell
+        menuLayout={layout ?? loaderData.menuLayout}
+        skin={loaderData.skin}
+        locale={loaderData.locale}
+        user={loaderData.user}
+      >
+        <Outlet />
+      </AppShell>
     );
-  }
   return (
-    <AppShell menuLayout={layout ?? loaderData.menuLayout} skin={loaderData.skin} locale={loaderData.locale}>
-      <Outlet />
-    </AppShell>
+    <>
+      {page}
+      <FlashToast toast={loaderData.toast} />
+    </>
   );
 }
 

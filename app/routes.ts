@@ -1,10 +1,14 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
-  index("routes/home.tsx"),
+  route("login", "routes/login.tsx"),
+  route("oauth2-redirect", "routes/oauth2-redirect.ts"),
+  route("clrgen", "routes/clrgen.ts"),
+  route("sign-out", "routes/sign-out.ts"),
   route("error-404", "routes/error-404.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("resources/preferences", "routes/resources.preferences.ts"),
+  layout("routes/protected-layout.tsx", [index("routes/home.tsx")]),
   // Every unknown path goes to /error-404 (and the i18n middleware needs a match to run).
   route("*", "routes/catch-all.ts"),
 ] satisfies RouteConfig;

@@ -1,16 +1,22 @@
-import { Box, Flex, HStack, Link, Text } from "@chakra-ui/react";
+import { Box, Button, Flex, HStack, Link, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link as RouterLink } from "react-router";
+import { Form, Link as RouterLink, useNavigation } from "react-router";
 import { LanguageSwitch, MenuLayoutSwitch, SkinSwitch } from "../components/preference-forms.tsx";
 import type { Language } from "../utils/i18n.ts";
 import type { MenuLayout, Skin } from "../utils/preferences.ts";
 import { NavigationMenu } from "./navigation-menu.tsx";
 
+interface ShellUser {
+  firstName: string;
+  lastName: string;
+}
+
 interface AppShellProps {
   menuLayout: MenuLayout;
   skin: Skin;
   locale: Language;
+  user: ShellUser;
   children: ReactNode;
 }
 
@@ -37,7 +43,44 @@ function Brand() {
   );
 }
 
-function Navbar({ menuLayout, skin, locale }: Omit<AppShellProps, "children">) {
+function UserMenu({ user }: { user: ShellUser }) {
+  const { t } = useTranslation();
+  const name = `${user.firstName} ${user.lastName}`;
+  return (
+    <HStack gap="2">
+      <Text
+        fontSize="sm"
+        fontWeight="medium"
+        display={{ base: "none", sm: "block" }}
+        title={t("auth.signedInAs", { name })}
+      >
+        {name}
+      </Text>
+      <Form method="post" action="/sign-out" reloadDocument>
+        <Button type="submit" size="xs" variant="outline">
+          {t("auth.signOut")}
+        </Button>
+      </Form>
+    </HStack>
+  );
+}
+
+/** Shown while a client-side navigation waits for the next page's data. */
+function NavigationProgress() {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  if (navigation.state !== "loading") return null;
+  return (
+    <Box position="fixed" top="0" insetX="0" zIndex="overlay" role="status" aria-live="polite">
+      <Box h="0.5" bg="teal.solid" />
+      <Text position="absolute" right="4" top="1" fontSize="xs" color="fg.muted">
+        {t("app.loading")}
+      </Text>
+    </Box>
+  );
+}
+
+function Navbar({ menuLayout, skin, locale, user }: Omit<AppShellProps, "children">) {
   const { t } = useTranslation();
   return (
     <Box as="header" position="sticky" top="3" zIndex="sticky" mx={{ base: "3", md: "6" }} mt="3">
@@ -63,6 +106,7 @@ function Navbar({ menuLayout, skin, locale }: Omit<AppShellProps, "children">) {
           <LanguageSwitch locale={locale} />
           <MenuLayoutSwitch menuLayout={menuLayout} />
           <SkinSwitch skin={skin} />
+          <UserMenu user={user} />
         </HStack>
       </Flex>
       {menuLayout === "horizontal" ? (
@@ -79,10 +123,11 @@ function Navbar({ menuLayout, skin, locale }: Omit<AppShellProps, "children">) {
 }
 
 /** Signed-in pages: a floating navbar and the menu beside (vertical) or under it (horizontal). */
-export function AppShell({ menuLayout, skin, locale, children }: AppShellProps) {
+export function AppShell({ menuLayout, skin, locale, user, children }: AppShellProps) {
   const { t } = useTranslation();
   return (
     <Flex minH="100vh" data-layout={menuLayout}>
+      <NavigationProgress />
       <Link
         href="#main"
         position="absolute"
@@ -113,7 +158,7 @@ export function AppShell({ menuLayout, skin, locale, children }: AppShellProps) 
         </Box>
       )}
       <Flex direction="column" flex="1" minW="0">
-        <Navbar menuLayout={menuLayout} skin={skin} locale={locale} />
+        <Navbar menuLayout={menuLayout} skin={skin} locale={locale} user={user} />
         <Box as="main" id="main" flex="1" w="full" px={{ base: "3", md: "6" }} py="6">
           {children}
         </Box>

@@ -20,8 +20,17 @@ const en = {
     english: "English",
     norwegian: "Norsk",
   },
+  auth: {
+    signInTitle: "Sign in to Workspace",
+    signIn: "Sign in",
+    signOut: "Sign out",
+    signedInAs: "Signed in as {{name}}",
+    sessionExpired: "Your session has ended. Please sign in again.",
+    signInFailed: "Sign-in did not complete. Please try again.",
+  },
   home: {
     title: "Welcome to Workspace",
+    greeting: "Welcome, {{name}}",
     today: "Today is {{date}}.",
     apiDocs: "Provider API documentation",
   },

@@ -22,8 +22,17 @@ const nb: Translations = {
     english: "English",
     norwegian: "Norsk",
   },
+  auth: {
+    signInTitle: "Logg inn i Workspace",
+    signIn: "Logg inn",
+    signOut: "Logg ut",
+    signedInAs: "Innlogget som {{name}}",
+    sessionExpired: "Økten din er avsluttet. Logg inn på nytt.",
+    signInFailed: "Innloggingen ble ikke fullført. Prøv igjen.",
+  },
   home: {
     title: "Velkommen til Workspace",
+    greeting: "Velkommen, {{name}}",
     today: "I dag er det {{date}}.",
     apiDocs: "Dokumentasjon for leverandør-API",
   },

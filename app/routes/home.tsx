@@ -1,13 +1,19 @@
 import { Card, Heading, Link, Stack, Text } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
+import { requireUser } from "../middleware/auth.server.ts";
 import { getLocale } from "../middleware/i18next.server.ts";
 import { formatDate } from "../utils/dates.ts";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
   const apiDocsUrl = `${process.env.PUBLIC_API_URL ?? process.env.API_URL ?? "http://localhost:4000"}/api/docs`;
   // The date is fixed by the server so the first paint and the hydrated page agree.
-  return { today: formatDate(new Date(), getLocale(context) === "nb" ? "nb" : "en"), apiDocsUrl };
+  return {
+    name: `${user.firstName} ${user.lastName}`,
+    today: formatDate(new Date(), getLocale(context) === "nb" ? "nb" : "en"),
+    apiDocsUrl,
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -15,7 +21,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <Stack gap="6">
       <Heading as="h1" size="2xl">
-        {t("home.title")}
+        {t("home.greeting", { name: loaderData.name })}
       </Heading>
       <Card.Root>
         <Card.Body gap="2">

@@ -1,5 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { getUser } from "../middleware/auth.server.ts";
+import { api } from "../utils/api.server.ts";
 import { languages } from "../utils/i18n.ts";
 import { languageCookie, menuLayoutCookie, skinCookie } from "../utils/preferences.server.ts";
 import { menuLayouts, skins } from "../utils/preferences.ts";
@@ -14,11 +16,15 @@ const PreferenceSchema = z.discriminatedUnion("intent", [
 
 const cookies = { skin: skinCookie, menuLayout: menuLayoutCookie, language: languageCookie };
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const parsed = PreferenceSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) throw data("Unknown preference", { status: 400 });
   const { intent, value } = parsed.data;
+  if (intent === "language" && getUser(context)) {
+    // The signed-in user's language is theirs everywhere, so it is saved with the user.
+    await api(context).put("/api/me/language", { language: value });
+  }
   return redirect(safeRedirectPath(formData.get("redirectTo")), {
     headers: { "Set-Cookie": await cookies[intent].serialize(value) },
   });

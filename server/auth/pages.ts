@@ -80,7 +80,7 @@ button:hover,.button:hover{background:#0f766e}
 
 function layout(language: PageLanguage, title: string, body: string): string {
   return `<!DOCTYPE html><html lang="${language}" class="dark"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title>
 <style>${styles}</style></head><body><main>
 <div class="brand"><span class="logo">W</span>Workspace</div>${body}</main></body></html>`;
 }

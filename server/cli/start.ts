@@ -2,6 +2,8 @@
  * `npm start`: builds the web app if its sources changed, starts the provider API (which
  * migrates and, on first run, seeds the demo workspace) and the web app, and prints both URLs.
  */
+import path from "node:path";
+import { readOrCreateSecret } from "../secrets.ts";
 import { buildIsCurrent, recordBuild, sourceFingerprint } from "./build-fingerprint.ts";
 import {
   createSupervisor,
@@ -18,6 +20,10 @@ env.PORT ||= "3000";
 env.API_URL ||= `http://localhost:${env.API_PORT}`;
 env.APP_URL ||= `http://localhost:${env.PORT}`;
 env.SEED_DEMO ||= "true";
+env.DATA_DIR ||= "./data";
+// Both services read these; generated once into DATA_DIR unless set.
+env.SESSION_SECRET ||= readOrCreateSecret(path.resolve(env.DATA_DIR), "session-secret");
+env.OAUTH_CLIENT_SECRET ||= readOrCreateSecret(path.resolve(env.DATA_DIR), "oauth-client-secret");
 
 async function main(): Promise<void> {
   const fingerprint = sourceFingerprint();
@@ -42,6 +48,9 @@ async function main(): Promise<void> {
       "Workspace is running:",
       `  Web app:       ${env.APP_URL}`,
       `  Provider API:  ${env.API_URL}   (API documentation: ${env.API_URL}/api/docs)`,
+      env.SEED_DEMO === "true" || env.SEED_DEMO === "1"
+        ? `  Demo sign-in:  admin@example.com / ${env.DEMO_PASSWORD ?? "the password printed at the first start"}`
+        : "",
       "Press Ctrl+C to stop.",
       "",
     ].join("\n"),

@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+
+export const E2E_PASSWORD = "e2e-demo-password";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -63,6 +66,9 @@ export async function startWorkspace(extraEnv: NodeJS.ProcessEnv = {}): Promise<
     APP_URL: appUrl,
     LOG_LEVEL: "warn",
     SEED_DEMO: "true",
+    DEMO_PASSWORD: E2E_PASSWORD,
+    SESSION_SECRET: randomBytes(32).toString("base64url"),
+    OAUTH_CLIENT_SECRET: randomBytes(32).toString("base64url"),
     ...extraEnv,
   };
   const stdio: ["ignore", number, number] = ["ignore", logFile, logFile];

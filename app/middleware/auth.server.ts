@@ -1,0 +1,84 @@
+import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import { type MeInfo, meInfoSchema, signatureEnabledSchema } from "../../server/contract/identity.ts";
+import { type AuthState, api, authStateContext, SessionExpiredError } from "../utils/api.server.ts";
+import { clearTokens, commitSession, getSession, readTokens, type Toast } from "../utils/session.server.ts";
+
+export interface CurrentUser extends MeInfo {
+  signatureEnabled: boolean;
+}
+
+export const userContext = createContext<CurrentUser | null>(null);
+
+export const TOKEN_ERROR_TOAST: Toast = { status: "error", message: "auth.sessionExpired", duration: 4000 };
+
+/**
+ * Reads the session, and for a signed-in user loads who they are and the e-signature flag
+ * once per request. A session that cannot be refreshed is cleared, and the user goes to
+ * /login with a notice. Changed tokens go back in the session cookie.
+ */
+export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const session = await getSession(request);
+  const state: AuthState = { session, tokens: readTokens(session), changed: false };
+  context.set(authStateContext, state);
+
+  let user: CurrentUser | null = null;
+  if (state.tokens && new URL(request.url).pathname !== "/clrgen") {
+    try {
+      const client = api(context);
+      const [info, signature] = await Promise.all([
+        client.get("/api/me/info"),
+        client.get("/api/documents/signature/enable"),
+      ]);
+      user = { ...meInfoSchema.parse(info), signatureEnabled: signatureEnabledSchema.parse(signature).enabled };
+    } catch (error) {
+      if (!(error instanceof SessionExpiredError)) throw error;
+      clearTokens(session);
+      session.flash("toast", TOKEN_ERROR_TOAST);
+      throw redirect("/login", { headers: { "Set-Cookie": await commitSession(session) } });
+    }
+  }
+  context.set(userContext, user);
+
+  const response = await next();
+  if (state.changed) response.headers.append("Set-Cookie", await commitSession(session));
+  return response;
+};
+
+export function getUser(context: Readonly<RouterContextProvider>): CurrentUser | null {
+  return context.get(userContext);
+}
+
+/** The signed-in user, or a redirect to /login that remembers where the user was going. */
+export function requireUser(context: Readonly<RouterContextProvider>, request: Request): CurrentUser {
+  const user = context.get(userContext);
+  if (!user) {
+    const url = new URL(request.url);
+    const target = `${url.pathname}${url.search}`;
+    throw redirect(target === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(target)}`);
+  }
+  return user;
+}
+
+export function hasPermission(user: Pick<MeInfo, "companyAdmin" | "permissions">, operation: string, resource: string) {
+  return user.companyAdmin || user.permissions.some((p) => p.name === resource && p.operation === operation);
+}
+
+/** The user, if they may do operation on resource; otherwise a 403 page. */
+export function requirePermission(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  operation: string,
+  resource: string,
+): CurrentUser {
+  const user = requireUser(context, request);
+  if (!hasPermission(user, operation, resource)) throw data("Forbidden", { status: 403 });
+  return user;
+}
+
+/** The flash notice for this page, if any; reading it consumes it. */
+export function takeToast(context: Readonly<RouterContextProvider>): Toast | null {
+  const state = context.get(authStateContext);
+  const toast = state?.session.get("toast") ?? null;
+  if (state && toast) state.changed = true;
+  return toast;
+}

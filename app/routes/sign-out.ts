@@ -1,0 +1,27 @@
+import { redirect } from "react-router";
+import { api, authStateContext } from "../utils/api.server.ts";
+import { webEnv } from "../utils/env.server.ts";
+import { destroySession } from "../utils/session.server.ts";
+import type { Route } from "./+types/sign-out";
+
+/** Revokes the tokens, forgets the session, and ends the provider's sign-in session too. */
+export async function action({ context }: Route.ActionArgs) {
+  const state = context.get(authStateContext)!;
+  if (state.tokens) {
+    try {
+      await api(context).post("/sign_out", { url: `${webEnv().appUrl}/login` });
+    } catch (error) {
+      // The session is forgotten here whatever the API answered.
+      console.error("sign-out at the provider failed", error);
+    }
+  }
+  // Tokens refreshed on the way must not be written back over the destroyed session.
+  state.changed = false;
+  const env = webEnv();
+  const logout = `${env.publicApiUrl}/logout?url=${encodeURIComponent(`${env.appUrl}/login`)}`;
+  return redirect(logout, { headers: { "Set-Cookie": await destroySession(state.session) } });
+}
+
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,99 @@
+import { createContext, type RouterContextProvider } from "react-router";
+import type { ApiError as ApiErrorBody } from "../../server/contract/errors.ts";
+import { webEnv } from "./env.server.ts";
+import { type Tokens, type WorkspaceSession, writeTokens } from "./session.server.ts";
+import { refreshTokens, SessionExpiredError } from "./token-refresh.server.ts";
+
+export { SessionExpiredError };
+
+/** The signed-in session of the current request, as the auth middleware found it. */
+export interface AuthState {
+  session: WorkspaceSession;
+  tokens: Tokens | null;
+  /** True when the session must be sent back (new tokens, a consumed flash). */
+  changed: boolean;
+  refreshing?: Promise<void>;
+}
+
+export const authStateContext = createContext<AuthState | null>(null);
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: Partial<ApiErrorBody>;
+
+  constructor(status: number, body: Partial<ApiErrorBody>) {
+    super(body.message ?? `API answered ${status}`);
+    this.name = "ApiError";
+    this.status = status;
+    this.body = body;
+  }
+}
+
+// Refresh a little before expiry, so a request rarely meets a 401 at all.
+const REFRESH_AHEAD_MS = 5_000;
+
+/** Exchanges the refresh token once for this request; calls waiting meanwhile share it. */
+async function refresh(state: AuthState, staleAccessToken: string): Promise<void> {
+  if (!state.tokens) throw new SessionExpiredError("not signed in");
+  if (state.tokens.accessToken !== staleAccessToken) return;
+  const env = webEnv();
+  state.refreshing ??= refreshTokens(state.tokens.refreshToken, {
+    url: `${env.apiUrl}/oauth2/token`,
+    clientSecret: env.clientSecret,
+  })
+    .then((tokens) => {
+      state.tokens = tokens;
+      writeTokens(state.session, tokens);
+      state.changed = true;
+    })
+    .finally(() => {
+      state.refreshing = undefined;
+    });
+  await state.refreshing;
+}
+
+async function send(state: AuthState, path: string, init: RequestInit): Promise<Response> {
+  if (!state.tokens) throw new SessionExpiredError("not signed in");
+  if (state.refreshing) await state.refreshing;
+  if (state.tokens.expiresAt - Date.now() < REFRESH_AHEAD_MS) await refresh(state, state.tokens.accessToken);
+
+  const call = (accessToken: string) =>
+    fetch(`${webEnv().apiUrl}${path}`, {
+      ...init,
+      headers: { accept: "application/json", ...init.headers, authorization: `Bearer ${accessToken}` },
+    });
+  const used = state.tokens.accessToken;
+  let response = await call(used);
+  if (response.status === 401) {
+    await refresh(state, used);
+    response = await call(state.tokens.accessToken);
+    if (response.status === 401) throw new SessionExpiredError("the API refused the refreshed token");
+  }
+  return response;
+}
+
+async function parse<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  const body = text ? JSON.parse(text) : undefined;
+  if (!response.ok) throw new ApiError(response.status, body ?? {});
+  return body as T;
+}
+
+function jsonInit(method: string, body?: unknown): RequestInit {
+  return body === undefined
+    ? { method }
+    : { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+}
+
+/** The provider API with the user's tokens; refreshes on 401 and retries once. */
+export function api(context: Readonly<RouterContextProvider>) {
+  const state = context.get(authStateContext);
+  if (!state) throw new Error("api() needs the auth middleware");
+  return {
+    get: <T>(path: string) => send(state, path, { method: "GET" }).then(parse<T>),
+    post: <T>(path: string, body?: unknown) => send(state, path, jsonInit("POST", body)).then(parse<T>),
+    put: <T>(path: string, body?: unknown) => send(state, path, jsonInit("PUT", body)).then(parse<T>),
+    patch: <T>(path: string, body?: unknown) => send(state, path, jsonInit("PATCH", body)).then(parse<T>),
+    delete: <T>(path: string) => send(state, path, { method: "DELETE" }).then(parse<T>),
+  };
+}

@@ -1,0 +1,51 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+export interface WebEnv {
+  apiUrl: string;
+  publicApiUrl: string;
+  appUrl: string;
+  sessionSecret: string;
+  clientSecret: string;
+  secureCookies: boolean;
+}
+
+const trim = (url: string) => url.replace(/\/+$/, "");
+
+/** Reads a secret from DATA_DIR/secrets, creating it if no process did yet. */
+function readOrCreateSecret(name: string): string {
+  const dir = path.join(path.resolve(process.env.DATA_DIR || "./data"), "secrets");
+  const file = path.join(dir, name);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  try {
+    fs.writeFileSync(file, randomBytes(32).toString("base64url"), { flag: "wx", mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  return fs.readFileSync(file, "utf8").trim();
+}
+
+let cached: WebEnv | undefined;
+
+/** The web app's configuration, read once. */
+export function webEnv(): WebEnv {
+  if (cached) return cached;
+  const production = process.env.NODE_ENV === "production";
+  const apiUrl = trim(process.env.API_URL || "http://localhost:4000");
+  const appUrl = trim(process.env.APP_URL || "http://localhost:3000");
+  let sessionSecret = process.env.SESSION_SECRET;
+  if (!sessionSecret) {
+    if (production) throw new Error("SESSION_SECRET must be set when NODE_ENV=production.");
+    sessionSecret = readOrCreateSecret("session-secret");
+  }
+  cached = {
+    apiUrl,
+    publicApiUrl: trim(process.env.PUBLIC_API_URL || apiUrl),
+    appUrl,
+    sessionSecret,
+    clientSecret: process.env.OAUTH_CLIENT_SECRET || readOrCreateSecret("oauth-client-secret"),
+    secureCookies: appUrl.startsWith("https://"),
+  };
+  return cached;
+}

@@ -1,0 +1,63 @@
+import type { Tokens } from "./session.server.ts";
+
+export const WEB_CLIENT_ID = "workspace-web";
+
+/** The session cannot continue: the refresh token was refused, or the token call failed. */
+export class SessionExpiredError extends Error {
+  name = "SessionExpiredError";
+}
+
+interface Flight {
+  promise: Promise<Tokens>;
+  settledAt?: number;
+}
+
+// Keyed by the refresh token being exchanged. A successful result is kept for a minute so
+// requests that still carry the old token (sent before the new cookie arrived) get the same
+// new tokens instead of reusing a rotated refresh token, which would revoke the grant.
+const flights = new Map<string, Flight>();
+const REUSE_MS = 60_000;
+
+function prune(now: number) {
+  for (const [key, flight] of flights) {
+    if (flight.settledAt !== undefined && now - flight.settledAt > REUSE_MS) flights.delete(key);
+  }
+}
+
+export interface TokenEndpoint {
+  url: string;
+  clientSecret: string;
+}
+
+async function exchange(refreshToken: string, endpoint: TokenEndpoint): Promise<Tokens> {
+  const basic = Buffer.from(`${WEB_CLIENT_ID}:${endpoint.clientSecret}`).toString("base64");
+  const response = await fetch(endpoint.url, {
+    method: "POST",
+    headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken }),
+  });
+  if (!response.ok) throw new SessionExpiredError(`token refresh answered ${response.status}`);
+  const body = (await response.json()) as { access_token: string; refresh_token?: string; expires_in: number };
+  return {
+    accessToken: body.access_token,
+    refreshToken: body.refresh_token ?? refreshToken,
+    expiresAt: Date.now() + body.expires_in * 1000,
+  };
+}
+
+/** One refresh per refresh token at a time; everyone asking meanwhile shares its result. */
+export function refreshTokens(refreshToken: string, endpoint: TokenEndpoint): Promise<Tokens> {
+  const now = Date.now();
+  prune(now);
+  const existing = flights.get(refreshToken);
+  if (existing) return existing.promise;
+  const flight: Flight = { promise: exchange(refreshToken, endpoint) };
+  flights.set(refreshToken, flight);
+  flight.promise.then(
+    () => {
+      flight.settledAt = Date.now();
+    },
+    () => flights.delete(refreshToken),
+  );
+  return flight.promise;
+}
