@@ -26,6 +26,7 @@ export type AppConfig = Pick<
   | "DATA_DIR"
   | "LOG_LEVEL"
   | "RATE_LIMIT_PER_MINUTE"
+  | "LOGIN_ATTEMPTS_PER_MINUTE"
   | "SEED_DEMO"
   | "DEMO_PASSWORD"
   | "ADMIN_EMAIL"
@@ -86,7 +87,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   await registerOpenApi(app);
   await app.register(healthRoutes);
-  await app.register(authRoutes, { appUrl: config.APP_URL });
+  await app.register(authRoutes, { appUrl: config.APP_URL, loginAttemptsPerMinute: config.LOGIN_ATTEMPTS_PER_MINUTE });
   await app.register(registerRoutes, { appUrl: config.APP_URL });
   await app.register(
     async (api) => {

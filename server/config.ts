@@ -19,6 +19,7 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1000),
+  LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   SEED_DEMO: flag.default(false),
   DEMO_PASSWORD: z.string().min(8).optional(),
   ADMIN_EMAIL: z.email().optional(),

@@ -7,8 +7,6 @@ import { accountLockedFor, recordLoginAttempt } from "./login-throttle.ts";
 import { type PageLanguage, pageLanguage, pageTexts, renderLoginPage, renderMessagePage } from "./pages.ts";
 import { unknownUserHash, verifyPassword } from "./passwords.ts";
 
-export const LOGIN_ATTEMPTS_PER_MINUTE = 10;
-
 /** CSP for the provider's own HTML pages; the form may continue to the web app. */
 export function pageSecurityHeaders(reply: FastifyReply, appUrl: string) {
   reply.header(
@@ -25,7 +23,10 @@ const loginForm = z.object({
   password: z.string().max(1000).default(""),
 });
 
-export const authRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app, { appUrl }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ appUrl: string; loginAttemptsPerMinute: number }> = async (
+  app,
+  { appUrl, loginAttemptsPerMinute },
+) => {
   const provider = app.oidc;
 
   async function interactionLanguage(request: FastifyRequest, reply: FastifyReply): Promise<PageLanguage> {
@@ -75,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
     "/auth/login",
     {
       schema: { hide: true, body: loginForm },
-      config: { rateLimit: { max: LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: "1 minute" } },
+      config: { rateLimit: { max: loginAttemptsPerMinute, timeWindow: "1 minute" } },
       errorHandler: async (error, request, reply) => {
         const status = (error as { statusCode?: number }).statusCode ?? 500;
         if (status !== 429) throw error;

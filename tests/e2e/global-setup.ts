@@ -1,9 +1,17 @@
 import { startWorkspace } from "../support/servers.ts";
 
+/** Access tokens in the browser suite live this long, so tests can outlive one. */
+export const E2E_ACCESS_TOKEN_TTL = 8;
+
 /** One workspace for the browser suite; its URLs reach the workers through the environment. */
 export default async function globalSetup() {
-  const workspace = await startWorkspace();
+  const workspace = await startWorkspace({
+    ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL),
+    // Every test signs in from the same address; the per-address limit has its own API test.
+    LOGIN_ATTEMPTS_PER_MINUTE: "1000",
+  });
   process.env.E2E_APP_URL = workspace.appUrl;
   process.env.E2E_API_URL = workspace.apiUrl;
+  process.env.E2E_CLIENT_SECRET = workspace.clientSecret;
   return () => workspace.stop();
 }

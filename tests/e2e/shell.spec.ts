@@ -1,11 +1,11 @@
+import { signIn, users } from "./auth.ts";
 import { expect, jsEnabled, test } from "./fixtures.ts";
 
 test.describe("app shell", () => {
   test("renders the dark skin by default, styled by the server", async ({ page }) => {
-    const response = await page.goto("/");
-    expect(response?.status()).toBe(200);
+    await signIn(page);
     await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-    await expect(page.getByRole("heading", { name: "Welcome to Workspace" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Welcome, Ada Admin" })).toBeVisible();
     // Styles come in <head> from the server: the body is dark before any script runs.
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const [r, g, b] = background.match(/\d+/g)!.map(Number);
@@ -14,7 +14,7 @@ test.describe("app shell", () => {
   });
 
   test("switches skin and remembers it", async ({ page }, testInfo) => {
-    await page.goto("/");
+    await signIn(page);
     if (jsEnabled(testInfo)) await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.getByRole("button", { name: "Switch to light skin" }).click();
     await expect(page.locator("html")).toHaveClass(/\blight\b/);
@@ -33,7 +33,7 @@ test.describe("app shell", () => {
   });
 
   test("switches the menu between vertical and horizontal", async ({ page }) => {
-    await page.goto("/");
+    await signIn(page);
     await expect(page.getByTestId("sidebar")).toBeVisible();
     await page.getByRole("button", { name: "Use horizontal menu" }).click();
     await expect(page.getByTestId("sidebar")).toHaveCount(0);
@@ -43,51 +43,62 @@ test.describe("app shell", () => {
     await expect(page.getByTestId("sidebar")).toBeVisible();
   });
 
-  test("sends a CSP whose nonce is on every script", async ({ page }, testInfo) => {
-    const response = await page.goto("/");
-    const csp = response?.headers()["content-security-policy"] ?? "";
+  test("sends a CSP whose nonce is on every script", async ({ page }) => {
+    await signIn(page);
+    const response = await page.request.get("/");
+    const csp = response.headers()["content-security-policy"] ?? "";
     const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
     expect(nonce).toBeTruthy();
-    expect(response?.headers()["x-content-type-options"]).toBe("nosniff");
-    const html = await response!.text();
+    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+    const html = await response.text();
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
     for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
     const second = await page.request.get("/");
     expect(second.headers()["content-security-policy"]).not.toContain(nonce!);
-    if (jsEnabled(testInfo)) {
-      // Hydrated: client navigation works without a document request.
-      await expect(page.locator("html")).toHaveAttribute("lang", "en");
-    }
   });
 });
 
 test.describe("languages", () => {
-  test("switches between English and Norwegian", async ({ page }) => {
-    await page.goto("/");
+  test("switches between English and Norwegian, and the user keeps the choice", async ({ page, browser }, testInfo) => {
+    // Each project changes its own user, so the two can run side by side.
+    const user = jsEnabled(testInfo) ? users.employee : users.readOnly;
+    await signIn(page, user);
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await page.getByRole("button", { name: "NB", exact: true }).click();
-    await expect(page.getByRole("heading", { name: "Velkommen til Workspace" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: `Velkommen, ${user.name}` })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "nb");
     await expect(page.getByRole("button", { name: "Bytt til lyst utseende" })).toBeVisible();
 
-    await page.reload();
-    await expect(page.getByRole("heading", { name: "Velkommen til Workspace" })).toBeVisible();
+    // The language belongs to the user: another browser shows it after sign-in.
+    const other = await browser.newContext({
+      javaScriptEnabled: jsEnabled(testInfo),
+      baseURL: testInfo.project.use.baseURL,
+      locale: "en-US",
+    });
+    const otherPage = await other.newPage();
+    await signIn(otherPage, user);
+    await expect(otherPage.getByRole("heading", { name: `Velkommen, ${user.name}` })).toBeVisible();
+    await other.close();
+
     await page.getByRole("button", { name: "EN", exact: true }).click();
-    await expect(page.getByRole("heading", { name: "Welcome to Workspace" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: `Welcome, ${user.name}` })).toBeVisible();
   });
 
-  for (const header of ["no", "nn-NO", "nb-NO"]) {
-    test(`reads Accept-Language "${header}" as Norwegian`, async ({ browser }, testInfo) => {
+  for (const locale of ["no", "nn-NO", "nb-NO"]) {
+    test(`reads the browser language "${locale}" as Norwegian`, async ({ browser }, testInfo) => {
       const context = await browser.newContext({
         // The browser's locale is what it sends as Accept-Language.
-        locale: header,
+        locale,
         javaScriptEnabled: jsEnabled(testInfo),
         baseURL: testInfo.project.use.baseURL,
       });
       const page = await context.newPage();
       await page.goto("/");
-      await expect(page.getByRole("heading", { name: "Velkommen til Workspace" })).toBeVisible();
+      // The provider's sign-in page follows the web app's language.
+      await expect(page.getByRole("heading", { name: "Logg inn i Workspace" })).toBeVisible();
+      await page.goto("/error-404");
+      await expect(page.getByRole("heading", { name: "Fant ikke siden" })).toBeVisible();
       await context.close();
     });
   }
@@ -95,6 +106,7 @@ test.describe("languages", () => {
 
 test.describe("unknown paths", () => {
   test("redirect to /error-404, which answers 404 in the full layout", async ({ page }) => {
+    await signIn(page);
     await page.goto("/no/such/page?x=1");
     await expect(page).toHaveURL(/\/error-404$/);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
@@ -103,7 +115,7 @@ test.describe("unknown paths", () => {
     expect(direct.status()).toBe(404);
 
     await page.getByRole("link", { name: "Back to home" }).click();
-    await expect(page.getByRole("heading", { name: "Welcome to Workspace" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Welcome, Ada Admin" })).toBeVisible();
   });
 
   test("the web app answers /healthz", async ({ request }) => {

@@ -46,6 +46,7 @@ export interface RunningWorkspace {
   appUrl: string;
   apiUrl: string;
   dataDir: string;
+  clientSecret: string;
   stop(): Promise<void>;
 }
 
@@ -55,6 +56,7 @@ export async function startWorkspace(extraEnv: NodeJS.ProcessEnv = {}): Promise<
   const [apiPort, appPort] = [await freePort(), await freePort()];
   const apiUrl = `http://localhost:${apiPort}`;
   const appUrl = `http://localhost:${appPort}`;
+  const clientSecret = randomBytes(32).toString("base64url");
   const logFile = fs.openSync(path.join(dataDir, "servers.log"), "a");
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -68,7 +70,7 @@ export async function startWorkspace(extraEnv: NodeJS.ProcessEnv = {}): Promise<
     SEED_DEMO: "true",
     DEMO_PASSWORD: E2E_PASSWORD,
     SESSION_SECRET: randomBytes(32).toString("base64url"),
-    OAUTH_CLIENT_SECRET: randomBytes(32).toString("base64url"),
+    OAUTH_CLIENT_SECRET: clientSecret,
     ...extraEnv,
   };
   const stdio: ["ignore", number, number] = ["ignore", logFile, logFile];
@@ -89,6 +91,7 @@ export async function startWorkspace(extraEnv: NodeJS.ProcessEnv = {}): Promise<
     appUrl,
     apiUrl,
     dataDir,
+    clientSecret,
     async stop() {
       await Promise.all([stop(web), stop(api)]);
       fs.closeSync(logFile);

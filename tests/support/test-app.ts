@@ -25,6 +25,7 @@ function baseConfig(dataDir: string): AppConfig {
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     RATE_LIMIT_PER_MINUTE: 10_000,
+    LOGIN_ATTEMPTS_PER_MINUTE: 10,
     SEED_DEMO: false,
     APP_URL: "http://app.test",
     PUBLIC_API_URL: "http://api.test",
