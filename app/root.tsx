@@ -21,7 +21,7 @@ import { getLocale, i18nextMiddleware } from "./middleware/i18next.server.ts";
 import { originCheckMiddleware } from "./middleware/origin-check.server.ts";
 import { system } from "./theme.ts";
 import { fallbackLanguage, isLanguage } from "./utils/i18n.ts";
-import { useRouteLayout } from "./utils/layout.ts";
+import { useRouteLayout, useRouteShowsNotice } from "./utils/layout.ts";
 import { useNonce } from "./utils/nonce.tsx";
 import { readPreferences } from "./utils/preferences.server.ts";
 import type { Skin } from "./utils/preferences.ts";
@@ -84,6 +84,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLayout();
+  const pageShowsNotice = useRouteShowsNotice();
   const page =
     layout === "full" || !loaderData.user ? (
       <FullLayout>
@@ -102,7 +103,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {page}
-      <FlashToast toast={loaderData.toast} />
+      <FlashToast toast={loaderData.toast} fallback={!pageShowsNotice} />
     </>
   );
 }

@@ -14,6 +14,7 @@ import database from "./plugins/database.ts";
 import oidc from "./plugins/oidc.ts";
 import { readOrCreateSecret } from "./secrets.ts";
 import { settingsRoutes } from "./settings/settings.routes.ts";
+import { inviteFirstAdmin } from "./users/bootstrap.ts";
 import { registerRoutes } from "./users/register.routes.ts";
 import { usersRoutes } from "./users/users.routes.ts";
 
@@ -84,6 +85,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     accessTokenTtl: config.ACCESS_TOKEN_TTL,
     refreshTokenTtl: config.REFRESH_TOKEN_TTL,
   });
+
+  const invitations = {
+    appUrl: config.APP_URL,
+    publicApiUrl: config.PUBLIC_API_URL,
+    ttlHours: config.INVITATION_TTL_HOURS,
+  };
+  if (config.ADMIN_EMAIL) await inviteFirstAdmin(app, config.ADMIN_EMAIL, invitations);
 
   await registerOpenApi(app);
   await app.register(healthRoutes);

@@ -34,7 +34,7 @@ export function Toaster() {
  * Shows the server's one-time notice: as a toast once scripts run, and as a plain alert
  * for browsers without JavaScript.
  */
-export function FlashToast({ toast }: { toast: FlashToastData | null }) {
+export function FlashToast({ toast, fallback = true }: { toast: FlashToastData | null; fallback?: boolean }) {
   const { t } = useTranslation();
   const title = toast ? t(toast.message) : "";
   useEffect(() => {
@@ -44,7 +44,7 @@ export function FlashToast({ toast }: { toast: FlashToastData | null }) {
   return (
     <>
       <Toaster />
-      {toast && (
+      {toast && fallback && (
         <noscript>
           <Box position="fixed" top="4" right="4" zIndex="toast" maxW="sm">
             <Alert.Root status={toast.status === "error" ? "warning" : toast.status}>

@@ -75,10 +75,13 @@ export function requirePermission(
   return user;
 }
 
-/** The flash notice for this page, if any; reading it consumes it. */
+/** The flash notice for this request, if any; reading it consumes it from the session. */
 export function takeToast(context: Readonly<RouterContextProvider>): Toast | null {
   const state = context.get(authStateContext);
-  const toast = state?.session.get("toast") ?? null;
-  if (state && toast) state.changed = true;
-  return toast;
+  if (!state) return null;
+  if (state.toast === undefined) {
+    state.toast = state.session.get("toast") ?? null;
+    if (state.toast) state.changed = true;
+  }
+  return state.toast;
 }

@@ -10,7 +10,7 @@ import { safeRedirectPath } from "../utils/redirect.ts";
 import { commitSession } from "../utils/session.server.ts";
 import type { Route } from "./+types/login";
 
-export const handle: RouteHandle = { layout: "full" };
+export const handle: RouteHandle = { layout: "full", showsNotice: true };
 
 /** Starts the authorization-code flow; the remembered target survives in the session. */
 async function startSignIn(request: Request, context: Route.LoaderArgs["context"]): Promise<never> {

@@ -1,7 +1,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { ApiError as ApiErrorBody } from "../../server/contract/errors.ts";
 import { webEnv } from "./env.server.ts";
-import { type Tokens, type WorkspaceSession, writeTokens } from "./session.server.ts";
+import { type Toast, type Tokens, type WorkspaceSession, writeTokens } from "./session.server.ts";
 import { refreshTokens, SessionExpiredError } from "./token-refresh.server.ts";
 
 export { SessionExpiredError };
@@ -13,6 +13,8 @@ export interface AuthState {
   /** True when the session must be sent back (new tokens, a consumed flash). */
   changed: boolean;
   refreshing?: Promise<void>;
+  /** The flash notice, once read: every loader of the request sees the same one. */
+  toast?: Toast | null;
 }
 
 export const authStateContext = createContext<AuthState | null>(null);

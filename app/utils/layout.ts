@@ -6,6 +6,8 @@ export type RouteLayout = "full" | MenuLayout;
 export interface RouteHandle {
   /** "full" renders the page alone; otherwise the user's menu layout (vertical by default). */
   layout?: RouteLayout;
+  /** The page shows the flash notice itself, so no separate fallback is needed without JS. */
+  showsNotice?: boolean;
 }
 
 /** The layout the deepest route asks for, if any. */
@@ -16,4 +18,9 @@ export function useRouteLayout(): RouteLayout | undefined {
     if (layout) return layout;
   }
   return undefined;
+}
+
+/** Whether the current page shows the flash notice itself. */
+export function useRouteShowsNotice(): boolean {
+  return useMatches().some((match) => (match.handle as RouteHandle | undefined)?.showsNotice === true);
 }

@@ -185,3 +185,20 @@ describe(`users, roles and invitations on ${testDatabase}`, () => {
     expect(notFound.statusCode).toBe(404);
   });
 });
+
+describe(`first administrator on ${testDatabase}`, () => {
+  it("invites ADMIN_EMAIL when a production workspace has no users, and no demo users exist", async () => {
+    const t = await createTestApp({ ADMIN_EMAIL: "boss@company.example" });
+    try {
+      const users = await t.app.db.selectFrom("core.app_user").select(["email", "status", "company_admin"]).execute();
+      expect(users).toEqual([{ email: "boss@company.example", status: "invited", company_admin: true }]);
+      const outbox = fs.readdirSync(path.join(t.config.DATA_DIR, "outbox"));
+      expect(outbox).toHaveLength(1);
+      expect(fs.readFileSync(path.join(t.config.DATA_DIR, "outbox", outbox[0]), "utf8")).toContain(
+        "boss@company.example",
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});
