@@ -2,6 +2,7 @@ import middie from "@fastify/middie";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type Provider from "oidc-provider";
+import { pruneLoginAttempts } from "../auth/login-throttle.ts";
 import { createOidcProvider, type OidcOptions } from "../auth/oidc-provider.ts";
 import { type Actor, loadActor } from "../users/users.service.ts";
 
@@ -25,6 +26,9 @@ function unauthorized(request: FastifyRequest, reply: FastifyReply, message: str
 
 export default fp<OidcOptions>(
   async (app, options) => {
+    // Housekeeping at start: expired authorization-server rows and month-old sign-in attempts.
+    await app.db.deleteFrom("core.oidc_payload").where("expires_at", "<", new Date()).execute();
+    await pruneLoginAttempts(app.db);
     const provider = await createOidcProvider(app.db, options);
     await app.register(middie);
     app.use("/oauth2", provider.callback());
