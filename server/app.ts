@@ -12,6 +12,7 @@ import { registerErrorHandling } from "./http/errors.ts";
 import mailer from "./mail/mailer.ts";
 import database from "./plugins/database.ts";
 import oidc from "./plugins/oidc.ts";
+import { recordsRoutes } from "./records/records.routes.ts";
 import { readOrCreateSecret } from "./secrets.ts";
 import { settingsRoutes } from "./settings/settings.routes.ts";
 import { inviteFirstAdmin } from "./users/bootstrap.ts";
@@ -108,6 +109,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         },
       });
       await api.register(settingsRoutes);
+      await api.register(recordsRoutes);
     },
     { prefix: "/api" },
   );

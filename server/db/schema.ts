@@ -95,6 +95,50 @@ export interface OidcPayloadTable {
   consumed_at: Timestamp | null;
 }
 
+export interface EntityTable {
+  id: Generated<string>;
+  schema_key: string;
+  table_key: string;
+  label_en: string;
+  label_nb: string;
+  plural_en: string;
+  plural_nb: string;
+  resource: string;
+  built_in: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface FieldTable {
+  id: Generated<string>;
+  entity_id: string;
+  key: string;
+  label_en: string;
+  label_nb: string;
+  type: string;
+  required: Generated<boolean>;
+  unique_value: Generated<boolean>;
+  active: Generated<boolean>;
+  built_in: Generated<boolean>;
+  custom_field: Generated<boolean>;
+  part_of_name: Generated<boolean>;
+  searchable: Generated<boolean>;
+  favorite: Generated<boolean>;
+  position: Generated<number>;
+  settings: unknown;
+}
+
+export interface TransactionTable {
+  id: Generated<string>;
+  schema_key: string;
+  table_key: string;
+  record_id: string;
+  action: string;
+  actor_id: string | null;
+  at: Generated<Date>;
+  before: unknown;
+  after: unknown;
+}
+
 /** Every table the provider API reads or writes, keyed as Kysely addresses them ("schema.table"). */
 export interface Database {
   "core.workspace": WorkspaceTable;
@@ -108,4 +152,7 @@ export interface Database {
   "core.login_attempt": LoginAttemptTable;
   "core.oauth_client": OauthClientTable;
   "core.oidc_payload": OidcPayloadTable;
+  "core.entity": EntityTable;
+  "core.field": FieldTable;
+  "core.transaction": TransactionTable;
 }

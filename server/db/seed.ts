@@ -1,6 +1,9 @@
 import type { Kysely } from "kysely";
 import { generatePassword, hashPassword } from "../auth/passwords.ts";
+import { syncStandardEntities } from "../records/metadata.repository.ts";
+import { standardEntities } from "../records/standard-entities.ts";
 import { builtInRoles, permissionRows } from "../users/roles.ts";
+import { generateDemoData } from "./demo-data.ts";
 import type { Database } from "./schema.ts";
 
 export const demoUsers = [
@@ -46,6 +49,7 @@ export async function seedWorkspace(
 ): Promise<SeedResult> {
   return db.transaction().execute(async (trx) => {
     const roles = await seedRoles(trx);
+    await syncStandardEntities(trx, standardEntities);
     const existing = await trx.selectFrom("core.workspace").select("id").executeTakeFirst();
     if (existing) return { created: false };
     await trx
@@ -56,8 +60,9 @@ export async function seedWorkspace(
 
     const password = options.demoPassword || generatePassword();
     const passwordHash = await hashPassword(password);
+    const userIds: string[] = [];
     for (const user of demoUsers) {
-      await trx
+      const { id } = await trx
         .insertInto("core.app_user")
         .values({
           email: user.email,
@@ -69,8 +74,65 @@ export async function seedWorkspace(
           company_admin: user.company_admin,
           password_hash: passwordHash,
         })
-        .execute();
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      userIds.push(id);
     }
+    await seedDemoRecords(trx, userIds[0]);
     return { created: true, generatedDemoPassword: options.demoPassword ? undefined : password };
   });
+}
+
+export const DEMO_COMPANIES = 60;
+export const DEMO_CONTACTS = 150;
+
+/** Companies and contacts with realistic Norwegian and English names, created by the demo admin. */
+async function seedDemoRecords(db: Kysely<Database>, adminId: string): Promise<void> {
+  const data = generateDemoData({ companies: DEMO_COMPANIES, contacts: DEMO_CONTACTS, seed: 2026 });
+  const companyValues = data.companies.map((company) => ({
+    name: company.name,
+    organisation_number: company.organisationNumber,
+    email: company.email,
+    phone: company.phone,
+    website: company.website,
+    address: company.address,
+    postal_code: company.postalCode,
+    city: company.city,
+    country: company.country,
+    industry: company.industry,
+    employees: company.employees,
+    description: company.description,
+  }));
+  const contactValues = data.contacts.map((contact) => ({
+    first_name: contact.firstName,
+    last_name: contact.lastName,
+    email: contact.email,
+    mobile: contact.mobile,
+    title: contact.title,
+    birth_date: contact.birthDate,
+    city: contact.city,
+    country: contact.country,
+  }));
+  const insert = (table: string, values: object[]) =>
+    db
+      .insertInto(table as any)
+      .values(values.map((row) => ({ ...row, created_by: adminId, updated_by: adminId })))
+      .returning(["id"])
+      .execute() as Promise<{ id: string }[]>;
+  const companies = await insert("crm.company", companyValues);
+  const contacts = await insert("crm.contact", contactValues);
+  const created = (table: string, rows: { id: string }[], values: object[]) =>
+    rows.map((row, index) => ({
+      schema_key: "crm",
+      table_key: table,
+      record_id: row.id,
+      action: "create",
+      actor_id: adminId,
+      before: null,
+      after: JSON.stringify(values[index]),
+    }));
+  await db
+    .insertInto("core.transaction")
+    .values([...created("company", companies, companyValues), ...created("contact", contacts, contactValues)])
+    .execute();
 }

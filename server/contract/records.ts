@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { fieldDefinitionSchema } from "./fields.ts";
+
+export const connectionSchema = z.object({
+  schemaKey: z.string(),
+  tableKey: z.string(),
+  rowName: z.string(),
+  uuidKey: z.string(),
+});
+
+/** One record of any entity, as the generic resource service returns it. */
+export const recordSchema = z.object({
+  uuid: z.string(),
+  rowName: z.string(),
+  values: z.record(z.string(), z.unknown()),
+  connections: z.array(connectionSchema),
+  favoriteConnections: z.array(connectionSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RecordDto = z.infer<typeof recordSchema>;
+
+export const recordPageSchema = z.object({
+  content: z.array(recordSchema),
+  totalElements: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+export type RecordPage = z.infer<typeof recordPageSchema>;
+
+export const recordInputSchema = z.object({ values: z.record(z.string(), z.unknown()) });
+
+export const entityInfoSchema = z.object({
+  schemaKey: z.string(),
+  tableKey: z.string(),
+  labelEn: z.string(),
+  labelNb: z.string(),
+  pluralEn: z.string(),
+  pluralNb: z.string(),
+  resource: z.string(),
+  fields: z.array(fieldDefinitionSchema),
+});
+export type EntityInfo = z.infer<typeof entityInfoSchema>;
+
+export const transactionSchema = z.object({
+  id: z.string(),
+  action: z.enum(["create", "update", "delete", "link", "unlink"]),
+  at: z.string(),
+  actor: z.object({ uuid: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+  changes: z.array(z.object({ key: z.string(), before: z.unknown(), after: z.unknown() })),
+});
+export type TransactionDto = z.infer<typeof transactionSchema>;
+
+export const transactionPageSchema = z.object({
+  content: z.array(transactionSchema),
+  totalElements: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+
+export const PAGE_SIZE_DEFAULT = 25;
+export const PAGE_SIZE_MAX = 200;
+export const HISTORY_SIZE_DEFAULT = 25;
+export const SEARCH_MIN_LENGTH = 3;

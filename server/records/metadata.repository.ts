@@ -1,0 +1,101 @@
+import type { Kysely, Transaction } from "kysely";
+import type { FieldDefinition, FieldSettings, FieldType } from "../contract/fields.ts";
+import type { Database } from "../db/schema.ts";
+import type { StandardEntity } from "./standard-entities.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface EntityMetadata {
+  id: string;
+  schemaKey: string;
+  tableKey: string;
+  labelEn: string;
+  labelNb: string;
+  pluralEn: string;
+  pluralNb: string;
+  resource: string;
+  builtIn: boolean;
+  fields: FieldDefinition[];
+}
+
+/** Writes the standard entities' metadata rows; labels and settings of built-in fields follow the code. */
+export async function syncStandardEntities(db: Db, entities: StandardEntity[]): Promise<void> {
+  for (const entity of entities) {
+    const labels = {
+      label_en: entity.labelEn,
+      label_nb: entity.labelNb,
+      plural_en: entity.pluralEn,
+      plural_nb: entity.pluralNb,
+      resource: entity.resource,
+    };
+    const { id } = await db
+      .insertInto("core.entity")
+      .values({ schema_key: entity.schemaKey, table_key: entity.tableKey, built_in: true, ...labels })
+      .onConflict((oc) => oc.columns(["schema_key", "table_key"]).doUpdateSet(labels))
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    for (const [index, field] of entity.fields.entries()) {
+      const row = {
+        label_en: field.labelEn,
+        label_nb: field.labelNb,
+        type: field.type,
+        required: field.required,
+        unique_value: field.unique,
+        part_of_name: field.partOfName,
+        searchable: field.searchable,
+        favorite: field.favorite,
+        position: index,
+        settings: JSON.stringify(field.settings),
+      };
+      await db
+        .insertInto("core.field")
+        .values({ entity_id: id, key: field.key, built_in: true, custom_field: false, active: true, ...row })
+        .onConflict((oc) => oc.columns(["entity_id", "key"]).doUpdateSet(row))
+        .execute();
+    }
+  }
+}
+
+/** An entity and its fields in display order, or undefined for an unknown schema/table. */
+export async function loadEntity(db: Db, schemaKey: string, tableKey: string): Promise<EntityMetadata | undefined> {
+  const entity = await db
+    .selectFrom("core.entity")
+    .selectAll()
+    .where("schema_key", "=", schemaKey)
+    .where("table_key", "=", tableKey)
+    .executeTakeFirst();
+  if (!entity) return undefined;
+  const fields = await db
+    .selectFrom("core.field")
+    .selectAll()
+    .where("entity_id", "=", entity.id)
+    .orderBy("position")
+    .orderBy("key")
+    .execute();
+  return {
+    id: entity.id,
+    schemaKey: entity.schema_key,
+    tableKey: entity.table_key,
+    labelEn: entity.label_en,
+    labelNb: entity.label_nb,
+    pluralEn: entity.plural_en,
+    pluralNb: entity.plural_nb,
+    resource: entity.resource,
+    builtIn: entity.built_in,
+    fields: fields.map((field) => ({
+      key: field.key,
+      labelEn: field.label_en,
+      labelNb: field.label_nb,
+      type: field.type as FieldType,
+      required: field.required,
+      unique: field.unique_value,
+      active: field.active,
+      builtIn: field.built_in,
+      customField: field.custom_field,
+      partOfName: field.part_of_name,
+      searchable: field.searchable,
+      favorite: field.favorite,
+      settings: field.settings as FieldSettings,
+    })),
+  };
+}

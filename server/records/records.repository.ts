@@ -1,0 +1,201 @@
+import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from "kysely";
+import type { FieldDefinition } from "../contract/fields.ts";
+import type { Database } from "../db/schema.ts";
+import type { EntityMetadata } from "./metadata.repository.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+// Record tables are defined by metadata rows, not by the static Database type.
+type AnyDb = Kysely<any> | Transaction<any>;
+
+const IDENTIFIER = /^[a-z][a-z0-9_]{0,62}$/;
+
+/** Identifiers come only from metadata rows, and only in this shape; Kysely quotes them too. */
+export function tableName(entity: Pick<EntityMetadata, "schemaKey" | "tableKey">): string {
+  if (!IDENTIFIER.test(entity.schemaKey) || !IDENTIFIER.test(entity.tableKey)) {
+    throw new Error(`unsafe table name ${entity.schemaKey}.${entity.tableKey}`);
+  }
+  return `${entity.schemaKey}.${entity.tableKey}`;
+}
+
+function columnsOf(entity: EntityMetadata): string[] {
+  return entity.fields.filter((field) => field.active && IDENTIFIER.test(field.key)).map((field) => field.key);
+}
+
+export interface StoredRecord {
+  id: string;
+  created_at: Date;
+  updated_at: Date;
+  [column: string]: unknown;
+}
+
+export interface ListQuery {
+  offset: number;
+  limit: number;
+  sort: { key: string; direction: "asc" | "desc" }[];
+  search?: string;
+  filters: { field: FieldDefinition; value: string }[];
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+const textTypes = new Set(["Text", "LongText", "Email", "Phone", "Url", "List"]);
+
+export async function listRecords(db: Db, entity: EntityMetadata, query: ListQuery) {
+  const table = tableName(entity);
+  const searchable = entity.fields.filter((field) => field.active && field.searchable && textTypes.has(field.type));
+
+  const where = (eb: any): Expression<SqlBool> => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (query.search) {
+      const pattern = `%${escapeLike(query.search)}%`;
+      conditions.push(
+        eb.or(
+          searchable.map(
+            (field) => sql<SqlBool>`core.search_fold(${sql.ref(field.key)}) like core.search_fold(${pattern})`,
+          ),
+        ),
+      );
+    }
+    for (const { field, value } of query.filters) {
+      conditions.push(
+        textTypes.has(field.type)
+          ? sql<SqlBool>`core.search_fold(${sql.ref(field.key)}) = core.search_fold(${value})`
+          : sql<SqlBool>`${sql.ref(field.key)}::text = ${value}`,
+      );
+    }
+    return eb.and(conditions);
+  };
+
+  let rows = (db as AnyDb)
+    .selectFrom(table)
+    .select(["id", "created_at", "updated_at", ...columnsOf(entity)])
+    .where(where);
+  for (const { key, direction } of query.sort) {
+    const field = entity.fields.find((f) => f.key === key);
+    const expression = field && textTypes.has(field.type) ? sql`lower(${sql.ref(key)})` : sql.ref(key);
+    rows = rows.orderBy(expression, (ob: any) => (direction === "asc" ? ob.asc().nullsLast() : ob.desc().nullsLast()));
+  }
+  rows = rows.orderBy("id");
+
+  const [content, total] = await Promise.all([
+    rows.offset(query.offset).limit(query.limit).execute() as Promise<StoredRecord[]>,
+    (db as AnyDb)
+      .selectFrom(table)
+      .select((eb: any) => eb.fn.countAll().as("total"))
+      .where(where)
+      .executeTakeFirstOrThrow() as Promise<{ total: number }>,
+  ]);
+  return { content, total: Number(total.total) };
+}
+
+export async function findRecord(db: Db, entity: EntityMetadata, id: string): Promise<StoredRecord | undefined> {
+  return (db as AnyDb)
+    .selectFrom(tableName(entity))
+    .select(["id", "created_at", "updated_at", ...columnsOf(entity)])
+    .where("id", "=", id)
+    .executeTakeFirst() as Promise<StoredRecord | undefined>;
+}
+
+/** Locks the row for the rest of the transaction, so concurrent updates see each other. */
+export async function findRecordForUpdate(db: Transaction<Database>, entity: EntityMetadata, id: string) {
+  return (db as AnyDb)
+    .selectFrom(tableName(entity))
+    .select(["id", "created_at", "updated_at", ...columnsOf(entity)])
+    .where("id", "=", id)
+    .forUpdate()
+    .executeTakeFirst() as Promise<StoredRecord | undefined>;
+}
+
+export async function insertRecord(
+  db: Transaction<Database>,
+  entity: EntityMetadata,
+  values: Record<string, unknown>,
+  actorId: string,
+): Promise<StoredRecord> {
+  return (db as AnyDb)
+    .insertInto(tableName(entity))
+    .values({ ...values, created_by: actorId, updated_by: actorId })
+    .returning(["id", "created_at", "updated_at", ...columnsOf(entity)])
+    .executeTakeFirstOrThrow() as Promise<StoredRecord>;
+}
+
+export async function updateRecord(
+  db: Transaction<Database>,
+  entity: EntityMetadata,
+  id: string,
+  values: Record<string, unknown>,
+  actorId: string,
+): Promise<StoredRecord> {
+  return (db as AnyDb)
+    .updateTable(tableName(entity))
+    .set({ ...values, updated_by: actorId, updated_at: sql`now()` })
+    .where("id", "=", id)
+    .returning(["id", "created_at", "updated_at", ...columnsOf(entity)])
+    .executeTakeFirstOrThrow() as Promise<StoredRecord>;
+}
+
+export async function deleteRecord(db: Transaction<Database>, entity: EntityMetadata, id: string): Promise<void> {
+  await (db as AnyDb).deleteFrom(tableName(entity)).where("id", "=", id).execute();
+}
+
+/** Whether another record already holds value in a unique field. */
+export async function valueTaken(
+  db: Db,
+  entity: EntityMetadata,
+  key: string,
+  value: unknown,
+  exceptId?: string,
+): Promise<boolean> {
+  let query = (db as AnyDb).selectFrom(tableName(entity)).select("id").where(key, "=", value);
+  if (exceptId) query = query.where("id", "<>", exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function insertTransaction(
+  db: Transaction<Database>,
+  row: {
+    schema_key: string;
+    table_key: string;
+    record_id: string;
+    action: string;
+    actor_id: string;
+    before: unknown;
+    after: unknown;
+  },
+) {
+  await db
+    .insertInto("core.transaction")
+    .values({
+      ...row,
+      before: row.before === null ? null : JSON.stringify(row.before),
+      after: row.after === null ? null : JSON.stringify(row.after),
+    })
+    .execute();
+}
+
+export async function listTransactions(
+  db: Db,
+  entity: EntityMetadata,
+  recordId: string,
+  offset: number,
+  limit: number,
+) {
+  const base = db
+    .selectFrom("core.transaction as t")
+    .where("t.schema_key", "=", entity.schemaKey)
+    .where("t.table_key", "=", entity.tableKey)
+    .where("t.record_id", "=", recordId);
+  const [content, total] = await Promise.all([
+    base
+      .leftJoin("core.app_user as u", "u.id", "t.actor_id")
+      .select(["t.id", "t.action", "t.at", "t.before", "t.after", "u.id as actor_id", "u.first_name", "u.last_name"])
+      .orderBy("t.id", "desc")
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+  ]);
+  return { content, total: Number(total.total) };
+}

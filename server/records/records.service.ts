@@ -1,0 +1,282 @@
+import type { Kysely } from "kysely";
+import { type FieldDefinition, validateValues } from "../contract/fields.ts";
+import type { EntityInfo, RecordDto, RecordPage, TransactionDto } from "../contract/records.ts";
+import type { Database } from "../db/schema.ts";
+import { DomainError } from "../http/errors.ts";
+import { type Actor, requirePermission } from "../users/users.service.ts";
+import { type EntityMetadata, loadEntity } from "./metadata.repository.ts";
+import * as repo from "./records.repository.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function recordNotFound(): DomainError {
+  return new DomainError(404, "NotFoundException", "Record not found");
+}
+
+export async function resolveEntity(
+  db: Kysely<Database>,
+  schemaKey: string,
+  tableKey: string,
+): Promise<EntityMetadata> {
+  const entity = await loadEntity(db, schemaKey, tableKey);
+  if (!entity) throw new DomainError(404, "NotFoundException", "Entity not found");
+  return entity;
+}
+
+function outputValue(field: FieldDefinition, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  switch (field.type) {
+    case "Number":
+    case "Percent":
+      return Number(value);
+    case "DateTime":
+      return value instanceof Date ? value.toISOString() : String(value);
+    default:
+      return value;
+  }
+}
+
+function valuesOf(entity: EntityMetadata, row: repo.StoredRecord): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of entity.fields) {
+    if (field.active) values[field.key] = outputValue(field, row[field.key]);
+  }
+  return values;
+}
+
+export function rowName(entity: EntityMetadata, values: Record<string, unknown>): string {
+  return entity.fields
+    .filter((field) => field.partOfName)
+    .map((field) => values[field.key])
+    .filter((value) => value !== null && value !== undefined && value !== "")
+    .join(" ");
+}
+
+export function toDto(entity: EntityMetadata, row: repo.StoredRecord): RecordDto {
+  const values = valuesOf(entity, row);
+  return {
+    uuid: row.id,
+    rowName: rowName(entity, values),
+    values,
+    connections: [],
+    favoriteConnections: [],
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+export function assertCanRead(actor: Actor, entity: EntityMetadata): void {
+  requirePermission(actor, "Read", entity.resource);
+}
+
+export function entityInfo(entity: EntityMetadata): EntityInfo {
+  const { id: _id, builtIn: _builtIn, ...info } = entity;
+  return info;
+}
+
+export interface ListParams {
+  page: number;
+  size: number;
+  sort?: string;
+  q?: string;
+  filters: Record<string, string>;
+}
+
+function parseSort(entity: EntityMetadata, sort: string | undefined) {
+  if (sort) {
+    const [key, direction = "asc"] = sort.split(",").map((part) => part.trim());
+    const field = entity.fields.find((f) => f.active && f.key === key);
+    if (!field || (direction !== "asc" && direction !== "desc")) {
+      throw new DomainError(400, "MethodArgumentNotValidException", "Validation failed", [
+        { field: "sort", defaultMessage: "Unknown sort field", objectName: "query" },
+      ]);
+    }
+    return [{ key, direction: direction as "asc" | "desc" }];
+  }
+  return entity.fields.filter((f) => f.active && f.partOfName).map((f) => ({ key: f.key, direction: "asc" as const }));
+}
+
+export async function listRecords(
+  db: Kysely<Database>,
+  actor: Actor,
+  entity: EntityMetadata,
+  params: ListParams,
+): Promise<RecordPage> {
+  requirePermission(actor, "Read", entity.resource);
+  const filters = Object.entries(params.filters).flatMap(([key, value]) => {
+    const field = entity.fields.find((f) => f.active && f.key === key);
+    return field && value !== "" ? [{ field, value }] : [];
+  });
+  const search = params.q?.trim();
+  const { content, total } = await repo.listRecords(db, entity, {
+    offset: params.page * params.size,
+    limit: params.size,
+    sort: parseSort(entity, params.sort),
+    // Fewer than three characters match too much to be a search.
+    search: search && search.length >= 3 ? search : undefined,
+    filters,
+  });
+  return {
+    content: content.map((row) => toDto(entity, row)),
+    totalElements: total,
+    page: params.page,
+    size: params.size,
+  };
+}
+
+export async function getRecord(
+  db: Kysely<Database>,
+  actor: Actor,
+  entity: EntityMetadata,
+  id: string,
+): Promise<RecordDto> {
+  requirePermission(actor, "Read", entity.resource);
+  if (!UUID.test(id)) throw recordNotFound();
+  const row = await repo.findRecord(db, entity, id);
+  if (!row) throw recordNotFound();
+  return toDto(entity, row);
+}
+
+function validate(entity: EntityMetadata, input: Record<string, unknown>, partial: boolean) {
+  const { values, errors } = validateValues(entity.fields, input, { partial });
+  if (errors.length > 0) throw new DomainError(400, "MethodArgumentNotValidException", "Validation failed", errors);
+  return values;
+}
+
+async function checkUnique(
+  db: Kysely<Database>,
+  entity: EntityMetadata,
+  values: Record<string, unknown>,
+  exceptId?: string,
+) {
+  for (const field of entity.fields) {
+    const value = values[field.key];
+    if (!field.unique || value === null || value === undefined) continue;
+    if (await repo.valueTaken(db, entity, field.key, value, exceptId)) {
+      throw new DomainError(409, "DuplicateValueException", String(value), [
+        {
+          field: field.customField ? `customFields.${field.key}` : field.key,
+          defaultMessage: `${value} already exist`,
+          objectName: "record",
+        },
+      ]);
+    }
+  }
+}
+
+export async function createRecord(
+  db: Kysely<Database>,
+  actor: Actor,
+  entity: EntityMetadata,
+  input: Record<string, unknown>,
+): Promise<RecordDto> {
+  requirePermission(actor, "Create", entity.resource);
+  const values = validate(entity, input, false);
+  await checkUnique(db, entity, values);
+  return db.transaction().execute(async (trx) => {
+    const row = await repo.insertRecord(trx, entity, values, actor.id);
+    const dto = toDto(entity, row);
+    await repo.insertTransaction(trx, {
+      schema_key: entity.schemaKey,
+      table_key: entity.tableKey,
+      record_id: row.id,
+      action: "create",
+      actor_id: actor.id,
+      before: null,
+      after: dto.values,
+    });
+    return dto;
+  });
+}
+
+export async function updateRecord(
+  db: Kysely<Database>,
+  actor: Actor,
+  entity: EntityMetadata,
+  id: string,
+  input: Record<string, unknown>,
+  partial: boolean,
+): Promise<RecordDto> {
+  requirePermission(actor, "Update", entity.resource);
+  if (!UUID.test(id)) throw recordNotFound();
+  const values = validate(entity, input, partial);
+  await checkUnique(db, entity, values, id);
+  return db.transaction().execute(async (trx) => {
+    const existing = await repo.findRecordForUpdate(trx, entity, id);
+    if (!existing) throw recordNotFound();
+    const before = valuesOf(entity, existing);
+    const row = await repo.updateRecord(trx, entity, id, values, actor.id);
+    const dto = toDto(entity, row);
+    const changed = Object.keys(values).filter(
+      (key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(dto.values[key] ?? null),
+    );
+    if (changed.length > 0) {
+      await repo.insertTransaction(trx, {
+        schema_key: entity.schemaKey,
+        table_key: entity.tableKey,
+        record_id: id,
+        action: "update",
+        actor_id: actor.id,
+        before: Object.fromEntries(changed.map((key) => [key, before[key] ?? null])),
+        after: Object.fromEntries(changed.map((key) => [key, dto.values[key] ?? null])),
+      });
+    }
+    return dto;
+  });
+}
+
+export async function deleteRecord(
+  db: Kysely<Database>,
+  actor: Actor,
+  entity: EntityMetadata,
+  id: string,
+): Promise<void> {
+  requirePermission(actor, "Delete", entity.resource);
+  if (!UUID.test(id)) throw recordNotFound();
+  await db.transaction().execute(async (trx) => {
+    const existing = await repo.findRecordForUpdate(trx, entity, id);
+    if (!existing) throw recordNotFound();
+    await repo.deleteRecord(trx, entity, id);
+    await repo.insertTransaction(trx, {
+      schema_key: entity.schemaKey,
+      table_key: entity.tableKey,
+      record_id: id,
+      action: "delete",
+      actor_id: actor.id,
+      before: valuesOf(entity, existing),
+      after: null,
+    });
+  });
+}
+
+export async function recordHistory(
+  db: Kysely<Database>,
+  actor: Actor,
+  entity: EntityMetadata,
+  id: string,
+  page: number,
+  size: number,
+): Promise<{ content: TransactionDto[]; totalElements: number; page: number; size: number }> {
+  requirePermission(actor, "Read", entity.resource);
+  if (!UUID.test(id)) throw recordNotFound();
+  const { content, total } = await repo.listTransactions(db, entity, id, page * size, size);
+  return {
+    content: content.map((row) => {
+      const before = (row.before ?? {}) as Record<string, unknown>;
+      const after = (row.after ?? {}) as Record<string, unknown>;
+      const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+      return {
+        id: String(row.id),
+        action: row.action as TransactionDto["action"],
+        at: new Date(row.at).toISOString(),
+        actor: row.actor_id
+          ? { uuid: row.actor_id, firstName: row.first_name ?? "", lastName: row.last_name ?? "" }
+          : null,
+        changes: keys.map((key) => ({ key, before: before[key] ?? null, after: after[key] ?? null })),
+      };
+    }),
+    totalElements: total,
+    page,
+    size,
+  };
+}

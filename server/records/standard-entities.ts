@@ -1,0 +1,128 @@
+import type { FieldDefinition, FieldType } from "../contract/fields.ts";
+import { industryOptions } from "../db/demo-data.ts";
+
+export interface StandardEntity {
+  schemaKey: string;
+  tableKey: string;
+  labelEn: string;
+  labelNb: string;
+  pluralEn: string;
+  pluralNb: string;
+  /** The permission resource that guards the entity. */
+  resource: string;
+  fields: FieldDefinition[];
+}
+
+type FieldSpec = Partial<FieldDefinition> & { key: string; labelEn: string; labelNb: string; type: FieldType };
+
+function builtIn(spec: FieldSpec): FieldDefinition {
+  return {
+    required: false,
+    unique: false,
+    active: true,
+    customField: false,
+    partOfName: false,
+    searchable: false,
+    favorite: false,
+    settings: {},
+    ...spec,
+    builtIn: true,
+  };
+}
+
+const countryField = builtIn({ key: "country", labelEn: "Country", labelNb: "Land", type: "Text" });
+
+/** The entities every workspace has; their rows in core.entity/core.field come from here. */
+export const standardEntities: StandardEntity[] = [
+  {
+    schemaKey: "crm",
+    tableKey: "company",
+    labelEn: "Company",
+    labelNb: "Firma",
+    pluralEn: "Companies",
+    pluralNb: "Firmaer",
+    resource: "Company",
+    fields: [
+      builtIn({
+        key: "name",
+        labelEn: "Company name",
+        labelNb: "Firmanavn",
+        type: "Text",
+        required: true,
+        partOfName: true,
+        searchable: true,
+        favorite: true,
+      }),
+      builtIn({
+        key: "organisation_number",
+        labelEn: "Organisation number",
+        labelNb: "Organisasjonsnummer",
+        type: "Text",
+        unique: true,
+        searchable: true,
+      }),
+      builtIn({ key: "email", labelEn: "Email", labelNb: "E-post", type: "Email", searchable: true }),
+      builtIn({ key: "phone", labelEn: "Phone", labelNb: "Telefon", type: "Phone" }),
+      builtIn({ key: "website", labelEn: "Website", labelNb: "Nettsted", type: "Url" }),
+      builtIn({ key: "address", labelEn: "Address", labelNb: "Adresse", type: "Text" }),
+      builtIn({ key: "postal_code", labelEn: "Postal code", labelNb: "Postnummer", type: "Text" }),
+      builtIn({ key: "city", labelEn: "City", labelNb: "Sted", type: "Text", searchable: true }),
+      countryField,
+      builtIn({
+        key: "industry",
+        labelEn: "Industry",
+        labelNb: "Bransje",
+        type: "List",
+        settings: { options: industryOptions },
+      }),
+      builtIn({ key: "employees", labelEn: "Employees", labelNb: "Ansatte", type: "Number" }),
+      builtIn({ key: "description", labelEn: "Description", labelNb: "Beskrivelse", type: "LongText" }),
+    ],
+  },
+  {
+    schemaKey: "crm",
+    tableKey: "contact",
+    labelEn: "Contact",
+    labelNb: "Kontakt",
+    pluralEn: "Contacts",
+    pluralNb: "Kontakter",
+    resource: "Contact",
+    fields: [
+      builtIn({
+        key: "first_name",
+        labelEn: "First name",
+        labelNb: "Fornavn",
+        type: "Text",
+        required: true,
+        partOfName: true,
+        searchable: true,
+      }),
+      builtIn({
+        key: "last_name",
+        labelEn: "Last name",
+        labelNb: "Etternavn",
+        type: "Text",
+        required: true,
+        partOfName: true,
+        searchable: true,
+      }),
+      builtIn({ key: "email", labelEn: "Email", labelNb: "E-post", type: "Email", searchable: true, favorite: true }),
+      builtIn({ key: "mobile", labelEn: "Mobile", labelNb: "Mobil", type: "Phone" }),
+      builtIn({ key: "phone", labelEn: "Phone", labelNb: "Telefon", type: "Phone" }),
+      builtIn({ key: "title", labelEn: "Job title", labelNb: "Stilling", type: "Text", searchable: true }),
+      builtIn({
+        key: "birth_date",
+        labelEn: "Birth date",
+        labelNb: "Fødselsdato",
+        type: "Date",
+        settings: { pastOnly: true },
+      }),
+      builtIn({ key: "address", labelEn: "Address", labelNb: "Adresse", type: "Text" }),
+      builtIn({ key: "postal_code", labelEn: "Postal code", labelNb: "Postnummer", type: "Text" }),
+      builtIn({ key: "city", labelEn: "City", labelNb: "Sted", type: "Text", searchable: true }),
+      countryField,
+      builtIn({ key: "linkedin", labelEn: "LinkedIn", labelNb: "LinkedIn", type: "Url" }),
+      builtIn({ key: "description", labelEn: "Notes", labelNb: "Notater", type: "LongText" }),
+    ],
+  },
+];

@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  entityInfoSchema,
+  recordPageSchema,
+  recordSchema,
+  transactionPageSchema,
+} from "../../server/contract/records.ts";
+import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
+import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
+
+describe(`generic records for companies and contacts on ${testDatabase}`, () => {
+  let t: TestApp;
+  let admin: Tokens;
+  let employee: Tokens;
+  let readOnly: Tokens;
+
+  beforeAll(async () => {
+    t = await createTestApp({ demo: true });
+    [admin, employee, readOnly] = [
+      await signIn(t.app, "admin@example.com"),
+      await signIn(t.app, "employee@example.com"),
+      await signIn(t.app, "readonly@example.com"),
+    ];
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const call = (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, tokens: Tokens, payload?: object) =>
+    t.app.inject({ method, url, headers: bearer(tokens.access_token), payload });
+  const create = (entity: string, values: Record<string, unknown>, tokens = employee) =>
+    call("POST", `/api/crm/${entity}`, tokens, { values });
+  const errorsOf = (response: { json(): any }) =>
+    Object.fromEntries((response.json().errors ?? []).map((e: any) => [e.field, e.defaultMessage]));
+
+  it("describes an entity's fields from metadata", async () => {
+    const info = entityInfoSchema.parse((await call("GET", "/api/crm/company/info", readOnly)).json());
+    expect(info.labelNb).toBe("Firma");
+    const name = info.fields.find((field) => field.key === "name")!;
+    expect(name).toMatchObject({ type: "Text", required: true, partOfName: true, searchable: true, builtIn: true });
+    expect(info.fields.map((field) => field.key)).toEqual(
+      expect.arrayContaining(["organisation_number", "email", "phone", "website", "city", "industry", "employees"]),
+    );
+  });
+
+  it("pages the seeded companies with a total, sorted by name", async () => {
+    const first = recordPageSchema.parse((await call("GET", "/api/crm/company", readOnly)).json());
+    expect(first.totalElements).toBeGreaterThanOrEqual(60);
+    expect(first.content).toHaveLength(25);
+    expect(first.page).toBe(0);
+    const last = recordPageSchema.parse((await call("GET", "/api/crm/company?page=2&size=25", readOnly)).json());
+    expect(last.content).toHaveLength(first.totalElements - 50);
+
+    const all = recordPageSchema.parse((await call("GET", "/api/crm/company?size=200", readOnly)).json());
+    const reversed = recordPageSchema.parse(
+      (await call("GET", "/api/crm/company?size=200&sort=name,desc", readOnly)).json(),
+    );
+    expect(reversed.content.map((r) => r.uuid)).toEqual(all.content.map((r) => r.uuid).reverse());
+    expect(all.content[0].rowName).toBe(all.content[0].values.name);
+
+    const contacts = recordPageSchema.parse((await call("GET", "/api/crm/contact", readOnly)).json());
+    expect(contacts.totalElements).toBeGreaterThanOrEqual(150);
+    expect((await call("GET", "/api/crm/company?sort=nope,asc", readOnly)).statusCode).toBe(400);
+    expect((await call("GET", "/api/crm/company?size=201", readOnly)).statusCode).toBe(400);
+  });
+
+  it("searches case- and accent-insensitively from three characters, and filters", async () => {
+    const created = await create("company", { name: "Ærlig Café Østfold AS", city: "Fredrikstad" });
+    expect(created.statusCode).toBe(201);
+    for (const q of ["cafe", "CAFÉ", "ostfold", "  aerlig  "]) {
+      const page = recordPageSchema.parse(
+        (await call("GET", `/api/crm/company?q=${encodeURIComponent(q)}`, readOnly)).json(),
+      );
+      expect(page.content.map((r) => r.values.name)).toContain("Ærlig Café Østfold AS");
+    }
+    const short = recordPageSchema.parse((await call("GET", "/api/crm/company?q=%C3%A6r", readOnly)).json());
+    expect(short.totalElements).toBeGreaterThan(1);
+    const filtered = recordPageSchema.parse(
+      (await call("GET", "/api/crm/company?filter.city=fredrikstad&size=200", readOnly)).json(),
+    );
+    expect(filtered.content.length).toBeGreaterThan(0);
+    expect(filtered.content.every((r) => r.values.city === "Fredrikstad")).toBe(true);
+    const percent = recordPageSchema.parse((await call("GET", "/api/crm/company?q=%25%25%25", readOnly)).json());
+    expect(percent.totalElements).toBe(0);
+  });
+
+  it("creates, reads, replaces, patches and deletes a record", async () => {
+    const created = recordSchema.parse(
+      (
+        await create("company", {
+          name: "  Trimmed Name AS  ",
+          website: "www.trimmed.example",
+          employees: "1 200",
+          industry: "construction",
+        })
+      ).json(),
+    );
+    expect(created.values).toMatchObject({
+      name: "Trimmed Name AS",
+      website: "https://www.trimmed.example",
+      employees: 1200,
+    });
+    const url = `/api/crm/company/${created.uuid}`;
+    expect(recordSchema.parse((await call("GET", url, readOnly)).json()).values.name).toBe("Trimmed Name AS");
+
+    const replaced = await call("PUT", url, employee, { values: { name: "Replaced AS" } });
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.json().values).toMatchObject({ name: "Replaced AS", website: null, employees: null });
+
+    const patched = await call("PATCH", url, employee, { values: { city: "Bergen" } });
+    expect(patched.json().values).toMatchObject({ name: "Replaced AS", city: "Bergen" });
+
+    expect((await call("DELETE", url, employee)).statusCode).toBe(204);
+    expect((await call("GET", url, readOnly)).statusCode).toBe(404);
+    expect((await call("DELETE", url, employee)).statusCode).toBe(404);
+  });
+
+  it("checks every field type with the product's messages", async () => {
+    const bad = await create("company", {
+      name: "x".repeat(256),
+      email: "not-an-email",
+      website: "not a url",
+      employees: 10_000_000_000,
+      industry: "no-such-industry",
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().exceptionName).toBe("MethodArgumentNotValidException");
+    expect(errorsOf(bad)).toEqual({
+      name: "Max 255 limit",
+      email: "Must be an email",
+      website: "Must be a valid URL",
+      employees: "Max limit 9,999,999,999",
+      industry: "Must be one of the options",
+    });
+    expect(bad.json().errors[0].objectName).toBe("record");
+
+    expect(errorsOf(await create("company", { name: "   " }))).toEqual({ name: "Required" });
+    expect(errorsOf(await create("company", { name: "Ok", employees: "many" }))).toEqual({ employees: "Required" });
+    expect(errorsOf(await create("company", { name: "Ok", website: `https://e.com/${"a".repeat(1000)}` }))).toEqual({
+      website: "Max 1000 limit",
+    });
+
+    expect(
+      errorsOf(await create("contact", { first_name: "Kari", last_name: "Nordmann", birth_date: "2999-01-01" })),
+    ).toEqual({
+      birth_date: "Must be a past date",
+    });
+    const invalidDate = await create("contact", {
+      first_name: "Kari",
+      last_name: "Nordmann",
+      birth_date: "1990-02-30",
+    });
+    expect(invalidDate.statusCode).toBe(201);
+    expect(invalidDate.json().values.birth_date).toBeNull();
+    const goodDate = await create("contact", { first_name: "Åse", last_name: "Ødegård", birth_date: "1984-07-09" });
+    expect(goodDate.json().values.birth_date).toBe("1984-07-09");
+    expect(goodDate.json().rowName).toBe("Åse Ødegård");
+  });
+
+  it("refuses a duplicate value in a unique field", async () => {
+    expect((await create("company", { name: "Unique One AS", organisation_number: "923609016" })).statusCode).toBe(201);
+    const duplicate = await create("company", { name: "Unique Two AS", organisation_number: "923609016" });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toMatchObject({ exceptionName: "DuplicateValueException", message: "923609016" });
+  });
+
+  it("writes history for create, update and delete, newest first", async () => {
+    const created = (await create("contact", { first_name: "Hist", last_name: "Orik" })).json();
+    await call("PATCH", `/api/crm/contact/${created.uuid}`, employee, { values: { title: "CFO" } });
+    await call("PATCH", `/api/crm/contact/${created.uuid}`, employee, { values: { title: "CFO" } });
+    await call("PATCH", `/api/crm/contact/${created.uuid}`, employee, { values: { title: "CEO" } });
+
+    const feed = transactionPageSchema.parse(
+      (await call("GET", `/api/data_feed/crm/contact?id==${created.uuid}`, readOnly)).json(),
+    );
+    expect(feed.size).toBe(25);
+    expect(feed.content.map((row) => row.action)).toEqual(["update", "update", "create"]);
+    expect(feed.content[0].changes).toEqual([{ key: "title", before: "CFO", after: "CEO" }]);
+    expect(feed.content[0].actor).toMatchObject({ firstName: "Erik", lastName: "Nordmann" });
+
+    await call("DELETE", `/api/crm/contact/${created.uuid}`, employee);
+    const afterDelete = transactionPageSchema.parse(
+      (await call("GET", `/api/data_feed/crm/contact?id=${created.uuid}&size=1`, readOnly)).json(),
+    );
+    expect(afterDelete.totalElements).toBe(4);
+    expect(afterDelete.content[0].action).toBe("delete");
+  });
+
+  it("enforces each role's permissions on every operation, without leaks", async () => {
+    const target = (await create("company", { name: "Permission Target AS" }, admin)).json();
+    for (const entity of ["company", "contact"]) {
+      const values = entity === "company" ? { name: "Denied AS" } : { first_name: "De", last_name: "Nied" };
+      expect((await call("GET", `/api/crm/${entity}`, readOnly)).statusCode).toBe(200);
+      expect((await create(entity, values, readOnly)).statusCode).toBe(403);
+      expect((await create(entity, values, employee)).statusCode).toBe(201);
+      expect((await create(entity, values, admin)).statusCode).toBe(201);
+    }
+    const url = `/api/crm/company/${target.uuid}`;
+    for (const method of ["PUT", "PATCH"] as const) {
+      const denied = await call(method, url, readOnly, { values: { name: "Changed" } });
+      expect(denied.statusCode).toBe(403);
+      expect(denied.json()).toMatchObject({
+        exceptionName: "AccessDeniedException",
+        message: "Operation not permitted",
+      });
+    }
+    expect((await call("DELETE", url, readOnly)).statusCode).toBe(403);
+    expect((await call("GET", url, readOnly)).json().values.name).toBe("Permission Target AS");
+
+    // A company's id asked for as a contact, a malformed id, an unknown entity: all simply not found.
+    expect((await call("GET", `/api/crm/contact/${target.uuid}`, admin)).statusCode).toBe(404);
+    expect((await call("GET", "/api/crm/company/not-a-uuid", admin)).statusCode).toBe(404);
+    expect((await call("GET", "/api/crm/nothing", admin)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/api/crm/company" })).statusCode).toBe(401);
+  });
+});
