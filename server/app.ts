@@ -12,6 +12,7 @@ import { registerErrorHandling } from "./http/errors.ts";
 import mailer from "./mail/mailer.ts";
 import database from "./plugins/database.ts";
 import oidc from "./plugins/oidc.ts";
+import { linksRoutes } from "./records/links.routes.ts";
 import { recordsRoutes } from "./records/records.routes.ts";
 import { readOrCreateSecret } from "./secrets.ts";
 import { settingsRoutes } from "./settings/settings.routes.ts";
@@ -109,6 +110,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         },
       });
       await api.register(settingsRoutes);
+      await api.register(linksRoutes);
       await api.register(recordsRoutes);
     },
     { prefix: "/api" },

@@ -11,6 +11,7 @@ export const connectionSchema = z.object({
 /** One record of any entity, as the generic resource service returns it. */
 export const recordSchema = z.object({
   uuid: z.string(),
+  statusId: z.string().nullable(),
   rowName: z.string(),
   values: z.record(z.string(), z.unknown()),
   connections: z.array(connectionSchema),
@@ -28,7 +29,20 @@ export const recordPageSchema = z.object({
 });
 export type RecordPage = z.infer<typeof recordPageSchema>;
 
-export const recordInputSchema = z.object({ values: z.record(z.string(), z.unknown()) });
+export const recordInputSchema = z.object({
+  values: z.record(z.string(), z.unknown()),
+  statusId: z.string().max(64).nullish(),
+});
+
+export const metaStatusSchema = z.object({
+  metaStatusId: z.string(),
+  metaStatusName: z.string(),
+  key: z.string(),
+  nameEn: z.string(),
+  nameNb: z.string(),
+  isDefault: z.boolean(),
+});
+export type MetaStatus = z.infer<typeof metaStatusSchema>;
 
 export const entityInfoSchema = z.object({
   schemaKey: z.string(),

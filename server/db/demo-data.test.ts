@@ -190,6 +190,7 @@ describe("generateDemoData", () => {
     expect(companies).toHaveLength(100_000);
     expect(contacts).toHaveLength(200_000);
     expect(new Set(companies.map((company) => company.name)).size).toBe(100_000);
+    expect(new Set(companies.map((company) => company.website)).size).toBe(100_000);
     expect(new Set(contacts.map((contact) => contact.email)).size).toBe(200_000);
     const linked = new Uint8Array(100_000);
     for (const link of links) linked[link.companyIndex] = 1;

@@ -149,17 +149,6 @@ function asciiFold(value: string): string {
     .replace(/[^a-z0-9]/g, "");
 }
 
-// Every folded value comes from the fixed word lists, so the cache stays small and saves a regex pass per use.
-const foldCache = new Map<string, string>();
-function foldWord(word: string): string {
-  let folded = foldCache.get(word);
-  if (folded === undefined) {
-    folded = asciiFold(word);
-    foldCache.set(word, folded);
-  }
-  return folded;
-}
-
 interface CityInfo {
   city: string;
   postalCode: (random: Random) => string;
@@ -177,8 +166,10 @@ const ukPostal =
   (random: Random): string =>
     `${random.pick(districts)} ${random.int(1, 9)}${random.pick(INWARD_LETTERS)}${random.pick(INWARD_LETTERS)}`;
 
+type WeightedCities = readonly (readonly [CityInfo, number])[];
+
 // Weighted roughly by population, with postal codes from each city's real range.
-const pickNorwegianCity = weighted<CityInfo>([
+const norwegianCities: WeightedCities = [
   [{ city: "Oslo", postalCode: norwegianPostal(150, 1295) }, 30],
   [{ city: "Bergen", postalCode: norwegianPostal(5003, 5099) }, 14],
   [{ city: "Trondheim", postalCode: norwegianPostal(7010, 7099) }, 10],
@@ -189,9 +180,9 @@ const pickNorwegianCity = weighted<CityInfo>([
   [{ city: "Bodø", postalCode: norwegianPostal(8003, 8029) }, 3],
   [{ city: "Drammen", postalCode: norwegianPostal(3011, 3048) }, 5],
   [{ city: "Fredrikstad", postalCode: norwegianPostal(1601, 1640) }, 5],
-]);
+];
 
-const pickUkCity = weighted<CityInfo>([
+const ukCities: WeightedCities = [
   [
     {
       city: "London",
@@ -202,7 +193,7 @@ const pickUkCity = weighted<CityInfo>([
   [{ city: "Manchester", postalCode: ukPostal(["M1", "M2", "M3", "M4", "M15"]) }, 20],
   [{ city: "Leeds", postalCode: ukPostal(["LS1", "LS2", "LS6", "LS11"]) }, 15],
   [{ city: "Edinburgh", postalCode: ukPostal(["EH1", "EH2", "EH3", "EH6", "EH8"]) }, 15],
-]);
+];
 
 type BusinessWord = readonly [word: string, industry: string];
 
@@ -210,7 +201,7 @@ interface CountryProfile {
   country: DemoCountry;
   prefixes: readonly string[];
   businessWords: readonly BusinessWord[];
-  pickCity: (random: Random) => CityInfo;
+  cities: WeightedCities;
   streets: readonly string[];
   listedSuffix: string;
   suffix: string;
@@ -296,7 +287,7 @@ const norway: CountryProfile = {
     ["Media", "media"],
     ["Kommunikasjon", "media"],
   ],
-  pickCity: pickNorwegianCity,
+  cities: norwegianCities,
   streets: [
     "Storgata",
     "Kirkegata",
@@ -482,7 +473,7 @@ const unitedKingdom: CountryProfile = {
     ["Media", "media"],
     ["Communications", "media"],
   ],
-  pickCity: pickUkCity,
+  cities: ukCities,
   streets: [
     "High Street",
     "Station Road",
@@ -570,6 +561,55 @@ const unitedKingdom: CountryProfile = {
   leaderTitles: ["CEO", "Managing Director", "Founder"],
 };
 
+// Every local part used in e-mails, by id; ids make the uniqueness counters cheap number-keyed lookups.
+const localParts: string[] = [];
+const localPartIds = new Map<string, number>();
+// Shared free-mail domains, by id (gmail.com serves both countries).
+const commonMailDomains: string[] = [];
+const commonMailDomainIds = new Map<string, number>();
+
+function idOf(value: string, ids: Map<string, number>, values: string[]): number {
+  let id = ids.get(value);
+  if (id === undefined) {
+    id = values.length;
+    values.push(value);
+    ids.set(value, id);
+  }
+  return id;
+}
+
+interface PreparedProfile extends CountryProfile {
+  id: number;
+  pickCityIndex: (random: Random) => number;
+  foldedCities: string[];
+  /** Folded prefix + business word, at prefix * businessWords.length + business; shared strings hash only once. */
+  plainKeys: string[];
+  /** Local part id, at firstName * lastNames.length + lastName. */
+  localIds: number[];
+  mailDomainIds: number[];
+}
+
+function prepare(id: number, profile: CountryProfile): PreparedProfile {
+  const plainKeys = profile.prefixes.flatMap((prefix) =>
+    profile.businessWords.map(([word]) => asciiFold(prefix) + asciiFold(word)),
+  );
+  const localIds = profile.firstNames.flatMap((first) =>
+    profile.lastNames.map((last) => idOf(`${asciiFold(first)}.${asciiFold(last)}`, localPartIds, localParts)),
+  );
+  return {
+    ...profile,
+    id,
+    pickCityIndex: weighted(profile.cities.map(([, weight], index) => [index, weight] as const)),
+    foldedCities: profile.cities.map(([{ city }]) => asciiFold(city)),
+    plainKeys,
+    localIds,
+    mailDomainIds: profile.mailDomains.map((domain) => idOf(domain, commonMailDomainIds, commonMailDomains)),
+  };
+}
+
+const norwegianProfile = prepare(0, norway);
+const ukProfile = prepare(1, unitedKingdom);
+
 const industryActivities: Record<string, string> = {
   construction: "builds and renovates commercial and residential buildings",
   real_estate: "develops and manages commercial property",
@@ -615,51 +655,81 @@ const SAME_COUNTRY_SHARE = 0.9;
 // --- Companies ---
 
 interface NameState {
-  /** Folded base names (no suffix, same as the domain label); unique keys keep both names and domains unique. */
+  /** Word and city keys handed out; guards against two word pairs folding to the same key (and domain). */
   used: Set<string>;
-  /** Last number handed out per folded base name, so numbering never rescans. */
+  /** Last number handed out per plain key, so numbering never rescans. */
   counters: Map<string, number>;
+  /** Per profile id: combinations (and combinations with a city) tried, so most checks skip string hashing. */
+  plainTried: Uint8Array[];
+  cityTried: Uint8Array[];
 }
 
-function uniqueBaseName(random: Random, profile: CountryProfile, city: string, state: NameState) {
+function createNameState(): NameState {
+  const profiles = [norwegianProfile, ukProfile];
+  return {
+    used: new Set(),
+    counters: new Map(),
+    plainTried: profiles.map((profile) => new Uint8Array(profile.plainKeys.length)),
+    cityTried: profiles.map((profile) => new Uint8Array(profile.plainKeys.length * profile.cities.length)),
+  };
+}
+
+function claim(used: Set<string>, key: string): boolean {
+  if (used.has(key)) return false;
+  used.add(key);
+  return true;
+}
+
+/** Picks a unique base name (no suffix) and its folded key, which is also the domain label. */
+function uniqueBaseName(random: Random, profile: PreparedProfile, cityIndex: number, state: NameState) {
+  const { prefixes, businessWords, plainKeys } = profile;
+  const plainTried = state.plainTried[profile.id];
+  let combination = 0;
   let prefix = "";
-  let business: BusinessWord = profile.businessWords[0];
-  let plainKey = "";
+  let word = "";
+  let industry = "";
   for (let attempt = 0; attempt < 4; attempt++) {
-    prefix = random.pick(profile.prefixes);
-    business = random.pick(profile.businessWords);
-    plainKey = foldWord(prefix) + foldWord(business[0]);
-    if (!state.used.has(plainKey)) return { base: `${prefix} ${business[0]}`, key: plainKey, industry: business[1] };
+    const prefixIndex = random.int(0, prefixes.length - 1);
+    const wordIndex = random.int(0, businessWords.length - 1);
+    combination = prefixIndex * businessWords.length + wordIndex;
+    prefix = prefixes[prefixIndex];
+    [word, industry] = businessWords[wordIndex];
+    if (plainTried[combination]) continue;
+    plainTried[combination] = 1;
+    if (claim(state.used, plainKeys[combination]))
+      return { base: `${prefix} ${word}`, key: plainKeys[combination], industry };
   }
-  const cityKey = plainKey + foldWord(city);
-  if (!state.used.has(cityKey))
-    return { base: `${prefix} ${business[0]} ${city}`, key: cityKey, industry: business[1] };
-  // Word combinations run out for large data sets; a number is the last resort.
-  let n = state.counters.get(plainKey) ?? 1;
-  let key: string;
-  do {
-    n++;
-    key = plainKey + n;
-  } while (state.used.has(key));
+  const plainKey = plainKeys[combination];
+  const slot = combination * profile.cities.length + cityIndex;
+  if (!state.cityTried[profile.id][slot]) {
+    state.cityTried[profile.id][slot] = 1;
+    const key = plainKey + profile.foldedCities[cityIndex];
+    if (claim(state.used, key))
+      return { base: `${prefix} ${word} ${profile.cities[cityIndex][0].city}`, key, industry };
+  }
+  // Word combinations run out for large data sets; a number is the last resort. Word keys hold no digits, so a
+  // numbered key cannot match one, and the per-key counter keeps numbered keys apart.
+  const n = (state.counters.get(plainKey) ?? 1) + 1;
   state.counters.set(plainKey, n);
-  return { base: `${prefix} ${business[0]} ${n}`, key, industry: business[1] };
+  return { base: `${prefix} ${word} ${n}`, key: plainKey + n, industry };
 }
 
-function organisationNumber(random: Random, country: DemoCountry, used: Set<string>): string {
+// Number keys: a Set of fresh strings costs a hash per lookup, which shows at 100,000 companies.
+function organisationNumber(random: Random, country: DemoCountry, used: Set<number>): string {
   for (;;) {
-    let candidate: string;
+    let value: number;
     if (country === "Norway") {
       // Norwegian organisation numbers start with 8 or 9.
-      const body = `${random.chance(0.5) ? 8 : 9}${random.digits(7)}`;
-      const check = mod11CheckDigit(body);
+      const body = random.int(80_000_000, 99_999_999);
+      const check = mod11CheckDigit(String(body));
       if (check < 0) continue;
-      candidate = `${body}${check}`;
+      value = body * 10 + check;
     } else {
-      candidate = `${random.int(1, 16)}`.padStart(2, "0") + random.digits(6);
+      value = random.int(1_000_000, 16_999_999);
     }
-    if (!used.has(candidate)) {
-      used.add(candidate);
-      return candidate;
+    if (!used.has(value)) {
+      used.add(value);
+      return country === "Norway" ? String(value) : String(value).padStart(8, "0");
     }
   }
 }
@@ -687,18 +757,22 @@ function describeCompany(random: Random, name: string, industry: string, city: s
   }
 }
 
-function streetAddress(random: Random, profile: CountryProfile): string {
+function streetAddress(random: Random, profile: PreparedProfile): string {
   const street = random.pick(profile.streets);
   const number = random.int(1, 120);
   if (profile.country === "United Kingdom") return `${number} ${street}`;
   return random.chance(0.1) ? `${street} ${number}${random.pick(["A", "B", "C"])}` : `${street} ${number}`;
 }
 
-function generateCompany(random: Random, names: NameState, orgNumbers: Set<string>): DemoCompany {
-  const profile = random.chance(NORWEGIAN_COMPANY_SHARE) ? norway : unitedKingdom;
-  const cityInfo = profile.pickCity(random);
-  const { base, key, industry } = uniqueBaseName(random, profile, cityInfo.city, names);
-  names.used.add(key);
+function generateCompany(
+  random: Random,
+  names: NameState,
+  orgNumbers: Set<number>,
+): { company: DemoCompany; domain: string } {
+  const profile = random.chance(NORWEGIAN_COMPANY_SHARE) ? norwegianProfile : ukProfile;
+  const cityIndex = profile.pickCityIndex(random);
+  const cityInfo = profile.cities[cityIndex][0];
+  const { base, key, industry } = uniqueBaseName(random, profile, cityIndex, names);
   const listed = random.chance(profile.listedShare);
   const name = `${base} ${listed ? profile.listedSuffix : profile.suffix}`;
   const domain = `${key}.${profile.topLevelDomain}`;
@@ -707,7 +781,7 @@ function generateCompany(random: Random, names: NameState, orgNumbers: Set<strin
     profile.country === "Norway"
       ? `+47 2${random.digits(1)} ${random.digits(2)} ${random.digits(2)} ${random.digits(2)}`
       : `+44 20 ${random.digits(4)} ${random.digits(4)}`;
-  return {
+  const company: DemoCompany = {
     name,
     organisationNumber: organisationNumber(random, profile.country, orgNumbers),
     email: `${profile.companyMailbox}@${domain}`,
@@ -721,6 +795,7 @@ function generateCompany(random: Random, names: NameState, orgNumbers: Set<strin
     employees,
     description: describeCompany(random, name, industry, cityInfo.city, employees),
   };
+  return { company, domain };
 }
 
 // --- Contacts ---
@@ -736,23 +811,14 @@ function birthDate(random: Random): string {
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
-function uniqueEmail(local: string, domain: string, used: Set<string>, counters: Map<string, number>): string {
-  let email = `${local}@${domain}`;
-  if (used.has(email)) {
-    let n = counters.get(email) ?? 1;
-    const key = email;
-    do {
-      n++;
-      email = `${local}${n}@${domain}`;
-    } while (used.has(email));
-    counters.set(key, n);
-  }
-  used.add(email);
-  return email;
+function mobileNumber(random: Random, country: DemoCountry): string {
+  if (country === "United Kingdom") return `+44 7${random.digits(3)} ${random.digits(6)}`;
+  // Norwegian mobile numbers start with 4 or 9.
+  return `+47 ${random.chance(0.5) ? 4 : 9}${random.digits(2)} ${random.digits(2)} ${random.digits(3)}`;
 }
 
-function profileFor(country: DemoCountry): CountryProfile {
-  return country === "Norway" ? norway : unitedKingdom;
+function profileFor(country: DemoCountry): PreparedProfile {
+  return country === "Norway" ? norwegianProfile : ukProfile;
 }
 
 function otherCountry(country: DemoCountry): DemoCountry {
@@ -760,8 +826,9 @@ function otherCountry(country: DemoCountry): DemoCountry {
 }
 
 /**
- * Generates demo companies, contacts and links. The same options always give the same data; companies use their
- * own random stream, so asking for more companies keeps the first ones unchanged.
+ * Generates demo companies, contacts and links. The same options always give the same data (the seed defaults to 1
+ * and is truncated to an integer); companies use their own random stream, so asking for more companies keeps the
+ * first ones unchanged.
  */
 export function generateDemoData(options: { companies: number; contacts: number; seed?: number }): {
   companies: DemoCompany[];
@@ -783,18 +850,21 @@ export function generateDemoData(options: { companies: number; contacts: number;
   const contactRandom = createRandom(streamSeed());
   const linkRandom = createRandom(streamSeed());
 
-  const names: NameState = { used: new Set(), counters: new Map() };
-  const orgNumbers = new Set<string>();
+  const names = createNameState();
+  const orgNumbers = new Set<number>();
   const companies: DemoCompany[] = new Array(companyCount);
-  for (let i = 0; i < companyCount; i++) companies[i] = generateCompany(companyRandom, names, orgNumbers);
-  // Drop the uniqueness sets now; at scale they hold hundreds of thousands of strings.
-  names.used.clear();
-  orgNumbers.clear();
+  const companyDomains: string[] = new Array(companyCount);
+  for (let i = 0; i < companyCount; i++) {
+    const { company, domain } = generateCompany(companyRandom, names, orgNumbers);
+    companies[i] = company;
+    companyDomains[i] = domain;
+  }
 
   const contacts: DemoContact[] = new Array(contactCount);
   const links: DemoLink[] = [];
-  const usedEmails = new Set<string>();
-  const emailCounters = new Map<string, number>();
+  // Times each local part was used per domain, keyed by domain id * localParts.length + local part id. Domain ids are
+  // company indices, then companyCount + common domain id.
+  const emailUses = new Map<number, number>();
   const hasChair = new Uint8Array(companyCount);
   const guaranteed = Math.min(companyCount, contactCount);
 
@@ -833,17 +903,25 @@ export function generateDemoData(options: { companies: number; contacts: number;
       }
     }
 
-    const firstName = contactRandom.pick(profile.firstNames);
-    const lastName = contactRandom.pick(profile.lastNames);
-    const domain =
-      company && contactRandom.chance(0.7)
-        ? company.email.slice(company.email.indexOf("@") + 1)
-        : contactRandom.pick(profile.mailDomains);
-    const email = uniqueEmail(`${foldWord(firstName)}.${foldWord(lastName)}`, domain, usedEmails, emailCounters);
-    const mobile =
-      country === "Norway"
-        ? `+47 ${contactRandom.chance(0.5) ? 4 : 9}${contactRandom.digits(2)} ${contactRandom.digits(2)} ${contactRandom.digits(3)}`
-        : `+44 7${contactRandom.digits(3)} ${contactRandom.digits(6)}`;
+    const first = contactRandom.int(0, profile.firstNames.length - 1);
+    const last = contactRandom.int(0, profile.lastNames.length - 1);
+    const localId = profile.localIds[first * profile.lastNames.length + last];
+    let domain: string;
+    let domainId: number;
+    if (company && contactRandom.chance(0.7)) {
+      domain = companyDomains[primary];
+      domainId = primary;
+    } else {
+      const common = profile.mailDomainIds[contactRandom.int(0, profile.mailDomainIds.length - 1)];
+      domain = commonMailDomains[common];
+      domainId = companyCount + common;
+    }
+    const useKey = domainId * localParts.length + localId;
+    const uses = (emailUses.get(useKey) ?? 0) + 1;
+    emailUses.set(useKey, uses);
+    // Local parts are letters and a dot, so a number suffix can never collide with another name.
+    const email = `${localParts[localId]}${uses > 1 ? uses : ""}@${domain}`;
+    const mobile = mobileNumber(contactRandom, country);
     const leads = primaryRole === "owner" || primaryRole === "chair";
     const title =
       leads && contactRandom.chance(0.6)
@@ -852,11 +930,11 @@ export function generateDemoData(options: { companies: number; contacts: number;
     const city =
       company && company.country === country && contactRandom.chance(0.6)
         ? company.city
-        : profile.pickCity(contactRandom).city;
+        : profile.cities[profile.pickCityIndex(contactRandom)][0].city;
 
     contacts[i] = {
-      firstName,
-      lastName,
+      firstName: profile.firstNames[first],
+      lastName: profile.lastNames[last],
       email,
       mobile,
       title,

@@ -139,6 +139,55 @@ export interface TransactionTable {
   after: unknown;
 }
 
+export interface MetaStatusTable {
+  id: Generated<string>;
+  schema_key: string;
+  table_key: string;
+  kind: Generated<string>;
+  key: string;
+  name_en: string;
+  name_nb: string;
+  is_default: Generated<boolean>;
+  active: Generated<boolean>;
+  position: Generated<number>;
+}
+
+export interface RelationshipTable {
+  id: Generated<string>;
+  link_schema: string;
+  link_table: string;
+  schema1: string;
+  key1: string;
+  schema2: string;
+  key2: string;
+  label1_en: string;
+  label1_nb: string;
+  label2_en: string;
+  label2_nb: string;
+  type: string;
+  built_in: Generated<boolean>;
+  favorite: Generated<boolean>;
+}
+
+export interface CompanyHasContactTable {
+  id: Generated<string>;
+  company_id: string;
+  contact_id: string;
+  role: string;
+  created_at: Generated<Date>;
+  created_by: string | null;
+}
+
+export interface RecordAssignmentTable {
+  id: Generated<string>;
+  schema_key: string;
+  table_key: string;
+  record_id: string;
+  group_id: string | null;
+  user_id: string | null;
+  created_at: Generated<Date>;
+}
+
 /** Every table the provider API reads or writes, keyed as Kysely addresses them ("schema.table"). */
 export interface Database {
   "core.workspace": WorkspaceTable;
@@ -155,4 +204,8 @@ export interface Database {
   "core.entity": EntityTable;
   "core.field": FieldTable;
   "core.transaction": TransactionTable;
+  "core.meta_status": MetaStatusTable;
+  "core.relationship": RelationshipTable;
+  "crm.company_has_contact": CompanyHasContactTable;
+  "core.record_assignment": RecordAssignmentTable;
 }

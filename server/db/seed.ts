@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { generatePassword, hashPassword } from "../auth/passwords.ts";
-import { syncStandardEntities } from "../records/metadata.repository.ts";
-import { standardEntities } from "../records/standard-entities.ts";
+import { syncStandardEntities, syncStandardRelationships } from "../records/metadata.repository.ts";
+import { demoGroups, standardEntities, standardRelationships } from "../records/standard-entities.ts";
 import { builtInRoles, permissionRows } from "../users/roles.ts";
 import { generateDemoData } from "./demo-data.ts";
 import type { Database } from "./schema.ts";
@@ -50,6 +50,7 @@ export async function seedWorkspace(
   return db.transaction().execute(async (trx) => {
     const roles = await seedRoles(trx);
     await syncStandardEntities(trx, standardEntities);
+    await syncStandardRelationships(trx, standardRelationships);
     const existing = await trx.selectFrom("core.workspace").select("id").executeTakeFirst();
     if (existing) return { created: false };
     await trx
@@ -113,6 +114,21 @@ async function seedDemoRecords(db: Kysely<Database>, adminId: string): Promise<v
     city: contact.city,
     country: contact.country,
   }));
+  const statusIds = async (table: string) =>
+    (
+      await db
+        .selectFrom("core.meta_status")
+        .select("id")
+        .where("schema_key", "=", "crm")
+        .where("table_key", "=", table)
+        .orderBy("position")
+        .execute()
+    ).map((row) => row.id);
+  const [companyStatuses, contactStatuses] = [await statusIds("company"), await statusIds("contact")];
+  companyValues.forEach((row, index) =>
+    Object.assign(row, { status_id: companyStatuses[index % companyStatuses.length] }),
+  );
+  contactValues.forEach((row, index) => Object.assign(row, { status_id: contactStatuses[index % 7 === 6 ? 1 : 0] }));
   const insert = (table: string, values: object[]) =>
     db
       .insertInto(table as any)
@@ -121,6 +137,18 @@ async function seedDemoRecords(db: Kysely<Database>, adminId: string): Promise<v
       .execute() as Promise<{ id: string }[]>;
   const companies = await insert("crm.company", companyValues);
   const contacts = await insert("crm.contact", contactValues);
+  await db
+    .insertInto("crm.company_has_contact")
+    .values(
+      data.links.map((link) => ({
+        company_id: companies[link.companyIndex].id,
+        contact_id: contacts[link.contactIndex].id,
+        role: link.role,
+        created_by: adminId,
+      })),
+    )
+    .execute();
+  await db.insertInto("core.user_group").values(demoGroups).execute();
   const created = (table: string, rows: { id: string }[], values: object[]) =>
     rows.map((row, index) => ({
       schema_key: "crm",

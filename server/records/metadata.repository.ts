@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { FieldDefinition, FieldSettings, FieldType } from "../contract/fields.ts";
 import type { Database } from "../db/schema.ts";
-import type { StandardEntity } from "./standard-entities.ts";
+import type { StandardEntity, StandardRelationship } from "./standard-entities.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -53,6 +53,51 @@ export async function syncStandardEntities(db: Db, entities: StandardEntity[]): 
         .onConflict((oc) => oc.columns(["entity_id", "key"]).doUpdateSet(row))
         .execute();
     }
+    for (const [index, status] of entity.statuses.entries()) {
+      const existing = await db
+        .selectFrom("core.meta_status")
+        .select("id")
+        .where("schema_key", "=", entity.schemaKey)
+        .where("table_key", "=", entity.tableKey)
+        .where("kind", "=", "status")
+        .where("key", "=", status.key)
+        .executeTakeFirst();
+      if (existing) continue;
+      await db
+        .insertInto("core.meta_status")
+        .values({
+          schema_key: entity.schemaKey,
+          table_key: entity.tableKey,
+          kind: "status",
+          key: status.key,
+          name_en: status.nameEn,
+          name_nb: status.nameNb,
+          is_default: status.isDefault ?? false,
+          position: index,
+        })
+        .execute();
+    }
+  }
+}
+
+export async function syncStandardRelationships(db: Db, relationships: StandardRelationship[]): Promise<void> {
+  for (const relationship of relationships) {
+    const row = {
+      schema1: relationship.schema1,
+      key1: relationship.key1,
+      schema2: relationship.schema2,
+      key2: relationship.key2,
+      label1_en: relationship.label1En,
+      label1_nb: relationship.label1Nb,
+      label2_en: relationship.label2En,
+      label2_nb: relationship.label2Nb,
+      type: relationship.type,
+    };
+    await db
+      .insertInto("core.relationship")
+      .values({ link_schema: relationship.linkSchema, link_table: relationship.linkTable, built_in: true, ...row })
+      .onConflict((oc) => oc.columns(["link_schema", "link_table"]).doUpdateSet(row))
+      .execute();
   }
 }
 

@@ -18,11 +18,15 @@ export function tableName(entity: Pick<EntityMetadata, "schemaKey" | "tableKey">
 }
 
 function columnsOf(entity: EntityMetadata): string[] {
-  return entity.fields.filter((field) => field.active && IDENTIFIER.test(field.key)).map((field) => field.key);
+  return [
+    "status_id",
+    ...entity.fields.filter((field) => field.active && IDENTIFIER.test(field.key)).map((field) => field.key),
+  ];
 }
 
 export interface StoredRecord {
   id: string;
+  status_id: string | null;
   created_at: Date;
   updated_at: Date;
   [column: string]: unknown;
@@ -198,4 +202,16 @@ export async function listTransactions(
     base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
   ]);
   return { content, total: Number(total.total) };
+}
+
+export async function statusesOf(db: Db, entity: EntityMetadata) {
+  return db
+    .selectFrom("core.meta_status")
+    .select(["id", "key", "name_en", "name_nb", "is_default"])
+    .where("schema_key", "=", entity.schemaKey)
+    .where("table_key", "=", entity.tableKey)
+    .where("kind", "=", "status")
+    .where("active", "=", true)
+    .orderBy("position")
+    .execute();
 }

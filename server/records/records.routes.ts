@@ -127,7 +127,13 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const entity = await service.resolveEntity(app.db, request.params.schema, request.params.entity);
-      const record = await service.createRecord(app.db, request.actor, entity, request.body.values);
+      const record = await service.createRecord(
+        app.db,
+        request.actor,
+        entity,
+        request.body.values,
+        request.body.statusId,
+      );
       return reply.status(201).send(record);
     },
   );
@@ -154,6 +160,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.id,
           request.body.values,
           method === "patch",
+          request.body.statusId,
         );
       },
     );

@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely";
 import { type FieldDefinition, validateValues } from "../contract/fields.ts";
-import type { EntityInfo, RecordDto, RecordPage, TransactionDto } from "../contract/records.ts";
+import type { EntityInfo, MetaStatus, RecordDto, RecordPage, TransactionDto } from "../contract/records.ts";
 import type { Database } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import { type Actor, requirePermission } from "../users/users.service.ts";
+import { connectionsOf, recordUnlinksBeforeDelete } from "./links.service.ts";
 import { type EntityMetadata, loadEntity } from "./metadata.repository.ts";
 import * as repo from "./records.repository.ts";
 
@@ -56,6 +57,7 @@ export function toDto(entity: EntityMetadata, row: repo.StoredRecord): RecordDto
   const values = valuesOf(entity, row);
   return {
     uuid: row.id,
+    statusId: row.status_id ?? null,
     rowName: rowName(entity, values),
     values,
     connections: [],
@@ -96,6 +98,18 @@ function parseSort(entity: EntityMetadata, sort: string | undefined) {
   return entity.fields.filter((f) => f.active && f.partOfName).map((f) => ({ key: f.key, direction: "asc" as const }));
 }
 
+export async function listStatuses(db: Kysely<Database>, actor: Actor, entity: EntityMetadata): Promise<MetaStatus[]> {
+  requirePermission(actor, "Read", entity.resource);
+  return (await repo.statusesOf(db, entity)).map((status) => ({
+    metaStatusId: status.id,
+    metaStatusName: status.name_en,
+    key: status.key,
+    nameEn: status.name_en,
+    nameNb: status.name_nb,
+    isDefault: status.is_default,
+  }));
+}
+
 export async function listRecords(
   db: Kysely<Database>,
   actor: Actor,
@@ -134,13 +148,32 @@ export async function getRecord(
   if (!UUID.test(id)) throw recordNotFound();
   const row = await repo.findRecord(db, entity, id);
   if (!row) throw recordNotFound();
-  return toDto(entity, row);
+  const connections = await connectionsOf(db, entity, id);
+  return { ...toDto(entity, row), connections };
 }
 
 function validate(entity: EntityMetadata, input: Record<string, unknown>, partial: boolean) {
   const { values, errors } = validateValues(entity.fields, input, { partial });
   if (errors.length > 0) throw new DomainError(400, "MethodArgumentNotValidException", "Validation failed", errors);
   return values;
+}
+
+/** The status to store: the one asked for (it must be one of the entity's), or on create the default. */
+async function resolveStatus(
+  db: Kysely<Database>,
+  entity: EntityMetadata,
+  statusId: string | null | undefined,
+  creating: boolean,
+): Promise<string | null | undefined> {
+  const statuses = await repo.statusesOf(db, entity);
+  if (statusId === undefined) return creating ? (statuses.find((s) => s.is_default)?.id ?? null) : undefined;
+  if (statusId === null) return null;
+  if (!statuses.some((s) => s.id === statusId)) {
+    throw new DomainError(400, "MethodArgumentNotValidException", "Validation failed", [
+      { field: "statusId", defaultMessage: "Must be one of the options", objectName: "record" },
+    ]);
+  }
+  return statusId;
 }
 
 async function checkUnique(
@@ -169,10 +202,12 @@ export async function createRecord(
   actor: Actor,
   entity: EntityMetadata,
   input: Record<string, unknown>,
+  statusId?: string | null,
 ): Promise<RecordDto> {
   requirePermission(actor, "Create", entity.resource);
   const values = validate(entity, input, false);
   await checkUnique(db, entity, values);
+  values.status_id = await resolveStatus(db, entity, statusId, true);
   return db.transaction().execute(async (trx) => {
     const row = await repo.insertRecord(trx, entity, values, actor.id);
     const dto = toDto(entity, row);
@@ -196,20 +231,24 @@ export async function updateRecord(
   id: string,
   input: Record<string, unknown>,
   partial: boolean,
+  statusId?: string | null,
 ): Promise<RecordDto> {
   requirePermission(actor, "Update", entity.resource);
   if (!UUID.test(id)) throw recordNotFound();
   const values = validate(entity, input, partial);
   await checkUnique(db, entity, values, id);
+  const status = await resolveStatus(db, entity, statusId, false);
+  if (status !== undefined) values.status_id = status;
   return db.transaction().execute(async (trx) => {
     const existing = await repo.findRecordForUpdate(trx, entity, id);
     if (!existing) throw recordNotFound();
-    const before = valuesOf(entity, existing);
+    const before: Record<string, unknown> = { ...valuesOf(entity, existing), statusId: existing.status_id };
     const row = await repo.updateRecord(trx, entity, id, values, actor.id);
     const dto = toDto(entity, row);
-    const changed = Object.keys(values).filter(
-      (key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(dto.values[key] ?? null),
-    );
+    const after: Record<string, unknown> = { ...dto.values, statusId: dto.statusId };
+    const changed = Object.keys(values)
+      .map((key) => (key === "status_id" ? "statusId" : key))
+      .filter((key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
     if (changed.length > 0) {
       await repo.insertTransaction(trx, {
         schema_key: entity.schemaKey,
@@ -218,7 +257,7 @@ export async function updateRecord(
         action: "update",
         actor_id: actor.id,
         before: Object.fromEntries(changed.map((key) => [key, before[key] ?? null])),
-        after: Object.fromEntries(changed.map((key) => [key, dto.values[key] ?? null])),
+        after: Object.fromEntries(changed.map((key) => [key, after[key] ?? null])),
       });
     }
     return dto;
@@ -236,6 +275,8 @@ export async function deleteRecord(
   await db.transaction().execute(async (trx) => {
     const existing = await repo.findRecordForUpdate(trx, entity, id);
     if (!existing) throw recordNotFound();
+    const before = valuesOf(entity, existing);
+    await recordUnlinksBeforeDelete(trx, entity, id, rowName(entity, before), actor.id);
     await repo.deleteRecord(trx, entity, id);
     await repo.insertTransaction(trx, {
       schema_key: entity.schemaKey,
@@ -243,7 +284,7 @@ export async function deleteRecord(
       record_id: id,
       action: "delete",
       actor_id: actor.id,
-      before: valuesOf(entity, existing),
+      before,
       after: null,
     });
   });

@@ -1,5 +1,5 @@
 import type { FieldDefinition, FieldType } from "../contract/fields.ts";
-import { industryOptions } from "../db/demo-data.ts";
+import { industryOptions, linkRoleOptions } from "../db/demo-data.ts";
 
 export interface StandardEntity {
   schemaKey: string;
@@ -11,6 +11,7 @@ export interface StandardEntity {
   /** The permission resource that guards the entity. */
   resource: string;
   fields: FieldDefinition[];
+  statuses: { key: string; nameEn: string; nameNb: string; isDefault?: boolean }[];
 }
 
 type FieldSpec = Partial<FieldDefinition> & { key: string; labelEn: string; labelNb: string; type: FieldType };
@@ -78,6 +79,12 @@ export const standardEntities: StandardEntity[] = [
       builtIn({ key: "employees", labelEn: "Employees", labelNb: "Ansatte", type: "Number" }),
       builtIn({ key: "description", labelEn: "Description", labelNb: "Beskrivelse", type: "LongText" }),
     ],
+    statuses: [
+      { key: "prospect", nameEn: "Prospect", nameNb: "Prospekt", isDefault: true },
+      { key: "customer", nameEn: "Customer", nameNb: "Kunde" },
+      { key: "partner", nameEn: "Partner", nameNb: "Partner" },
+      { key: "former_customer", nameEn: "Former customer", nameNb: "Tidligere kunde" },
+    ],
   },
   {
     schemaKey: "crm",
@@ -124,5 +131,49 @@ export const standardEntities: StandardEntity[] = [
       builtIn({ key: "linkedin", labelEn: "LinkedIn", labelNb: "LinkedIn", type: "Url" }),
       builtIn({ key: "description", labelEn: "Notes", labelNb: "Notater", type: "LongText" }),
     ],
+    statuses: [
+      { key: "active", nameEn: "Active", nameNb: "Aktiv", isDefault: true },
+      { key: "inactive", nameEn: "Inactive", nameNb: "Inaktiv" },
+    ],
   },
 ];
+
+export interface StandardRelationship {
+  linkSchema: string;
+  linkTable: string;
+  schema1: string;
+  key1: string;
+  column1: string;
+  schema2: string;
+  key2: string;
+  column2: string;
+  label1En: string;
+  label1Nb: string;
+  label2En: string;
+  label2Nb: string;
+  type: "1to1" | "1toN" | "Nto1" | "NtoM";
+  /** The link's role: always required. */
+  roleOptions: { value: string; labelEn: string; labelNb: string }[];
+}
+
+/** label1 names the link seen from side 1 (a company's contact affiliations), label2 from side 2. */
+export const standardRelationships: StandardRelationship[] = [
+  {
+    linkSchema: "crm",
+    linkTable: "company_has_contact",
+    schema1: "crm",
+    key1: "company",
+    column1: "company_id",
+    schema2: "crm",
+    key2: "contact",
+    column2: "contact_id",
+    label1En: "Contact affiliation",
+    label1Nb: "Kontakttilknytning",
+    label2En: "Company affiliation",
+    label2Nb: "Firmatilknytning",
+    type: "NtoM",
+    roleOptions: linkRoleOptions,
+  },
+];
+
+export const demoGroups = [{ name: "Sales" }, { name: "Support" }, { name: "Management" }];

@@ -214,3 +214,138 @@ describe(`generic records for companies and contacts on ${testDatabase}`, () => 
     expect((await t.app.inject({ method: "GET", url: "/api/crm/company" })).statusCode).toBe(401);
   });
 });
+
+describe(`statuses and company–contact links on ${testDatabase}`, () => {
+  let t: TestApp;
+  let employee: Tokens;
+  let readOnly: Tokens;
+
+  beforeAll(async () => {
+    t = await createTestApp({ demo: true });
+    employee = await signIn(t.app, "employee@example.com");
+    readOnly = await signIn(t.app, "readonly@example.com");
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const call = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, tokens: Tokens, payload?: object) =>
+    t.app.inject({ method, url, headers: bearer(tokens.access_token), payload });
+
+  it("gives new records the default status and accepts only the entity's statuses", async () => {
+    const statuses = (await call("GET", "/api/metastatus/crm/company", readOnly)).json();
+    expect(statuses.map((s: any) => s.nameNb)).toEqual(["Prospekt", "Kunde", "Partner", "Tidligere kunde"]);
+    const fallback = (await call("GET", "/api/metastatus/default/crm/company", readOnly)).json();
+    expect(fallback.nameEn).toBe("Prospect");
+
+    const created = (await call("POST", "/api/crm/company", employee, { values: { name: "Status Test AS" } })).json();
+    expect(statuses.find((s: any) => s.metaStatusId === created.statusId)?.key, JSON.stringify(fallback)).toBe(
+      "prospect",
+    );
+    expect(created.statusId).toBe(fallback.metaStatusId);
+    const customer = statuses.find((s: any) => s.key === "customer");
+    const changed = await call("PATCH", `/api/crm/company/${created.uuid}`, employee, {
+      values: {},
+      statusId: customer.metaStatusId,
+    });
+    expect(changed.json().statusId).toBe(customer.metaStatusId);
+    expect((await call("GET", `/api/metastatus/crm/company/${created.uuid}/get`, readOnly)).json().nameEn).toBe(
+      "Customer",
+    );
+
+    const contactStatus = (await call("GET", "/api/metastatus/default/crm/contact", readOnly)).json();
+    const wrong = await call("PATCH", `/api/crm/company/${created.uuid}`, employee, {
+      values: {},
+      statusId: contactStatus.metaStatusId,
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors[0]).toMatchObject({ field: "statusId" });
+  });
+
+  it("links a contact to a company with a required role, once, and records it in both histories", async () => {
+    const company = (await call("POST", "/api/crm/company", employee, { values: { name: "Link Test AS" } })).json();
+    const contact = (
+      await call("POST", "/api/crm/contact", employee, { values: { first_name: "Lina", last_name: "Link" } })
+    ).json();
+    const link = (role?: string) =>
+      call("POST", "/api/data/links/crm/company_has_contact", employee, { id1: company.uuid, id2: contact.uuid, role });
+
+    const noRole = await link();
+    expect(noRole.statusCode).toBe(400);
+    expect(noRole.json().errors).toEqual([{ field: "role", defaultMessage: "Required", objectName: "connection" }]);
+    expect((await link("janitor")).json().errors[0].defaultMessage).toBe("Must be one of the options");
+
+    const created = await link("board_member");
+    expect(created.statusCode).toBe(201);
+    const duplicate = await link("employee");
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toMatchObject({
+      exceptionName: "DataAlreadyConnectedException",
+      message: "Connection already exists.",
+    });
+    expect(
+      (
+        await call("POST", "/api/data/links/crm/company_has_contact", readOnly, {
+          id1: company.uuid,
+          id2: contact.uuid,
+          role: "owner",
+        })
+      ).statusCode,
+    ).toBe(403);
+
+    const contacts = (await call("GET", `/api/data/from/crm/contact/of/company/${company.uuid}`, readOnly)).json();
+    expect(contacts.totalElements).toBe(1);
+    expect(contacts.content[0]).toMatchObject({ link: { role: "board_member" }, record: { rowName: "Lina Link" } });
+    const companies = (await call("GET", `/api/data/from/crm/company/of/contact/${contact.uuid}`, readOnly)).json();
+    expect(companies.content[0].record.rowName).toBe("Link Test AS");
+    const detail = (await call("GET", `/api/crm/company/${company.uuid}`, readOnly)).json();
+    expect(detail.connections).toEqual([
+      { schemaKey: "crm", tableKey: "contact", rowName: "Lina Link", uuidKey: contact.uuid },
+    ]);
+
+    const contactFeed = (await call("GET", `/api/data_feed/crm/contact?id=${contact.uuid}`, readOnly)).json();
+    expect(contactFeed.content[0]).toMatchObject({
+      action: "link",
+      changes: expect.arrayContaining([{ key: "connection", before: null, after: "Link Test AS" }]),
+    });
+
+    expect(
+      (await call("DELETE", `/api/data/links/crm/company_has_contact/${created.json().uuid}`, employee)).statusCode,
+    ).toBe(204);
+    expect(
+      (await call("GET", `/api/data/from/crm/contact/of/company/${company.uuid}`, readOnly)).json().totalElements,
+    ).toBe(0);
+    const companyFeed = (await call("GET", `/api/data_feed/crm/company?id=${company.uuid}`, readOnly)).json();
+    expect(companyFeed.content.map((row: any) => row.action)).toEqual(["unlink", "link", "create"]);
+  });
+
+  it("removes a deleted record's links and notes it on the other side", async () => {
+    const company = (await call("POST", "/api/crm/company", employee, { values: { name: "Doomed AS" } })).json();
+    const contact = (
+      await call("POST", "/api/crm/contact", employee, { values: { first_name: "Stay", last_name: "Put" } })
+    ).json();
+    await call("POST", "/api/data/links/crm/company_has_contact", employee, {
+      id1: company.uuid,
+      id2: contact.uuid,
+      role: "employee",
+    });
+    expect((await call("DELETE", `/api/crm/company/${company.uuid}`, employee)).statusCode).toBe(204);
+    expect(
+      (await call("GET", `/api/data/from/crm/company/of/contact/${contact.uuid}`, readOnly)).json().totalElements,
+    ).toBe(0);
+    const feed = (await call("GET", `/api/data_feed/crm/contact?id=${contact.uuid}`, readOnly)).json();
+    expect(feed.content[0]).toMatchObject({
+      action: "unlink",
+      changes: expect.arrayContaining([{ key: "connection", before: "Doomed AS", after: null }]),
+    });
+  });
+
+  it("seeds demo links with roles", async () => {
+    const page = (await call("GET", "/api/crm/company?size=1", readOnly)).json();
+    const linked = (
+      await call("GET", `/api/data/from/crm/contact/of/company/${page.content[0].uuid}`, readOnly)
+    ).json();
+    expect(linked.totalElements).toBeGreaterThan(0);
+    expect(typeof linked.content[0].link.role).toBe("string");
+  });
+});
