@@ -4,6 +4,7 @@ import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { assignmentsRoutes } from "./assignments/assignments.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import type { Config } from "./config.ts";
 import { registerApiDocs, registerOpenApi } from "./docs/docs.routes.ts";
@@ -110,6 +111,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         },
       });
       await api.register(settingsRoutes);
+      await api.register(assignmentsRoutes);
       await api.register(linksRoutes);
       await api.register(recordsRoutes);
     },
