@@ -90,7 +90,19 @@ export const DEMO_CONTACTS = 150;
 /** Companies and contacts with realistic Norwegian and English names, created by the demo admin. */
 async function seedDemoRecords(db: Kysely<Database>, adminId: string): Promise<void> {
   const data = generateDemoData({ companies: DEMO_COMPANIES, contacts: DEMO_CONTACTS, seed: 2026 });
-  const companyValues = data.companies.map((company) => ({
+  const statusIds = async (table: string) =>
+    (
+      await db
+        .selectFrom("core.meta_status")
+        .select("id")
+        .where("schema_key", "=", "crm")
+        .where("table_key", "=", table)
+        .orderBy("position")
+        .execute()
+    ).map((row) => row.id);
+  const [companyStatuses, contactStatuses] = [await statusIds("company"), await statusIds("contact")];
+  const companyValues = data.companies.map((company, index) => ({
+    status_id: companyStatuses[index % companyStatuses.length],
     name: company.name,
     organisation_number: company.organisationNumber,
     email: company.email,
@@ -104,7 +116,9 @@ async function seedDemoRecords(db: Kysely<Database>, adminId: string): Promise<v
     employees: company.employees,
     description: company.description,
   }));
-  const contactValues = data.contacts.map((contact) => ({
+  // Most contacts are active; every seventh is not.
+  const contactValues = data.contacts.map((contact, index) => ({
+    status_id: contactStatuses[index % 7 === 6 ? 1 : 0],
     first_name: contact.firstName,
     last_name: contact.lastName,
     email: contact.email,
@@ -114,21 +128,6 @@ async function seedDemoRecords(db: Kysely<Database>, adminId: string): Promise<v
     city: contact.city,
     country: contact.country,
   }));
-  const statusIds = async (table: string) =>
-    (
-      await db
-        .selectFrom("core.meta_status")
-        .select("id")
-        .where("schema_key", "=", "crm")
-        .where("table_key", "=", table)
-        .orderBy("position")
-        .execute()
-    ).map((row) => row.id);
-  const [companyStatuses, contactStatuses] = [await statusIds("company"), await statusIds("contact")];
-  companyValues.forEach((row, index) =>
-    Object.assign(row, { status_id: companyStatuses[index % companyStatuses.length] }),
-  );
-  contactValues.forEach((row, index) => Object.assign(row, { status_id: contactStatuses[index % 7 === 6 ? 1 : 0] }));
   const insert = (table: string, values: object[]) =>
     db
       .insertInto(table as any)
@@ -149,6 +148,8 @@ async function seedDemoRecords(db: Kysely<Database>, adminId: string): Promise<v
     )
     .execute();
   await db.insertInto("core.user_group").values(demoGroups).execute();
+  // History shows the status as records' own changes do.
+  const auditValues = ({ status_id, ...values }: Record<string, unknown>) => ({ ...values, statusId: status_id });
   const created = (table: string, rows: { id: string }[], values: object[]) =>
     rows.map((row, index) => ({
       schema_key: "crm",
@@ -157,7 +158,7 @@ async function seedDemoRecords(db: Kysely<Database>, adminId: string): Promise<v
       action: "create",
       actor_id: adminId,
       before: null,
-      after: JSON.stringify(values[index]),
+      after: JSON.stringify(auditValues(values[index] as Record<string, unknown>)),
     }));
   await db
     .insertInto("core.transaction")
