@@ -56,6 +56,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     },
     requestIdHeader: false,
     trustProxy: false,
+    // Opening, migrating and seeding an embedded database takes seconds on a busy machine.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
