@@ -59,7 +59,7 @@ export default function handleRequest(
           pipe(body);
           readAll(body).then((html) => {
             clearTimeout(timeout);
-            const styled = html.replace("</head>", `${emotionStyleTags(cache, html, nonce)}</head>`);
+            const styled = html.replace("</head>", `${emotionStyleTags(cache, nonce)}</head>`);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(new Response(styled, { status, headers: responseHeaders }));
           }, reject);

@@ -13,24 +13,19 @@ function escapeAttribute(value: string): string {
 }
 
 /**
- * The styles a render used, as <style> tags for <head>: global ones in the shape Emotion's
- * <Global> rehydrates, class rules in the shape the client cache picks up at start.
+ * The styles a render used, as one <style> tag for <head>, in the order they were inserted.
+ * Order matters: Chakra declares its cascade layers first, and a rule set placed ahead of
+ * that declaration would reorder the layers. The browser's cache picks the tag up at start;
+ * <Global> styles are then inserted again on the client, which is harmless.
  */
-export function emotionStyleTags(cache: EmotionCache, html: string, nonce: string): string {
-  const classIds: string[] = [];
-  let classCss = "";
-  let tags = "";
+export function emotionStyleTags(cache: EmotionCache, nonce: string): string {
+  const ids: string[] = [];
+  let css = "";
   for (const [id, rules] of Object.entries(cache.inserted)) {
     if (typeof rules !== "string") continue;
-    if (html.includes(`${cache.key}-${id}`)) {
-      classIds.push(id);
-      classCss += rules;
-    } else {
-      tags += `<style data-emotion="${escapeAttribute(`${cache.key}-global ${id}`)}" nonce="${nonce}">${rules}</style>`;
-    }
+    ids.push(id);
+    css += rules;
   }
-  if (classIds.length > 0) {
-    tags += `<style data-emotion="${escapeAttribute(`${cache.key} ${classIds.join(" ")}`)}" nonce="${nonce}">${classCss}</style>`;
-  }
-  return tags;
+  if (ids.length === 0) return "";
+  return `<style data-emotion="${escapeAttribute(`${cache.key} ${ids.join(" ")}`)}" nonce="${nonce}">${css}</style>`;
 }
