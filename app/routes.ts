@@ -8,7 +8,14 @@ export default [
   route("error-404", "routes/error-404.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("resources/preferences", "routes/resources.preferences.ts"),
-  layout("routes/protected-layout.tsx", [index("routes/home.tsx")]),
+  layout("routes/protected-layout.tsx", [
+    index("routes/home.tsx"),
+    route("companies", "routes/record-list.tsx", { id: "companies" }),
+    route("contacts", "routes/record-list.tsx", { id: "contacts" }),
+    route("companies/:id/:tab?/:idFeed?", "routes/record-detail.tsx", { id: "company" }),
+    route("contacts/:id/:tab?/:idFeed?", "routes/record-detail.tsx", { id: "contact" }),
+    route("resources/record-search", "routes/resources.record-search.ts"),
+  ]),
   // Every unknown path goes to /error-404 (and the i18n middleware needs a match to run).
   route("*", "routes/catch-all.ts"),
 ] satisfies RouteConfig;

@@ -6,6 +6,7 @@ export interface FlashToastData {
   status: "success" | "error" | "info";
   message: string;
   duration: number;
+  params?: Record<string, string>;
 }
 
 /** App notices last 3 s; token errors pass their own 4 s. */
@@ -36,7 +37,7 @@ export function Toaster() {
  */
 export function FlashToast({ toast, fallback = true }: { toast: FlashToastData | null; fallback?: boolean }) {
   const { t } = useTranslation();
-  const title = toast ? t(toast.message) : "";
+  const title = toast ? t(toast.message, toast.params) : "";
   useEffect(() => {
     if (!toast) return;
     toaster.create({ title, type: toast.status, duration: toast.duration });

@@ -10,6 +10,8 @@ import { NavigationMenu } from "./navigation-menu.tsx";
 interface ShellUser {
   firstName: string;
   lastName: string;
+  companyAdmin: boolean;
+  permissions: { name: string; operation: string }[];
 }
 
 interface AppShellProps {
@@ -111,11 +113,11 @@ function Navbar({ menuLayout, skin, locale, user }: Omit<AppShellProps, "childre
       </Flex>
       {menuLayout === "horizontal" ? (
         <Box mt="2" px="2" overflowX="auto">
-          <NavigationMenu direction="row" />
+          <NavigationMenu direction="row" user={user} />
         </Box>
       ) : (
         <Box mt="2" px="2" overflowX="auto" display={{ base: "block", md: "none" }}>
-          <NavigationMenu direction="row" />
+          <NavigationMenu direction="row" user={user} />
         </Box>
       )}
     </Box>
@@ -154,7 +156,7 @@ export function AppShell({ menuLayout, skin, locale, user, children }: AppShellP
           <Box px="3" mb="6">
             <Brand />
           </Box>
-          <NavigationMenu direction="column" />
+          <NavigationMenu direction="column" user={user} />
         </Box>
       )}
       <Flex direction="column" flex="1" minW="0">

@@ -21,12 +21,23 @@ const MenuLink = chakra(NavLink, {
   },
 });
 
-export function NavigationMenu({ direction }: { direction: "column" | "row" }) {
+export interface MenuPermissions {
+  companyAdmin: boolean;
+  permissions: { name: string; operation: string }[];
+}
+
+export function NavigationMenu({ direction, user }: { direction: "column" | "row"; user: MenuPermissions }) {
   const { t } = useTranslation();
+  const items = navItems.filter(
+    (item) =>
+      !item.resource ||
+      user.companyAdmin ||
+      user.permissions.some((p) => p.name === item.resource && p.operation === "Read"),
+  );
   return (
     <chakra.nav aria-label={t("nav.label")}>
       <Stack as="ul" direction={direction} gap="1" listStyle="none" m="0" p="0">
-        {navItems.map((item) => (
+        {items.map((item) => (
           <li key={item.to}>
             <MenuLink to={item.to} end={item.end}>
               <item.icon />

@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from "react";
-import { HomeIcon } from "../components/icons.tsx";
+import { BuildingIcon, HomeIcon, UsersIcon } from "../components/icons.tsx";
 
 export interface NavItem {
   to: string;
@@ -7,7 +7,13 @@ export interface NavItem {
   label: string;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
   end?: boolean;
+  /** Listed only for users who may read this resource. */
+  resource?: string;
 }
 
 /** Menu entries; a section is listed here only once its screens work. */
-export const navItems: NavItem[] = [{ to: "/", label: "nav.home", icon: HomeIcon, end: true }];
+export const navItems: NavItem[] = [
+  { to: "/", label: "nav.home", icon: HomeIcon, end: true },
+  { to: "/companies", label: "nav.companies", icon: BuildingIcon, resource: "Company" },
+  { to: "/contacts", label: "nav.contacts", icon: UsersIcon, resource: "Contact" },
+];

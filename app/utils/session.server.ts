@@ -14,6 +14,8 @@ export interface Toast {
   message: string;
   /** Milliseconds. */
   duration: number;
+  /** Values for the message's placeholders. */
+  params?: Record<string, string>;
 }
 
 interface SessionData {

@@ -37,6 +37,7 @@ export interface ListQuery {
   limit: number;
   sort: { key: string; direction: "asc" | "desc" }[];
   search?: string;
+  statusId?: string;
   filters: { field: FieldDefinition; value: string }[];
 }
 
@@ -62,6 +63,7 @@ export async function listRecords(db: Db, entity: EntityMetadata, query: ListQue
         ),
       );
     }
+    if (query.statusId) conditions.push(eb("status_id", "=", query.statusId));
     for (const { field, value } of query.filters) {
       conditions.push(
         textTypes.has(field.type)

@@ -23,6 +23,7 @@ const listQuery = z.looseObject({
   size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
   sort: z.string().max(100).optional(),
   q: z.string().max(255).optional(),
+  statusId: z.string().max(64).optional(),
 });
 
 /** The generic resource service: every entity's records at /api/{schema}/{entity}. */
@@ -86,13 +87,13 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const entity = await service.resolveEntity(app.db, request.params.schema, request.params.entity);
-      const { page, size, sort, q, ...rest } = request.query;
+      const { page, size, sort, q, statusId, ...rest } = request.query;
       const filters = Object.fromEntries(
         Object.entries(rest)
           .filter(([name, value]) => name.startsWith(FILTER_PREFIX) && typeof value === "string")
           .map(([name, value]) => [name.slice(FILTER_PREFIX.length), value as string]),
       );
-      return service.listRecords(app.db, request.actor, entity, { page, size, sort, q, filters });
+      return service.listRecords(app.db, request.actor, entity, { page, size, sort, q, statusId, filters });
     },
   );
 

@@ -81,6 +81,7 @@ export interface ListParams {
   size: number;
   sort?: string;
   q?: string;
+  statusId?: string;
   filters: Record<string, string>;
 }
 
@@ -128,6 +129,7 @@ export async function listRecords(
     sort: parseSort(entity, params.sort),
     // Fewer than three characters match too much to be a search.
     search: search && search.length >= 3 ? search : undefined,
+    statusId: params.statusId && UUID.test(params.statusId) ? params.statusId : undefined,
     filters,
   });
   return {

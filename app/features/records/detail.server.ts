@@ -1,0 +1,108 @@
+import { data, type RouterContextProvider } from "react-router";
+import type {
+  EntityInfo,
+  MetaStatus,
+  RecordDto,
+  RecordPage,
+  TransactionDto,
+} from "../../../server/contract/records.ts";
+import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
+import { ApiError, api } from "../../utils/api.server.ts";
+import type { RecordScreen } from "./screens.ts";
+
+export const detailTabs = ["360-overview", "related", "history"] as const;
+
+interface LinkedPage {
+  content: { link: { uuid: string; role: string }; record: RecordDto }[];
+  totalElements: number;
+  page: number;
+  size: number;
+}
+
+interface HistoryPage {
+  content: TransactionDto[];
+  totalElements: number;
+  page: number;
+  size: number;
+}
+
+export async function loadRecordDetail(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  screen: RecordScreen,
+  params: { id?: string; tab?: string },
+) {
+  const user = requirePermission(context, request, "Read", screen.resource);
+  const client = api(context);
+  const base = `/api/${screen.schema}/${screen.table}`;
+  const tab = params.tab ?? "360-overview";
+  if (tab !== "360-overview" && tab !== "history" && tab !== screen.related.tab) {
+    throw data("Not found", { status: 404 });
+  }
+  const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
+
+  let record: RecordDto;
+  try {
+    record = await client.get<RecordDto>(`${base}/${params.id}`);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw data("Not found", { status: 404 });
+    throw error;
+  }
+  const canSeeAssignments = hasPermission(user, "Read", "Entity_Assignment");
+  const [info, statuses, related, history, groups, users] = await Promise.all([
+    client.get<EntityInfo>(`${base}/info`),
+    client.get<MetaStatus[]>(`/api/metastatus/${screen.schema}/${screen.table}`),
+    tab === screen.related.tab
+      ? client.get<LinkedPage>(
+          `/api/data/from/${screen.schema}/${screen.related.table}/of/${screen.table}/${record.uuid}?page=${page - 1}&size=25`,
+        )
+      : null,
+    tab === "history"
+      ? client.get<HistoryPage>(`/api/data_feed/${screen.schema}/${screen.table}?id==${record.uuid}&page=${page - 1}`)
+      : null,
+    canSeeAssignments
+      ? client.get<{ uuid: string; name: string }[]>(`/api/core/groups/${screen.schema}/${screen.table}/${record.uuid}`)
+      : null,
+    canSeeAssignments
+      ? client.get<{ uuid: string; firstName: string; lastName: string }[]>(
+          `/api/iam/users/${screen.schema}/${screen.table}/${record.uuid}`,
+        )
+      : null,
+  ]);
+  const relatedInfo =
+    tab === screen.related.tab
+      ? await client.get<EntityInfo>(`/api/${screen.schema}/${screen.related.table}/info`)
+      : null;
+  // Without JavaScript the link panel searches by reloading itself with q.
+  const url = new URL(request.url);
+  const linkQuery = url.searchParams.get("panel") === "link" ? (url.searchParams.get("q")?.trim() ?? "") : "";
+  const linkResults =
+    linkQuery.length >= 3
+      ? (
+          await client.get<RecordPage>(
+            `/api/${screen.schema}/${screen.related.table}?size=20&q=${encodeURIComponent(linkQuery)}`,
+          )
+        ).content.map((record) => ({ uuid: record.uuid, name: record.rowName }))
+      : null;
+  return {
+    screenPath: screen.path,
+    tab,
+    page,
+    info,
+    record,
+    statuses,
+    related: related && relatedInfo ? { page: related, info: relatedInfo } : null,
+    linkSearch: { q: linkQuery, results: linkResults },
+    history,
+    assignments: canSeeAssignments ? { groups: groups ?? [], users: users ?? [] } : null,
+    canUpdate: hasPermission(user, "Update", screen.resource),
+    canLink:
+      hasPermission(user, "Update", screen.resource) &&
+      hasPermission(user, "Update", screen.related.screen === "companies" ? "Company" : "Contact"),
+    canDelete: hasPermission(user, "Delete", screen.resource),
+    canReadRelated: hasPermission(user, "Read", screen.related.screen === "companies" ? "Company" : "Contact"),
+  };
+}
+
+export type RecordDetailData = Awaited<ReturnType<typeof loadRecordDetail>>;
+export type { RecordPage };

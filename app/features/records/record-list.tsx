@@ -1,0 +1,324 @@
+import {
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  Link,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+} from "@chakra-ui/react";
+import { useTranslation } from "react-i18next";
+import { Form, Link as RouterLink, useNavigate } from "react-router";
+import type { EntityInfo, MetaStatus, RecordPage } from "../../../server/contract/records.ts";
+import { isLanguage } from "../../utils/i18n.ts";
+import { displayValue, entityPlural, fieldLabel, statusName } from "./field-labels.ts";
+import type { ListParams } from "./list.server.ts";
+import { PAGE_SIZES, type RecordScreen } from "./screens.ts";
+
+export interface RecordListProps {
+  screen: RecordScreen;
+  info: EntityInfo;
+  page: RecordPage;
+  statuses: MetaStatus[];
+  params: ListParams;
+  lastPage: number;
+  goTo: { open: boolean; value: string; error: boolean };
+  canCreate: boolean;
+}
+
+function searchOf(params: ListParams, overrides: Partial<ListParams> & { goto?: boolean } = {}): string {
+  const merged = { ...params, ...overrides };
+  const search = new URLSearchParams();
+  if (merged.q) search.set("q", merged.q);
+  if (merged.statusId) search.set("statusId", merged.statusId);
+  if (merged.sort) search.set("sort", merged.sort);
+  if (merged.size !== 25) search.set("size", String(merged.size));
+  if (merged.page !== 1) search.set("page", String(merged.page));
+  if (overrides.goto) search.set("goto", "1");
+  const text = search.toString();
+  return text ? `?${text}` : "?";
+}
+
+/** The page numbers around the current one, so the buttons stay few on long lists. */
+function pageWindow(current: number, last: number): number[] {
+  const start = Math.max(1, Math.min(current - 2, last - 4));
+  const end = Math.min(last, start + 4);
+  return Array.from({ length: end - start + 1 }, (_, i) => start + i);
+}
+
+function HiddenListInputs({ params, omit = [] }: { params: ListParams; omit?: (keyof ListParams)[] }) {
+  const entries = Object.entries({
+    q: params.q,
+    statusId: params.statusId,
+    sort: params.sort,
+    size: String(params.size),
+  });
+  return (
+    <>
+      {entries
+        .filter(([name, value]) => value && !omit.includes(name as keyof ListParams))
+        .map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+    </>
+  );
+}
+
+function GoToDialog({
+  screen,
+  params,
+  lastPage,
+  goTo,
+}: Pick<RecordListProps, "screen" | "params" | "lastPage" | "goTo">) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const closeTo = `/${screen.path}${searchOf(params)}`;
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(details) => !details.open && navigate(closeTo)}
+      onFocusOutside={(e) => e.preventDefault()}
+    >
+      <Dialog.Backdrop />
+      <Dialog.Positioner>
+        <Dialog.Content data-testid="goto-dialog">
+          <Form method="get" action={`/${screen.path}`} noValidate>
+            <Dialog.Header>
+              <Dialog.Title>{t("records.goToPage")}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <HiddenListInputs params={params} />
+              <Field.Root invalid={goTo.error}>
+                <Field.Label>{t("records.goToPage")}</Field.Label>
+                <Input type="number" name="gotoPage" defaultValue={goTo.value} min={1} max={lastPage} autoFocus />
+                <Field.ErrorText>{t("records.pageRange")}</Field.ErrorText>
+              </Field.Root>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button asChild variant="outline">
+                <RouterLink to={closeTo}>{t("records.cancel")}</RouterLink>
+              </Button>
+              <Button type="submit" colorPalette="teal">
+                {t("records.go")}
+              </Button>
+            </Dialog.Footer>
+          </Form>
+          <Dialog.CloseTrigger asChild>
+            <CloseButton size="sm" asChild>
+              <RouterLink to={closeTo} aria-label={t("records.close")} />
+            </CloseButton>
+          </Dialog.CloseTrigger>
+        </Dialog.Content>
+      </Dialog.Positioner>
+    </Dialog.Root>
+  );
+}
+
+export function RecordList({ screen, info, page, statuses, params, lastPage, goTo, canCreate }: RecordListProps) {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : "en";
+  const nameFields = info.fields.filter((f) => f.partOfName);
+  const columns = screen.listColumns
+    .map((key) => info.fields.find((f) => f.key === key && f.active))
+    .filter((f) => f !== undefined);
+  const from = page.totalElements === 0 ? 0 : (params.page - 1) * params.size + 1;
+  const to = Math.min(params.page * params.size, page.totalElements);
+  const sortKey = nameFields[0]?.key;
+
+  const sortLink = (key: string) => {
+    const [current, direction] = params.sort.split(",");
+    const active = current === key || (!params.sort && key === sortKey);
+    const next = active && (direction ?? "asc") === "asc" ? "desc" : "asc";
+    return {
+      to: `/${screen.path}${searchOf(params, { sort: `${key},${next}`, page: 1 })}`,
+      active,
+      direction: active ? (direction ?? "asc") : undefined,
+    };
+  };
+
+  return (
+    <Stack gap="5">
+      <Flex justify="space-between" align="center" gap="4" wrap="wrap">
+        <Heading as="h1" size="2xl">
+          {entityPlural(info, language)}
+        </Heading>
+        {canCreate && (
+          <Button asChild colorPalette="teal">
+            <RouterLink to={`/${screen.path}${searchOf(params)}&panel=add`.replace("?&", "?")}>
+              {t("records.add")}
+            </RouterLink>
+          </Button>
+        )}
+      </Flex>
+
+      <Form method="get" action={`/${screen.path}`} role="search">
+        <Flex gap="3" wrap="wrap" align="end">
+          <Field.Root flex="1" minW="60">
+            <Field.Label srOnly>{t("records.search")}</Field.Label>
+            <Input name="q" type="search" defaultValue={params.q} placeholder={t("records.searchPlaceholder")} />
+          </Field.Root>
+          <Field.Root w="auto">
+            <Field.Label srOnly>{t("records.status")}</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field name="statusId" defaultValue={params.statusId} aria-label={t("records.status")}>
+                <option value="">{t("records.allStatuses")}</option>
+                {statuses.map((status) => (
+                  <option key={status.metaStatusId} value={status.metaStatusId}>
+                    {language === "nb" ? status.nameNb : status.nameEn}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Field.Root w="auto">
+            <Field.Label srOnly>{t("records.pageSize")}</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field name="size" defaultValue={String(params.size)} aria-label={t("records.pageSize")}>
+                {PAGE_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          {params.sort && <input type="hidden" name="sort" value={params.sort} />}
+          <Button type="submit" variant="outline">
+            {t("records.search")}
+          </Button>
+        </Flex>
+      </Form>
+
+      <Box overflowX="auto" borderWidth="1px" borderRadius="lg" bg="bg">
+        <Table.Root size="sm" interactive>
+          <Table.Header>
+            <Table.Row>
+              {[
+                { key: sortKey, label: t("records.name") },
+                ...columns.map((f) => ({ key: f.key, label: fieldLabel(f, language) })),
+              ].map(({ key, label }) => {
+                const sort = key ? sortLink(key) : undefined;
+                return (
+                  <Table.ColumnHeader
+                    key={key ?? label}
+                    aria-sort={
+                      sort?.direction === "asc" ? "ascending" : sort?.direction === "desc" ? "descending" : undefined
+                    }
+                  >
+                    {sort ? (
+                      <Link asChild aria-label={t("records.sortBy", { field: label })}>
+                        <RouterLink to={sort.to}>
+                          {label}
+                          {sort.direction === "asc" ? " ▲" : sort.direction === "desc" ? " ▼" : ""}
+                        </RouterLink>
+                      </Link>
+                    ) : (
+                      label
+                    )}
+                  </Table.ColumnHeader>
+                );
+              })}
+              <Table.ColumnHeader>{t("records.status")}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {page.content.length === 0 ? (
+              <Table.Row>
+                <Table.Cell colSpan={columns.length + 2}>
+                  <Text color="fg.muted" py="4" textAlign="center">
+                    {t("records.noRecords")}
+                  </Text>
+                </Table.Cell>
+              </Table.Row>
+            ) : (
+              page.content.map((record) => (
+                <Table.Row key={record.uuid}>
+                  <Table.Cell fontWeight="medium">
+                    <Link asChild colorPalette="teal" color="colorPalette.fg">
+                      <RouterLink to={`/${screen.path}/${record.uuid}`}>{record.rowName || record.uuid}</RouterLink>
+                    </Link>
+                  </Table.Cell>
+                  {columns.map((field) => (
+                    <Table.Cell key={field.key}>
+                      {displayValue(field, record.values[field.key], language, [t("records.yes"), t("records.no")])}
+                    </Table.Cell>
+                  ))}
+                  <Table.Cell>
+                    {record.statusId && (
+                      <Badge variant="subtle">{statusName(statuses, record.statusId, language)}</Badge>
+                    )}
+                  </Table.Cell>
+                </Table.Row>
+              ))
+            )}
+          </Table.Body>
+        </Table.Root>
+      </Box>
+
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap" as="nav" aria-label="pagination">
+        <Text color="fg.muted" fontSize="sm" data-testid="list-footer">
+          {t("records.showing", { from, to, total: page.totalElements })}
+        </Text>
+        <HStack gap="1" wrap="wrap">
+          <PageButton to={`/${screen.path}${searchOf(params, { page: params.page - 1 })}`} disabled={params.page <= 1}>
+            {t("records.previous")}
+          </PageButton>
+          {pageWindow(params.page, lastPage).map((number) => (
+            <PageButton
+              key={number}
+              to={`/${screen.path}${searchOf(params, { page: number })}`}
+              current={number === params.page}
+            >
+              {number}
+            </PageButton>
+          ))}
+          <PageButton
+            to={`/${screen.path}${searchOf(params, { page: params.page + 1 })}`}
+            disabled={params.page >= lastPage}
+          >
+            {t("records.next")}
+          </PageButton>
+          <PageButton to={`/${screen.path}${searchOf(params, { goto: true })}`}>{t("records.goTo")}</PageButton>
+        </HStack>
+      </Flex>
+      {goTo.open && <GoToDialog screen={screen} params={params} lastPage={lastPage} goTo={goTo} />}
+    </Stack>
+  );
+}
+
+function PageButton({
+  to,
+  disabled,
+  current,
+  children,
+}: {
+  to: string;
+  disabled?: boolean;
+  current?: boolean;
+  children: React.ReactNode;
+}) {
+  if (disabled) {
+    return (
+      <Button size="xs" variant="ghost" disabled>
+        {children}
+      </Button>
+    );
+  }
+  return (
+    <Button asChild size="xs" variant={current ? "solid" : "outline"} colorPalette={current ? "teal" : undefined}>
+      <RouterLink to={to} aria-current={current ? "page" : undefined}>
+        {children}
+      </RouterLink>
+    </Button>
+  );
+}

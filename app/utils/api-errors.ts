@@ -1,0 +1,105 @@
+import type { ApiError, FieldError } from "../../server/contract/errors.ts";
+
+/** Fallback text of the warning dialog (spec error catalogue). */
+export const OOPS = "Oops! Something went wrong on our end. We'll fix this as soon as possible.";
+
+/** Shown for a 403 without a specific exception on a writing call. */
+export const OPERATION_NOT_PERMITTED = "Operation not permitted";
+
+// Texts are quoted from the spec character for character, odd grammar included: do not "fix" them.
+export const fixedTexts: Record<string, string> = {
+  SignatureCannotBeDeletedException: "This signature request cannot be deleted",
+  CrmRelationshipIsCurrentlyUsingException: "Failed to delete. This relationship is currently in use.",
+  DataAlreadyConnectedException: "Connection already exists.",
+  MaxUploadSizeExceededException: "Max upload size exceeded",
+  FieldInUseException: "Field in use",
+  MobileNumberNotPresentException: "Selected admin dont have mobile number",
+  DocumentWithDigitalSignatureRecordException: "Action not permitted. This document has signature request.",
+  EntityAlreadyExistingException: "Entity name already exist",
+  FieldKeyAlreadyExistingException: "Field key already exist",
+  NoColumnsRemainingException: "Custom entity should have at least 1 custom field",
+  ColumnHasValueException: "This custom entity already have data",
+  EmployeeUserAlreadyActiveException: "User already exists",
+  DatasourceValidationException: "No Results Found",
+  InvalidMaxCharacterCountException: "New max character count is less than to current value.",
+  AnotherConnectionAlreadyExistingException: "Selected relationship is already connected to another record.",
+  ConnectionAlreadyExistingException: "Selected relationship is already connected to another record.",
+  CannotCreateUniquenessException: "Sorry, unique and required is not possible for this field",
+  DatasourceInUseException:
+    "Error saving changes on the Datasource. The target Datasource is currently being used by Widget/s.",
+  EmptyDashboardException: "This dashboard is currently empty.",
+};
+
+/** Exceptions whose server `message` is shown in the dialog as is. */
+export const shownAsIs: readonly string[] = [
+  "MissingServletRequestPartException",
+  "EmployeeUserServiceOperationException",
+  "ConstraintViolationException",
+  "AttachmentServiceOperationException",
+  "NoteAttachmentServiceOperationException",
+  "DigitalSignatureOperationException",
+  "DuplicateFieldException",
+  "CannotDeleteMetaStatusException",
+  "ComponentToBeRemovedInUseException",
+];
+
+// The server message of these is the duplicated value itself.
+const duplicateValue: readonly string[] = ["DuplicateValueException", "DuplicateKeyException"];
+
+// Validation failures go on the form fields, never into a dialog.
+const VALIDATION = "MethodArgumentNotValidException";
+
+// The API's own 403 body carries this name; the spec treats it like a 403 without a name.
+const ACCESS_DENIED = "AccessDeniedException";
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value.trim() : "";
+}
+
+/** The text of the warning dialog for a failed call, or null when no dialog is shown. */
+export function errorDialogText(
+  method: string,
+  status: number,
+  body: Partial<ApiError> | null | undefined,
+): string | null {
+  const verb = text(method).toUpperCase();
+  if (verb === "GET" || verb === "HEAD") return null;
+
+  const name = text(body?.exceptionName);
+  const message = text(body?.message);
+  if (name === VALIDATION) return null;
+  if (status === 403 && (name === "" || name === ACCESS_DENIED)) return OPERATION_NOT_PERMITTED;
+  if (shownAsIs.includes(name)) return message || OOPS;
+  // Own-property check so names like "toString" do not hit the prototype.
+  if (Object.hasOwn(fixedTexts, name)) return fixedTexts[name] ?? OOPS;
+  if (duplicateValue.includes(name)) return message ? `${message} already exist` : OOPS;
+  return OOPS;
+}
+
+// Conversion errors append the pattern and the raw exception after "using format"; the user needs only the head.
+const USING_FORMAT = /\s*using format[\s\S]*$/i;
+
+function fieldMessage(error: Partial<FieldError>): string {
+  const full = text(error.defaultMessage);
+  return full.replace(USING_FORMAT, "").trim() || full;
+}
+
+/**
+ * Field errors for a form: keyed by field name (keeping the `customFields.` prefix as given), first message per
+ * field; text after "using format" is cut (trimmed); none for a status >= 500.
+ */
+export function fieldErrors(status: number, body: Partial<ApiError> | null | undefined): Record<string, string> {
+  if (status >= 500) return {};
+  const errors: unknown = body?.errors;
+  if (!Array.isArray(errors)) return {};
+
+  const byField = new Map<string, string>();
+  for (const error of errors as Partial<FieldError>[]) {
+    if (error === null || typeof error !== "object") continue;
+    const field = typeof error.field === "string" ? error.field : "";
+    if (field === "" || byField.has(field)) continue;
+    byField.set(field, fieldMessage(error));
+  }
+  // fromEntries defines own properties, so a field named "__proto__" cannot touch the prototype.
+  return Object.fromEntries(byField);
+}
