@@ -31,6 +31,7 @@ const en = {
     signInFailed: "Sign-in did not complete. Please try again.",
   },
   records: {
+    view: "View",
     add: "Add",
     edit: "Edit",
     delete: "Delete",
@@ -89,6 +90,8 @@ const en = {
     someone: "Someone",
   },
   assignments: {
+    addGroup: "Add group",
+    addUser: "Add user",
     title: "Notifications to",
     groups: "Groups",
     users: "Users",

@@ -33,6 +33,7 @@ const nb: Translations = {
     signInFailed: "Innloggingen ble ikke fullført. Prøv igjen.",
   },
   records: {
+    view: "Vis",
     add: "Legg til",
     edit: "Rediger",
     delete: "Slett",
@@ -91,6 +92,8 @@ const nb: Translations = {
     someone: "Noen",
   },
   assignments: {
+    addGroup: "Legg til gruppe",
+    addUser: "Legg til bruker",
     title: "Varsler til",
     groups: "Grupper",
     users: "Brukere",

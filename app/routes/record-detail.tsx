@@ -36,6 +36,16 @@ export default function RecordDetailRoute({ loaderData }: Route.ComponentProps) 
           action={here}
         />
       )}
+      {searchParams.get("panel") === "view" && (
+        <RecordPanel
+          info={loaderData.info}
+          statuses={loaderData.statuses}
+          record={loaderData.record}
+          closeTo={closeTo}
+          action={here}
+          readOnly
+        />
+      )}
       {searchParams.get("panel") === "link" && loaderData.canLink && (
         <LinkPanel
           screen={screens[loaderData.screenPath]}

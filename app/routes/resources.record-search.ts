@@ -10,9 +10,18 @@ const DROPDOWN_SIZE = 200;
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireUser(context, request);
   const url = new URL(request.url);
-  const screen = Object.values(screens).find((s) => s.table === url.searchParams.get("table"));
+  const table = url.searchParams.get("table");
+  const screen = Object.values(screens).find((s) => s.table === table);
   const q = url.searchParams.get("q")?.trim() ?? "";
-  if (!screen || q.length < 3) return Response.json({ results: [] });
+  if ((!screen && table !== "user") || q.length < 3) return Response.json({ results: [] });
+  if (!screen) {
+    const users = await api(context).get<{ uuid: string; firstName: string; lastName: string }[]>(
+      `/api/iam/users/employees/autocomplete?query=${encodeURIComponent(q)}`,
+    );
+    return Response.json({
+      results: users.map((user) => ({ uuid: user.uuid, name: `${user.firstName} ${user.lastName}` })),
+    });
+  }
   const page = await api(context).get<RecordPage>(
     `/api/${screen.schema}/${screen.table}?size=${DROPDOWN_SIZE}&q=${encodeURIComponent(q)}`,
   );

@@ -97,5 +97,6 @@ export function api(context: Readonly<RouterContextProvider>) {
     put: <T>(path: string, body?: unknown) => send(state, path, jsonInit("PUT", body)).then(parse<T>),
     patch: <T>(path: string, body?: unknown) => send(state, path, jsonInit("PATCH", body)).then(parse<T>),
     delete: <T>(path: string) => send(state, path, { method: "DELETE" }).then(parse<T>),
+    deleteWithBody: <T>(path: string, body: unknown) => send(state, path, jsonInit("DELETE", body)).then(parse<T>),
   };
 }

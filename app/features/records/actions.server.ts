@@ -101,6 +101,26 @@ export async function recordAction(
     return redirect(back);
   }
 
+  if (typeof intent === "string" && /^(assign|remove)(Group|User)$/.test(intent) && recordId) {
+    const group = intent.endsWith("Group");
+    const target = String(form.get(group ? "groupId" : "userId") ?? "");
+    if (!target)
+      return data<ActionResult>({ fieldErrors: { [group ? "groupId" : "userId"]: "Required" } }, { status: 400 });
+    const ref = [{ schemaKey: screen.schema, tableKey: screen.table, uuidKey: recordId }];
+    const path = group ? `/api/core/groups/${target}` : `/api/iam/users/${target}`;
+    try {
+      if (intent.startsWith("assign")) await client.post(`${path}/assign_to_entities`, { assignToEntities: ref });
+      else await client.deleteWithBody(`${path}/remove_from_entities`, { removeFromEntities: ref });
+    } catch (error) {
+      // "User already exist", "Group already exist" and failed removals show the server's message.
+      if (error instanceof ApiError && (error.status === 409 || intent.startsWith("remove")) && error.body.message) {
+        return data<ActionResult>({ dialog: error.body.message });
+      }
+      return failure(error, intent.startsWith("assign") ? "POST" : "DELETE");
+    }
+    return redirect(`/${screen.path}/${recordId}`);
+  }
+
   if (intent === "save") {
     const info = await client.get<EntityInfo>(`${base}/info`);
     const values = valuesFromForm(info, form);

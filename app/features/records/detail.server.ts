@@ -84,6 +84,16 @@ export async function loadRecordDetail(
           )
         ).content.map((record) => ({ uuid: record.uuid, name: record.rowName }))
       : null;
+  const canAssign = hasPermission(user, "Create", "Entity_Assignment");
+  const userQuery = url.searchParams.get("userQ")?.trim() ?? "";
+  const [groupOptions, userResults] = await Promise.all([
+    canAssign ? client.get<{ content: { uuid: string; name: string }[] }>("/api/core/groups?size=200") : null,
+    canAssign && userQuery.length >= 3
+      ? client.get<{ uuid: string; firstName: string; lastName: string }[]>(
+          `/api/iam/users/employees/autocomplete?query=${encodeURIComponent(userQuery)}`,
+        )
+      : null,
+  ]);
   return {
     screenPath: screen.path,
     tab,
@@ -94,7 +104,19 @@ export async function loadRecordDetail(
     related: related && relatedInfo ? { page: related, info: relatedInfo } : null,
     linkSearch: { q: linkQuery, results: linkResults },
     history,
-    assignments: canSeeAssignments ? { groups: groups ?? [], users: users ?? [] } : null,
+    assignments: canSeeAssignments
+      ? {
+          groups: groups ?? [],
+          users: users ?? [],
+          canAssign,
+          canRemove: hasPermission(user, "Delete", "Entity_Assignment"),
+          groupOptions: groupOptions?.content ?? [],
+          userSearch: {
+            q: userQuery,
+            results: userResults?.map((u) => ({ uuid: u.uuid, name: `${u.firstName} ${u.lastName}` })) ?? null,
+          },
+        }
+      : null,
     canUpdate: hasPermission(user, "Update", screen.resource),
     canLink:
       hasPermission(user, "Update", screen.resource) &&

@@ -16,6 +16,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link as RouterLink } from "react-router";
 import { formatDateTime } from "../../utils/dates.ts";
 import { isLanguage } from "../../utils/i18n.ts";
+import { AssignmentSection } from "./assignment-section.tsx";
 import { CopyButton } from "./copy-button.tsx";
 import type { RecordDetailData } from "./detail.server.ts";
 import { displayValue, fieldLabel, statusName } from "./field-labels.ts";
@@ -177,25 +178,7 @@ function Overview({
             )}
           </Card.Body>
         </Card.Root>
-        {assignments && (
-          <Card.Root data-testid="assignments">
-            <Card.Header>
-              <Heading size="md">{t("assignments.title")}</Heading>
-            </Card.Header>
-            <Card.Body gap="2">
-              <Text fontSize="sm" color="fg.muted">
-                {t("assignments.groups")}
-              </Text>
-              <Text>{assignments.groups.map((g) => g.name).join(", ") || t("assignments.noGroups")}</Text>
-              <Text fontSize="sm" color="fg.muted">
-                {t("assignments.users")}
-              </Text>
-              <Text>
-                {assignments.users.map((u) => `${u.firstName} ${u.lastName}`).join(", ") || t("assignments.noUsers")}
-              </Text>
-            </Card.Body>
-          </Card.Root>
-        )}
+        {assignments && <AssignmentSection assignments={assignments} action={`/${screenPath}/${record.uuid}`} />}
       </Stack>
     </SimpleGrid>
   );

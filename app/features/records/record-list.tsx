@@ -229,12 +229,13 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
                 );
               })}
               <Table.ColumnHeader>{t("records.status")}</Table.ColumnHeader>
+              <Table.ColumnHeader />
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {page.content.length === 0 ? (
               <Table.Row>
-                <Table.Cell colSpan={columns.length + 2}>
+                <Table.Cell colSpan={columns.length + 3}>
                   <Text color="fg.muted" py="4" textAlign="center">
                     {t("records.noRecords")}
                   </Text>
@@ -257,6 +258,11 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
                     {record.statusId && (
                       <Badge variant="subtle">{statusName(statuses, record.statusId, language)}</Badge>
                     )}
+                  </Table.Cell>
+                  <Table.Cell textAlign="end">
+                    <Link asChild fontSize="sm" aria-label={`${t("records.view")} ${record.rowName}`}>
+                      <RouterLink to={`/${screen.path}/${record.uuid}?panel=view`}>{t("records.view")}</RouterLink>
+                    </Link>
                   </Table.Cell>
                 </Table.Row>
               ))

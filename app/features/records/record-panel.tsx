@@ -94,10 +94,12 @@ export interface RecordPanelProps {
   result?: ActionResult;
   closeTo: string;
   action: string;
+  /** View mode: the values, read-only, and only a Close button. */
+  readOnly?: boolean;
 }
 
 /** Add and edit in a side panel; it is part of the URL, so it also opens and works without JavaScript. */
-export function RecordPanel({ info, statuses, record, result, closeTo, action }: RecordPanelProps) {
+export function RecordPanel({ info, statuses, record, result, closeTo, action, readOnly = false }: RecordPanelProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -105,9 +107,11 @@ export function RecordPanel({ info, statuses, record, result, closeTo, action }:
   const values = result?.values ?? record?.values ?? {};
   const statusId = result?.statusId ?? record?.statusId ?? statuses.find((s) => s.isDefault)?.metaStatusId ?? "";
   const errors = result?.fieldErrors ?? {};
-  const title = record
-    ? t("records.editTitle", { name: record.rowName })
-    : t("records.addTitle", { entity: language === "nb" ? info.labelNb.toLowerCase() : info.labelEn.toLowerCase() });
+  const title = readOnly
+    ? (record?.rowName ?? "")
+    : record
+      ? t("records.editTitle", { name: record.rowName })
+      : t("records.addTitle", { entity: language === "nb" ? info.labelNb.toLowerCase() : info.labelEn.toLowerCase() });
   const busy = navigation.state === "submitting";
   return (
     <Drawer.Root
@@ -120,50 +124,60 @@ export function RecordPanel({ info, statuses, record, result, closeTo, action }:
       <Drawer.Positioner>
         <Drawer.Content data-testid="record-panel">
           <Form method="post" action={action} noValidate style={{ display: "contents" }}>
-            <Drawer.Header>
-              <Drawer.Title>{title}</Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body>
-              <Stack gap="4">
-                <Field.Root>
-                  <Field.Label>{t("records.status")}</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field name="statusId" defaultValue={statusId}>
-                      {statuses.map((status) => (
-                        <option key={status.metaStatusId} value={status.metaStatusId}>
-                          {language === "nb" ? status.nameNb : status.nameEn}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Field.Root>
-                {info.fields
-                  .filter((field) => field.active)
-                  .map((field) => {
-                    const error = errors[field.customField ? `customFields.${field.key}` : field.key];
-                    return (
-                      <Field.Root key={field.key} invalid={Boolean(error)} required={field.required}>
-                        {field.type !== "Bool" && (
-                          <Field.Label>
-                            {fieldLabel(field, language)}
-                            <Field.RequiredIndicator />
-                          </Field.Label>
-                        )}
-                        <FieldInput field={field} value={values[field.key]} language={language} />
-                        <Field.ErrorText>{error}</Field.ErrorText>
-                      </Field.Root>
-                    );
-                  })}
-              </Stack>
-            </Drawer.Body>
+            <fieldset disabled={readOnly} style={{ display: "contents" }}>
+              <Drawer.Header>
+                <Drawer.Title>{title}</Drawer.Title>
+              </Drawer.Header>
+              <Drawer.Body>
+                <Stack gap="4">
+                  <Field.Root>
+                    <Field.Label>{t("records.status")}</Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field name="statusId" defaultValue={statusId}>
+                        {statuses.map((status) => (
+                          <option key={status.metaStatusId} value={status.metaStatusId}>
+                            {language === "nb" ? status.nameNb : status.nameEn}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </Field.Root>
+                  {info.fields
+                    .filter((field) => field.active)
+                    .map((field) => {
+                      const error = errors[field.customField ? `customFields.${field.key}` : field.key];
+                      return (
+                        <Field.Root key={field.key} invalid={Boolean(error)} required={field.required}>
+                          {field.type !== "Bool" && (
+                            <Field.Label>
+                              {fieldLabel(field, language)}
+                              <Field.RequiredIndicator />
+                            </Field.Label>
+                          )}
+                          <FieldInput field={field} value={values[field.key]} language={language} />
+                          <Field.ErrorText>{error}</Field.ErrorText>
+                        </Field.Root>
+                      );
+                    })}
+                </Stack>
+              </Drawer.Body>
+            </fieldset>
             <Drawer.Footer>
-              <Button asChild variant="outline">
-                <RouterLink to={closeTo}>{t("records.cancel")}</RouterLink>
-              </Button>
-              <Button type="submit" name="intent" value="save" colorPalette="teal" loading={busy}>
-                {record ? t("records.saveChanges") : t("records.save")}
-              </Button>
+              {readOnly ? (
+                <Button asChild variant="outline">
+                  <RouterLink to={closeTo}>{t("records.close")}</RouterLink>
+                </Button>
+              ) : (
+                <>
+                  <Button asChild variant="outline">
+                    <RouterLink to={closeTo}>{t("records.cancel")}</RouterLink>
+                  </Button>
+                  <Button type="submit" name="intent" value="save" colorPalette="teal" loading={busy}>
+                    {record ? t("records.saveChanges") : t("records.save")}
+                  </Button>
+                </>
+              )}
             </Drawer.Footer>
           </Form>
           <Drawer.CloseTrigger asChild>

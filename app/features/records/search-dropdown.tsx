@@ -21,11 +21,13 @@ export function SearchDropdown({
   table,
   label,
   initial,
+  debounceMs = SEARCH_DEBOUNCE_MS,
 }: {
   name: string;
   table: string;
   label: string;
   initial?: Option;
+  debounceMs?: number;
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<{ results: Option[] }>();
@@ -50,7 +52,7 @@ export function SearchDropdown({
     setOpen(true);
     timer.current = setTimeout(() => {
       fetcher.load(`/resources/record-search?table=${table}&q=${encodeURIComponent(value.trim())}`);
-    }, SEARCH_DEBOUNCE_MS);
+    }, debounceMs);
   };
 
   const pick = (option: Option | undefined) => {
