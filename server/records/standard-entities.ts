@@ -77,6 +77,21 @@ export const standardEntities: StandardEntity[] = [
         settings: { options: industryOptions },
       }),
       builtIn({ key: "employees", labelEn: "Employees", labelNb: "Ansatte", type: "Number" }),
+      builtIn({
+        key: "segments",
+        labelEn: "Segments",
+        labelNb: "Segmenter",
+        type: "MultiSelect",
+        settings: {
+          options: [
+            { value: "enterprise", labelEn: "Enterprise", labelNb: "Storbedrift" },
+            { value: "smb", labelEn: "Small business", labelNb: "Små og mellomstore" },
+            { value: "public", labelEn: "Public sector", labelNb: "Offentlig sektor" },
+            { value: "partner", labelEn: "Partner", labelNb: "Partner" },
+          ],
+        },
+      }),
+      builtIn({ key: "discount", labelEn: "Standard discount", labelNb: "Standardrabatt", type: "Percent" }),
       builtIn({ key: "description", labelEn: "Description", labelNb: "Beskrivelse", type: "LongText" }),
     ],
     statuses: [
@@ -129,6 +144,8 @@ export const standardEntities: StandardEntity[] = [
       builtIn({ key: "city", labelEn: "City", labelNb: "Sted", type: "Text", searchable: true }),
       countryField,
       builtIn({ key: "linkedin", labelEn: "LinkedIn", labelNb: "LinkedIn", type: "Url" }),
+      builtIn({ key: "newsletter", labelEn: "Newsletter", labelNb: "Nyhetsbrev", type: "Bool" }),
+      builtIn({ key: "last_contacted_at", labelEn: "Last contacted", labelNb: "Sist kontaktet", type: "DateTime" }),
       builtIn({ key: "description", labelEn: "Notes", labelNb: "Notater", type: "LongText" }),
     ],
     statuses: [

@@ -186,6 +186,39 @@ describe(`generic records for companies and contacts on ${testDatabase}`, () => 
     expect(afterDelete.content[0].action).toBe("delete");
   });
 
+  it("answers each seeded role × operation × entity as the role allows", async () => {
+    const roles = { admin, employee, readOnly } as const;
+    const allowed = {
+      admin: { create: true, read: true, update: true, delete: true },
+      employee: { create: true, read: true, update: true, delete: true },
+      readOnly: { create: false, read: true, update: false, delete: false },
+    } as const;
+    for (const entity of ["company", "contact"]) {
+      const values = entity === "company" ? { name: "Matrix AS" } : { first_name: "Ma", last_name: "Trix" };
+      for (const [role, tokens] of Object.entries(roles) as [keyof typeof roles, Tokens][]) {
+        const expectations = allowed[role];
+        const target = (await create(entity, values, admin)).json();
+        const url = `/api/crm/${entity}/${target.uuid}`;
+        const statuses = {
+          create: (await create(entity, values, tokens)).statusCode,
+          read: (await call("GET", url, tokens)).statusCode,
+          list: (await call("GET", `/api/crm/${entity}`, tokens)).statusCode,
+          update: (await call("PUT", url, tokens, { values })).statusCode,
+          patch: (await call("PATCH", url, tokens, { values: {} })).statusCode,
+          delete: (await call("DELETE", url, tokens)).statusCode,
+        };
+        expect(statuses, `${role} on ${entity}`).toEqual({
+          create: expectations.create ? 201 : 403,
+          read: 200,
+          list: 200,
+          update: expectations.update ? 200 : 403,
+          patch: expectations.update ? 200 : 403,
+          delete: expectations.delete ? 204 : 403,
+        });
+      }
+    }
+  });
+
   it("enforces each role's permissions on every operation, without leaks", async () => {
     const target = (await create("company", { name: "Permission Target AS" }, admin)).json();
     for (const entity of ["company", "contact"]) {
@@ -347,5 +380,73 @@ describe(`statuses and company–contact links on ${testDatabase}`, () => {
     ).json();
     expect(linked.totalElements).toBeGreaterThan(0);
     expect(typeof linked.content[0].link.role).toBe("string");
+  });
+});
+
+describe(`the remaining field types through the API on ${testDatabase}`, () => {
+  let t: TestApp;
+  let employee: Tokens;
+
+  beforeAll(async () => {
+    t = await createTestApp({ demo: true });
+    employee = await signIn(t.app, "employee@example.com");
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const post = (entity: string, values: Record<string, unknown>) =>
+    t.app.inject({
+      method: "POST",
+      url: `/api/crm/${entity}`,
+      headers: bearer(employee.access_token),
+      payload: { values },
+    });
+  const errorsOf = (response: { json(): any }) =>
+    Object.fromEntries((response.json().errors ?? []).map((e: any) => [e.field, e.defaultMessage]));
+
+  it("stores Percent as a fraction and refuses what is not a number", async () => {
+    const ok = await post("company", { name: "Percent AS", discount: 0.125 });
+    expect(ok.json().values.discount).toBe(0.125);
+    expect(errorsOf(await post("company", { name: "Percent AS", discount: "ten" }))).toEqual({
+      discount: "Must be a number",
+    });
+    expect((await post("company", { name: "Percent AS", discount: "" })).json().values.discount).toBeNull();
+  });
+
+  it("takes MultiSelect as an array or the bracketed text, only from its options", async () => {
+    expect((await post("company", { name: "Multi AS", segments: ["smb", "partner"] })).json().values.segments).toEqual([
+      "smb",
+      "partner",
+    ]);
+    expect(
+      (await post("company", { name: "Multi AS", segments: "[enterprise, public]" })).json().values.segments,
+    ).toEqual(["enterprise", "public"]);
+    expect(errorsOf(await post("company", { name: "Multi AS", segments: ["nope"] }))).toEqual({
+      segments: "Must be one of the options",
+    });
+    expect((await post("company", { name: "Multi AS", segments: null })).json().values.segments).toBeNull();
+  });
+
+  it("keeps Bool, DateTime, Phone and LongText", async () => {
+    const created = await post("contact", {
+      first_name: "Type",
+      last_name: "Tester",
+      newsletter: "on",
+      last_contacted_at: "2026-11-20T09:30:00Z",
+      mobile: " +47 912 34 567 ",
+      description: "Line one\nLine two",
+    });
+    expect(created.json().values).toMatchObject({
+      newsletter: true,
+      last_contacted_at: "2026-11-20T09:30:00.000Z",
+      mobile: "+47 912 34 567",
+      description: "Line one\nLine two",
+    });
+    expect(errorsOf(await post("contact", { first_name: "P", last_name: "Q", mobile: "9".repeat(256) }))).toEqual({
+      mobile: "Max 255 limit",
+    });
+    const invalid = await post("contact", { first_name: "P", last_name: "Q", last_contacted_at: "not a time" });
+    expect(invalid.json().values.last_contacted_at).toBeNull();
   });
 });
