@@ -147,7 +147,7 @@ test.describe("company–contact links", () => {
 
     await page.getByRole("link", { name: "History" }).click();
     await expect(page.getByTestId("history-entry").first()).toContainText("Ada Admin added a connection");
-    await expect(page.getByTestId("history-entry").first()).toContainText("Role: board_member");
+    await expect(page.getByTestId("history-entry").first()).toContainText("Role: Board member");
 
     await page.getByRole("link", { name: "Contacts", exact: true }).last().click();
     await page.getByRole("button", { name: "Remove" }).first().click();
@@ -221,6 +221,9 @@ test.describe("side panels and copying", () => {
     await expect(panel.getByRole("button", { name: /Save/ })).toHaveCount(0);
     await expect(panel.getByLabel("Company name")).toBeDisabled();
     if (jsEnabled(testInfo)) {
+      // Escape goes to the panel that has focus.
+      await panel.getByRole("link", { name: "Close", exact: true }).first().focus();
+      await expect(panel.getByRole("link", { name: "Close", exact: true }).first()).toBeFocused();
       await page.keyboard.press("Escape");
       await expect(page.getByTestId("record-panel")).toHaveCount(0);
     } else {

@@ -24,6 +24,15 @@ describe("history text", () => {
         "update",
       ),
     ).toBe("Job title: CFO → CEO\nCity: — → Bergen");
-    expect(historyText([{ key: "city", before: null, after: "Oslo" }], label, "create")).toBe("City: Oslo");
+    expect(
+      historyText(
+        [
+          { key: "city", before: null, after: "Oslo" },
+          { key: "title", before: null, after: null },
+        ],
+        label,
+        "create",
+      ),
+    ).toBe("City: Oslo");
   });
 });

@@ -7,7 +7,7 @@ export function splitHistoryText(text: string): { shown: string; rest: string | 
   return { shown: text.slice(0, HISTORY_CUT), rest: text.slice(HISTORY_CUT) };
 }
 
-function show(value: unknown): string {
+function plain(value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
   if (Array.isArray(value)) return value.join(", ");
   return String(value);
@@ -18,12 +18,22 @@ export function historyText(
   changes: { key: string; before: unknown; after: unknown }[],
   label: (key: string) => string,
   action: string,
+  value: (key: string, value: unknown) => string = (_key, v) => plain(v),
 ): string {
-  return changes
-    .map((change) => {
-      if (action === "create" || action === "link") return `${label(change.key)}: ${show(change.after)}`;
-      if (action === "delete" || action === "unlink") return `${label(change.key)}: ${show(change.before)}`;
-      return `${label(change.key)}: ${show(change.before)} → ${show(change.after)}`;
-    })
-    .join("\n");
+  const empty = (v: unknown) => v === null || v === undefined || v === "" || (Array.isArray(v) && v.length === 0);
+  return (
+    changes
+      // A new or deleted record lists only the values it had.
+      .filter(
+        (change) =>
+          action === "update" || !empty(action === "create" || action === "link" ? change.after : change.before),
+      )
+      .map((change) => {
+        const show = (v: unknown) => (v === null || v === undefined || v === "" ? "—" : value(change.key, v));
+        if (action === "create" || action === "link") return `${label(change.key)}: ${show(change.after)}`;
+        if (action === "delete" || action === "unlink") return `${label(change.key)}: ${show(change.before)}`;
+        return `${label(change.key)}: ${show(change.before)} → ${show(change.after)}`;
+      })
+      .join("\n")
+  );
 }

@@ -253,7 +253,15 @@ function Related({ related, screenPath, canReadRelated, canLink, record }: Recor
   );
 }
 
-function History({ history, info, record, screenPath, page, language }: RecordDetailData & { language: "en" | "nb" }) {
+function History({
+  history,
+  info,
+  record,
+  statuses,
+  screenPath,
+  page,
+  language,
+}: RecordDetailData & { language: "en" | "nb" }) {
   const { t } = useTranslation();
   if (!history) return null;
   const label = (key: string) => {
@@ -270,7 +278,13 @@ function History({ history, info, record, screenPath, page, language }: RecordDe
     <Stack gap="3">
       {history.content.map((entry) => {
         const who = entry.actor ? `${entry.actor.firstName} ${entry.actor.lastName}` : t("history.someone");
-        const text = historyText(entry.changes, label, entry.action);
+        const text = historyText(entry.changes, label, entry.action, (key, value) => {
+          if (key === "role") return t(`links.roles.${value}`, { defaultValue: String(value) });
+          if (key === "statusId") return statusName(statuses, String(value), language) || String(value);
+          const field = info.fields.find((f) => f.key === key);
+          const shown = field ? displayValue(field, value, language, [t("records.yes"), t("records.no")]) : "";
+          return shown || (Array.isArray(value) ? value.join(", ") : String(value));
+        });
         const { shown, rest } = splitHistoryText(text);
         return (
           <Card.Root key={entry.id} size="sm" data-testid="history-entry">
