@@ -221,7 +221,8 @@ test.describe("side panels and copying", () => {
     await expect(panel.getByRole("button", { name: /Save/ })).toHaveCount(0);
     await expect(panel.getByLabel("Company name")).toBeDisabled();
     if (jsEnabled(testInfo)) {
-      // Escape goes to the panel that has focus.
+      // Escape goes to the panel that has focus, once the page is interactive.
+      await page.locator("html[data-hydrated]").waitFor();
       await panel.getByRole("link", { name: "Close", exact: true }).first().focus();
       await expect(panel.getByRole("link", { name: "Close", exact: true }).first()).toBeFocused();
       await page.keyboard.press("Escape");

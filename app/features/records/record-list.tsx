@@ -20,7 +20,7 @@ import { Form, Link as RouterLink, useNavigate } from "react-router";
 import type { EntityInfo, MetaStatus, RecordPage } from "../../../server/contract/records.ts";
 import { isLanguage } from "../../utils/i18n.ts";
 import { displayValue, entityPlural, fieldLabel, statusName } from "./field-labels.ts";
-import type { ListParams } from "./list.server.ts";
+import { type ListParams, listQuery } from "./list-params.ts";
 import { PAGE_SIZES, type RecordScreen } from "./screens.ts";
 
 export interface RecordListProps {
@@ -32,19 +32,6 @@ export interface RecordListProps {
   lastPage: number;
   goTo: { open: boolean; value: string; error: boolean };
   canCreate: boolean;
-}
-
-function searchOf(params: ListParams, overrides: Partial<ListParams> & { goto?: boolean } = {}): string {
-  const merged = { ...params, ...overrides };
-  const search = new URLSearchParams();
-  if (merged.q) search.set("q", merged.q);
-  if (merged.statusId) search.set("statusId", merged.statusId);
-  if (merged.sort) search.set("sort", merged.sort);
-  if (merged.size !== 25) search.set("size", String(merged.size));
-  if (merged.page !== 1) search.set("page", String(merged.page));
-  if (overrides.goto) search.set("goto", "1");
-  const text = search.toString();
-  return text ? `?${text}` : "?";
 }
 
 /** The page numbers around the current one, so the buttons stay few on long lists. */
@@ -80,7 +67,7 @@ function GoToDialog({
 }: Pick<RecordListProps, "screen" | "params" | "lastPage" | "goTo">) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const closeTo = `/${screen.path}${searchOf(params)}`;
+  const closeTo = `/${screen.path}${listQuery(params)}`;
   return (
     <Dialog.Root
       open
@@ -138,7 +125,7 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
     const active = current === key || (!params.sort && key === sortKey);
     const next = active && (direction ?? "asc") === "asc" ? "desc" : "asc";
     return {
-      to: `/${screen.path}${searchOf(params, { sort: `${key},${next}`, page: 1 })}`,
+      to: `/${screen.path}${listQuery(params, { sort: `${key},${next}`, page: 1 })}`,
       active,
       direction: active ? (direction ?? "asc") : undefined,
     };
@@ -152,9 +139,7 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
         </Heading>
         {canCreate && (
           <Button asChild colorPalette="teal">
-            <RouterLink to={`/${screen.path}${searchOf(params)}&panel=add`.replace("?&", "?")}>
-              {t("records.add")}
-            </RouterLink>
+            <RouterLink to={`/${screen.path}${listQuery(params, { panel: "add" })}`}>{t("records.add")}</RouterLink>
           </Button>
         )}
       </Flex>
@@ -276,25 +261,25 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
           {t("records.showing", { from, to, total: page.totalElements })}
         </Text>
         <HStack gap="1" wrap="wrap">
-          <PageButton to={`/${screen.path}${searchOf(params, { page: params.page - 1 })}`} disabled={params.page <= 1}>
+          <PageButton to={`/${screen.path}${listQuery(params, { page: params.page - 1 })}`} disabled={params.page <= 1}>
             {t("records.previous")}
           </PageButton>
           {pageWindow(params.page, lastPage).map((number) => (
             <PageButton
               key={number}
-              to={`/${screen.path}${searchOf(params, { page: number })}`}
+              to={`/${screen.path}${listQuery(params, { page: number })}`}
               current={number === params.page}
             >
               {number}
             </PageButton>
           ))}
           <PageButton
-            to={`/${screen.path}${searchOf(params, { page: params.page + 1 })}`}
+            to={`/${screen.path}${listQuery(params, { page: params.page + 1 })}`}
             disabled={params.page >= lastPage}
           >
             {t("records.next")}
           </PageButton>
-          <PageButton to={`/${screen.path}${searchOf(params, { goto: true })}`}>{t("records.goTo")}</PageButton>
+          <PageButton to={`/${screen.path}${listQuery(params, { goto: true })}`}>{t("records.goTo")}</PageButton>
         </HStack>
       </Flex>
       {goTo.open && <GoToDialog screen={screen} params={params} lastPage={lastPage} goTo={goTo} />}

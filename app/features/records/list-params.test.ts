@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { listQuery, readListParams } from "./list-params.ts";
+
+describe("list parameters", () => {
+  it("reads pages from 1, known sizes only, and trims the search", () => {
+    expect(readListParams(new URL("http://x/companies?page=0&size=33&q=%20ab%20"))).toEqual({
+      page: 1,
+      size: 25,
+      sort: "",
+      q: "ab",
+      statusId: "",
+    });
+    expect(readListParams(new URL("http://x/companies?page=3&size=50")).page).toBe(3);
+  });
+
+  it("writes short queries that keep the list's state", () => {
+    const params = readListParams(new URL("http://x/companies?q=fjord&sort=name,desc&size=50&page=2"));
+    expect(listQuery(params)).toBe("?q=fjord&sort=name%2Cdesc&size=50&page=2");
+    expect(listQuery(params, { page: 1, panel: "add" })).toBe("?q=fjord&sort=name%2Cdesc&size=50&panel=add");
+    expect(listQuery(readListParams(new URL("http://x/companies")))).toBe("");
+    expect(listQuery(readListParams(new URL("http://x/companies")), { goto: true })).toBe("?goto=1");
+  });
+});
