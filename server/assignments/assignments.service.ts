@@ -1,11 +1,11 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { containsPattern, isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import * as records from "../records/records.repository.ts";
 import { resolveEntity } from "../records/records.service.ts";
 import { type Actor, requirePermission } from "../users/users.service.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const AUTOCOMPLETE_SIZE = 200;
 
 export interface EntityRef {
@@ -16,22 +16,18 @@ export interface EntityRef {
 
 type Target = { kind: "group"; id: string } | { kind: "user"; id: string };
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
 /** The record exists and the actor may read it; otherwise it is simply not found. */
 async function checkRecord(db: Kysely<Database>, actor: Actor, ref: EntityRef) {
   const entity = await resolveEntity(db, ref.schemaKey, ref.tableKey);
   requirePermission(actor, "Read", entity.resource);
-  if (!UUID.test(ref.uuidKey) || !(await records.findRecord(db, entity, ref.uuidKey))) {
+  if (!isUuid(ref.uuidKey) || !(await records.findRecord(db, entity, ref.uuidKey))) {
     throw new DomainError(404, "NotFoundException", "Record not found");
   }
   return entity;
 }
 
 async function checkTarget(db: Kysely<Database>, target: Target) {
-  const found = UUID.test(target.id)
+  const found = isUuid(target.id)
     ? target.kind === "group"
       ? await db.selectFrom("core.user_group").select("id").where("id", "=", target.id).executeTakeFirst()
       : await db.selectFrom("core.app_user").select("id").where("id", "=", target.id).executeTakeFirst()
@@ -131,7 +127,7 @@ export async function searchGroups(
   const term = q?.trim() ?? "";
   let base = db.selectFrom("core.user_group");
   if (term.length >= 3) {
-    base = base.where(sql<boolean>`core.search_fold(name) like core.search_fold(${`%${escapeLike(term)}%`})`);
+    base = base.where(sql<boolean>`core.search_fold(name) like core.search_fold(${containsPattern(term)})`);
   }
   const [rows, total] = await Promise.all([
     base
@@ -154,7 +150,7 @@ export async function autocompleteUsers(db: Kysely<Database>, actor: Actor, quer
   requirePermission(actor, "Read", "Entity_Assignment");
   const term = query?.trim() ?? "";
   if (term.length < 3) return [];
-  const pattern = `%${escapeLike(term)}%`;
+  const pattern = containsPattern(term);
   const rows = await db
     .selectFrom("core.app_user")
     .select(["id", "first_name", "last_name", "email"])

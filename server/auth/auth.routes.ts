@@ -29,12 +29,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ appUrl: string; loginAttemptsPe
 ) => {
   const provider = app.oidc;
 
-  async function interactionLanguage(request: FastifyRequest, reply: FastifyReply): Promise<PageLanguage> {
+  /** The pending sign-in (none once it expired) and the language its page speaks. */
+  async function interaction(request: FastifyRequest, reply: FastifyReply) {
     try {
       const details = await provider.interactionDetails(request.raw, reply.raw);
-      return pageLanguage(details.params.ui_locales as string | undefined, request.headers["accept-language"]);
+      const language = pageLanguage(
+        details.params.ui_locales as string | undefined,
+        request.headers["accept-language"],
+      );
+      return { uid: details.uid, language };
     } catch {
-      return pageLanguage(request.headers["accept-language"]);
+      return { uid: undefined, language: pageLanguage(request.headers["accept-language"]) };
     }
   }
 
@@ -57,18 +62,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ appUrl: string; loginAttemptsPe
     "/auth/login",
     { schema: { hide: true, querystring: z.object({ uid: z.string().max(200).optional() }) } },
     async (request, reply) => {
-      let details: Awaited<ReturnType<typeof provider.interactionDetails>>;
-      try {
-        details = await provider.interactionDetails(request.raw, reply.raw);
-      } catch {
-        return expiredPage(reply, pageLanguage(request.headers["accept-language"]));
-      }
-      const language = pageLanguage(
-        details.params.ui_locales as string | undefined,
-        request.headers["accept-language"],
-      );
+      const { uid, language } = await interaction(request, reply);
+      if (!uid) return expiredPage(reply, language);
       pageSecurityHeaders(reply, appUrl);
-      return reply.send(renderLoginPage({ language, uid: details.uid }));
+      return reply.send(renderLoginPage({ language, uid }));
     },
   );
 
@@ -80,28 +77,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ appUrl: string; loginAttemptsPe
       errorHandler: async (error, request, reply) => {
         const status = (error as { statusCode?: number }).statusCode ?? 500;
         if (status !== 429) throw error;
-        const language = await interactionLanguage(request, reply);
+        const { language } = await interaction(request, reply);
         const uid = (request.body as { uid?: string } | undefined)?.uid ?? "";
         pageSecurityHeaders(reply, appUrl);
         return reply.status(429).send(renderLoginPage({ language, uid, error: pageTexts(language).throttled }));
       },
     },
     async (request, reply) => {
-      let details: Awaited<ReturnType<typeof provider.interactionDetails>>;
-      try {
-        details = await provider.interactionDetails(request.raw, reply.raw);
-      } catch {
-        return expiredPage(reply, pageLanguage(request.headers["accept-language"]));
-      }
-      const language = pageLanguage(
-        details.params.ui_locales as string | undefined,
-        request.headers["accept-language"],
-      );
+      const { uid, language } = await interaction(request, reply);
+      if (!uid) return expiredPage(reply, language);
       const t = pageTexts(language);
       const { email, password } = request.body;
       const refuse = (status: number, error: string) => {
         pageSecurityHeaders(reply, appUrl);
-        return reply.status(status).send(renderLoginPage({ language, uid: details.uid, email, error }));
+        return reply.status(status).send(renderLoginPage({ language, uid, email, error }));
       };
 
       if (await accountLockedFor(app.db, email, request.ip)) return refuse(429, t.locked);

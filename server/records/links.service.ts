@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import { type Actor, requirePermission } from "../users/users.service.ts";
 import { type EntityMetadata, loadEntity } from "./metadata.repository.ts";
@@ -8,7 +9,6 @@ import { rowName, toDto } from "./records.service.ts";
 import { type StandardRelationship, standardRelationships } from "./standard-entities.ts";
 
 type AnyDb = Kysely<any> | Transaction<any>;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Side {
   relationship: StandardRelationship;
@@ -76,7 +76,7 @@ export async function linkedRecords(
   requirePermission(actor, "Read", "CRM");
   const side = sidesOf(entity).find((s) => s.other.tableKey === owner.tableKey);
   if (!side) throw new DomainError(404, "NotFoundException", "Relationship not found");
-  if (!UUID.test(owner.id)) throw notFound();
+  if (!isUuid(owner.id)) throw notFound();
   const link = `${side.relationship.linkSchema}.${side.relationship.linkTable}`;
   const base = (db as AnyDb)
     .selectFrom(`${repo.tableName(entity)} as r`)
@@ -189,7 +189,7 @@ export async function createLink(
   const relationship = findRelationship(linkSchema, linkTable);
   const { entity1, entity2 } = await loadPair(db, actor, relationship);
   const role = checkRole(relationship, input.role);
-  if (!UUID.test(input.id1) || !UUID.test(input.id2)) throw notFound();
+  if (!isUuid(input.id1) || !isUuid(input.id2)) throw notFound();
   const [name1, name2] = [await nameOf(db, entity1, input.id1), await nameOf(db, entity2, input.id2)];
   if (name1 === undefined || name2 === undefined) throw notFound();
   const table = `${relationship.linkSchema}.${relationship.linkTable}`;
@@ -229,7 +229,7 @@ export async function deleteLink(
 ) {
   const relationship = findRelationship(linkSchema, linkTable);
   const { entity1, entity2 } = await loadPair(db, actor, relationship);
-  if (!UUID.test(linkId)) throw new DomainError(404, "NotFoundException", "Connection not found");
+  if (!isUuid(linkId)) throw new DomainError(404, "NotFoundException", "Connection not found");
   const table = `${relationship.linkSchema}.${relationship.linkTable}`;
   const link = await (db as AnyDb).selectFrom(table).selectAll().where("id", "=", linkId).executeTakeFirst();
   if (!link) throw new DomainError(404, "NotFoundException", "Connection not found");

@@ -1,6 +1,7 @@
 import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from "kysely";
 import type { FieldDefinition } from "../contract/fields.ts";
 import type { Database } from "../db/schema.ts";
+import { containsPattern } from "../db/values.ts";
 import type { EntityMetadata } from "./metadata.repository.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -41,10 +42,6 @@ export interface ListQuery {
   filters: { field: FieldDefinition; value: string }[];
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
 const textTypes = new Set(["Text", "LongText", "Email", "Phone", "Url", "List"]);
 
 export async function listRecords(db: Db, entity: EntityMetadata, query: ListQuery) {
@@ -54,7 +51,7 @@ export async function listRecords(db: Db, entity: EntityMetadata, query: ListQue
   const where = (eb: any): Expression<SqlBool> => {
     const conditions: Expression<SqlBool>[] = [];
     if (query.search) {
-      const pattern = `%${escapeLike(query.search)}%`;
+      const pattern = containsPattern(query.search);
       conditions.push(
         eb.or(
           searchable.map(

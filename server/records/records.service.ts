@@ -2,13 +2,12 @@ import type { Kysely } from "kysely";
 import { type FieldDefinition, validateValues } from "../contract/fields.ts";
 import type { EntityInfo, MetaStatus, RecordDto, RecordPage, TransactionDto } from "../contract/records.ts";
 import type { Database } from "../db/schema.ts";
+import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import { type Actor, requirePermission } from "../users/users.service.ts";
 import { connectionsOf, recordUnlinksBeforeDelete } from "./links.service.ts";
 import { type EntityMetadata, loadEntity } from "./metadata.repository.ts";
 import * as repo from "./records.repository.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function recordNotFound(): DomainError {
   return new DomainError(404, "NotFoundException", "Record not found");
@@ -129,7 +128,7 @@ export async function listRecords(
     sort: parseSort(entity, params.sort),
     // Fewer than three characters match too much to be a search.
     search: search && search.length >= 3 ? search : undefined,
-    statusId: params.statusId && UUID.test(params.statusId) ? params.statusId : undefined,
+    statusId: params.statusId && isUuid(params.statusId) ? params.statusId : undefined,
     filters,
   });
   return {
@@ -147,7 +146,7 @@ export async function getRecord(
   id: string,
 ): Promise<RecordDto> {
   requirePermission(actor, "Read", entity.resource);
-  if (!UUID.test(id)) throw recordNotFound();
+  if (!isUuid(id)) throw recordNotFound();
   const row = await repo.findRecord(db, entity, id);
   if (!row) throw recordNotFound();
   const connections = await connectionsOf(db, entity, id);
@@ -236,7 +235,7 @@ export async function updateRecord(
   statusId?: string | null,
 ): Promise<RecordDto> {
   requirePermission(actor, "Update", entity.resource);
-  if (!UUID.test(id)) throw recordNotFound();
+  if (!isUuid(id)) throw recordNotFound();
   const values = validate(entity, input, partial);
   await checkUnique(db, entity, values, id);
   const status = await resolveStatus(db, entity, statusId, false);
@@ -273,7 +272,7 @@ export async function deleteRecord(
   id: string,
 ): Promise<void> {
   requirePermission(actor, "Delete", entity.resource);
-  if (!UUID.test(id)) throw recordNotFound();
+  if (!isUuid(id)) throw recordNotFound();
   await db.transaction().execute(async (trx) => {
     const existing = await repo.findRecordForUpdate(trx, entity, id);
     if (!existing) throw recordNotFound();
@@ -301,7 +300,7 @@ export async function recordHistory(
   size: number,
 ): Promise<{ content: TransactionDto[]; totalElements: number; page: number; size: number }> {
   requirePermission(actor, "Read", entity.resource);
-  if (!UUID.test(id)) throw recordNotFound();
+  if (!isUuid(id)) throw recordNotFound();
   const { content, total } = await repo.listTransactions(db, entity, id, page * size, size);
   return {
     content: content.map((row) => {
