@@ -1,11 +1,9 @@
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { createPgConfig } from "@electric-sql/pglite/node-postgres";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.ts";
+import { PGliteThread } from "./pglite-thread.ts";
 import type { Database } from "./schema.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -37,11 +35,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   }
 
   const unlock = lockDataDir(options.dataDir);
+  let pglite: PGliteThread | undefined;
   try {
-    const pglite = new PGlite(path.join(options.dataDir, "pgdata"), { extensions: { pg_trgm, unaccent } });
+    pglite = new PGliteThread(path.join(options.dataDir, "pgdata"));
     await pglite.waitReady;
     // Pool of one: PGlite is a single session, so a transaction owns it until it ends.
-    const pool = new pg.Pool({ ...createPgConfig(pglite), types: typeParsers, max: 1 });
+    const pool = new pg.Pool({ ...createPgConfig(pglite as never), types: typeParsers, max: 1 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
@@ -49,13 +48,14 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       async close() {
         try {
           await db.destroy();
-          await pglite.close();
+          await pglite?.close();
         } finally {
           unlock();
         }
       },
     };
   } catch (error) {
+    await pglite?.terminate();
     unlock();
     throw error;
   }
