@@ -11,6 +11,11 @@ export type DatabaseKind = "pglite" | "postgres";
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /**
+   * The embedded database runs one statement at a time, so a ping would wait for a slow query to finish. A thread
+   * that is still within its time on a statement is working, not gone.
+   */
+  busyForMs(): number | undefined;
   close(): Promise<void>;
 }
 
@@ -31,7 +36,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, types: typeParsers, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: "postgres", close: () => db.destroy() };
+    return { db, kind: "postgres", busyForMs: () => undefined, close: () => db.destroy() };
   }
 
   const unlock = lockDataDir(options.dataDir);
@@ -45,6 +50,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     return {
       db,
       kind: "pglite",
+      busyForMs: () => pglite?.busyForMs(),
       async close() {
         try {
           await db.destroy();

@@ -19,7 +19,11 @@ describe("embedded database on its own thread", () => {
 
   it("keeps the event loop turning while a query runs", async () => {
     let turns = 0;
-    const ticker = setInterval(() => turns++, 10);
+    let busyFor: number | undefined;
+    const ticker = setInterval(() => {
+      turns++;
+      busyFor = handle.busyForMs();
+    }, 10);
     try {
       await sql`select pg_sleep(0.5)`.execute(handle.db);
     } finally {
@@ -27,6 +31,8 @@ describe("embedded database on its own thread", () => {
     }
     // Blocked, the interval could not fire at all during the sleep.
     expect(turns).toBeGreaterThan(10);
+    expect(busyFor).toBeGreaterThan(300);
+    expect(handle.busyForMs()).toBeUndefined();
   });
 
   it("reports errors with PostgreSQL's codes and keeps working after them", async () => {

@@ -11,7 +11,10 @@ import type { WorkerCommand, WorkerReply, WorkerRequest } from "./pglite-worker.
 export class PGliteThread {
   readonly waitReady: Promise<void>;
   private readonly worker: Worker;
-  private readonly pending = new Map<number, { resolve(data?: Uint8Array): void; reject(error: Error): void }>();
+  private readonly pending = new Map<
+    number,
+    { sentAt: number; resolve(data?: Uint8Array): void; reject(error: Error): void }
+  >();
   private nextId = 1;
   private failure: Error | undefined;
 
@@ -44,7 +47,7 @@ export class PGliteThread {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { sentAt: performance.now(), resolve, reject });
       this.worker.postMessage({ ...command, id } satisfies WorkerRequest);
     });
   }
@@ -56,6 +59,12 @@ export class PGliteThread {
       new Parser().parse(Buffer.from(data.buffer, data.byteOffset, data.byteLength), (parsed) => messages.push(parsed));
     }
     return messages;
+  }
+
+  /** How long the thread has been working on its current statement; undefined when idle. */
+  busyForMs(): number | undefined {
+    const oldest = this.pending.values().next().value;
+    return oldest && performance.now() - oldest.sentAt;
   }
 
   /** Closes the database cleanly, so its files are consistent for the next start. */

@@ -33,7 +33,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const ok = await databaseAnswers(() => sql`select 1`.execute(app.db));
+      const busyFor = app.dbBusyForMs();
+      const ok =
+        (busyFor !== undefined && busyFor < HEALTH_TIMEOUT_MS) ||
+        (await databaseAnswers(() => sql`select 1`.execute(app.db)));
       return ok ? reply.send({ status: "ok" }) : reply.status(503).send({ status: "unavailable" });
     },
   );
