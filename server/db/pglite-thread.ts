@@ -8,6 +8,9 @@ import type { WorkerCommand, WorkerReply, WorkerRequest } from "./pglite-worker.
  * (`waitReady`, `execProtocolStream`), so `createPgConfig` accepts it in place of a PGlite instance. Responses are
  * parsed here by pg's own protocol parser, the same one that reads a PostgreSQL server's replies.
  */
+// Parse, Bind, Describe, Execute and Close: the server's answers to them can wait for the Sync that follows.
+const HELD_UNTIL_SYNC = new Set(["P", "B", "D", "E", "C"].map((letter) => letter.charCodeAt(0)));
+
 export class PGliteThread {
   readonly waitReady: Promise<void>;
   private readonly worker: Worker;
@@ -17,6 +20,7 @@ export class PGliteThread {
   >();
   private nextId = 1;
   private failure: Error | undefined;
+  private held: Uint8Array[] = [];
 
   constructor(pgdata: string) {
     this.worker = new Worker(new URL("./pglite-worker.ts", import.meta.url), { workerData: { pgdata } });
@@ -46,14 +50,25 @@ export class PGliteThread {
   private send(command: WorkerCommand): Promise<Uint8Array | undefined> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
+    // Node's Buffers are views into a shared 64 KiB pool, which postMessage would copy whole: send an exact copy.
+    const request: WorkerRequest =
+      command.type === "exec" ? { id, type: "exec", message: new Uint8Array(command.message) } : { id, ...command };
     return new Promise((resolve, reject) => {
       this.pending.set(id, { sentAt: performance.now(), resolve, reject });
-      this.worker.postMessage({ ...command, id } satisfies WorkerRequest);
+      this.worker.postMessage(request, request.type === "exec" ? [request.message.buffer as ArrayBuffer] : []);
     });
   }
 
   async execProtocolStream(message: Uint8Array, _options?: { throwOnError?: boolean }): Promise<BackendMessage[]> {
-    const data = await this.send({ type: "exec", message });
+    // A real server answers an extended query only at Sync; holding its messages until then makes one trip to the
+    // thread out of five. PGlite reads several messages from one input just as it would from a socket.
+    if (HELD_UNTIL_SYNC.has(message[0])) {
+      this.held.push(message);
+      return [];
+    }
+    const input = this.held.length === 0 ? message : Buffer.concat([...this.held, message]);
+    this.held = [];
+    const data = await this.send({ type: "exec", message: input });
     const messages: BackendMessage[] = [];
     if (data && data.byteLength > 0) {
       new Parser().parse(Buffer.from(data.buffer, data.byteOffset, data.byteLength), (parsed) => messages.push(parsed));

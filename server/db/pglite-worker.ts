@@ -36,8 +36,8 @@ async function handle(request: WorkerRequest): Promise<void> {
       port.postMessage({ id: request.id } satisfies WorkerReply);
       return;
     }
-    // A copy of its own: the result may be a view of PGlite's memory, which must stay put.
-    const data = (await pglite.execProtocolRaw(request.message)).slice();
+    // A copy of exactly its size: the result may be a view into a larger buffer, which postMessage would copy whole.
+    const data = new Uint8Array(await pglite.execProtocolRaw(request.message));
     port.postMessage({ id: request.id, data } satisfies WorkerReply, [data.buffer]);
   } catch (error) {
     port.postMessage({
