@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { FieldDefinition, FieldSettings, FieldType } from "../contract/fields.ts";
 import type { Database } from "../db/schema.ts";
 import type { StandardEntity, StandardRelationship } from "./standard-entities.ts";
@@ -101,22 +102,40 @@ export async function syncStandardRelationships(db: Db, relationships: StandardR
   }
 }
 
-/** An entity and its fields in display order, or undefined for an unknown schema/table. */
+/** An entity and its fields in display order, or undefined for an unknown schema/table. One query: every API call on
+ * records needs it. */
 export async function loadEntity(db: Db, schemaKey: string, tableKey: string): Promise<EntityMetadata | undefined> {
   const entity = await db
-    .selectFrom("core.entity")
-    .selectAll()
-    .where("schema_key", "=", schemaKey)
-    .where("table_key", "=", tableKey)
+    .selectFrom("core.entity as e")
+    .selectAll("e")
+    .select((eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom("core.field as f")
+          .select([
+            "f.key",
+            "f.label_en",
+            "f.label_nb",
+            "f.type",
+            "f.required",
+            "f.unique_value",
+            "f.active",
+            "f.built_in",
+            "f.custom_field",
+            "f.part_of_name",
+            "f.searchable",
+            "f.favorite",
+            "f.settings",
+          ])
+          .whereRef("f.entity_id", "=", "e.id")
+          .orderBy("f.position")
+          .orderBy("f.key"),
+      ).as("fields"),
+    )
+    .where("e.schema_key", "=", schemaKey)
+    .where("e.table_key", "=", tableKey)
     .executeTakeFirst();
   if (!entity) return undefined;
-  const fields = await db
-    .selectFrom("core.field")
-    .selectAll()
-    .where("entity_id", "=", entity.id)
-    .orderBy("position")
-    .orderBy("key")
-    .execute();
   return {
     id: entity.id,
     schemaKey: entity.schema_key,
@@ -127,7 +146,7 @@ export async function loadEntity(db: Db, schemaKey: string, tableKey: string): P
     pluralNb: entity.plural_nb,
     resource: entity.resource,
     builtIn: entity.built_in,
-    fields: fields.map((field) => ({
+    fields: entity.fields.map((field) => ({
       key: field.key,
       labelEn: field.label_en,
       labelNb: field.label_nb,

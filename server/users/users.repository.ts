@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Database } from "../db/schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -49,6 +50,25 @@ export async function groupsOfUser(db: Db, userId: string) {
     .where("m.user_id", "=", userId)
     .orderBy("g.name")
     .execute();
+}
+
+/** What every API call needs to know of its user, in one query. */
+export async function findActor(db: Db, id: string) {
+  return db
+    .selectFrom("core.app_user as u")
+    .select((eb) => [
+      "u.id",
+      "u.status",
+      "u.company_admin",
+      jsonArrayFrom(
+        eb
+          .selectFrom("core.role_permission as p")
+          .select(["p.resource", "p.operation"])
+          .whereRef("p.role_id", "=", "u.role_id"),
+      ).as("permissions"),
+    ])
+    .where("u.id", "=", id)
+    .executeTakeFirst();
 }
 
 export async function permissionsOfRole(db: Db, roleId: string) {

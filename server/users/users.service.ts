@@ -25,14 +25,13 @@ export async function loadActor(
   db: Kysely<Database>,
   userId: string,
 ): Promise<(Actor & { status: string }) | undefined> {
-  const user = await repo.findUserById(db, userId);
+  const user = await repo.findActor(db, userId);
   if (!user) return undefined;
-  const rows = await repo.permissionsOfRole(db, user.role_id);
   return {
     id: user.id,
     status: user.status,
     companyAdmin: user.company_admin,
-    permissions: rows.map((row) => ({ name: row.resource, operation: row.operation })),
+    permissions: user.permissions.map((row) => ({ name: row.resource, operation: row.operation })),
   };
 }
 
