@@ -188,6 +188,14 @@ export interface RecordAssignmentTable {
   created_at: Generated<Date>;
 }
 
+/** Kept by triggers on each record table; read, never written, by the API. */
+export interface RecordCountTable {
+  schema_key: string;
+  table_key: string;
+  status_id: string | null;
+  total: number;
+}
+
 /** Every table the provider API reads or writes, keyed as Kysely addresses them ("schema.table"). */
 export interface Database {
   "core.workspace": WorkspaceTable;
@@ -208,4 +216,5 @@ export interface Database {
   "core.relationship": RelationshipTable;
   "crm.company_has_contact": CompanyHasContactTable;
   "core.record_assignment": RecordAssignmentTable;
+  "core.record_count": RecordCountTable;
 }

@@ -82,15 +82,29 @@ export async function listRecords(db: Db, entity: EntityMetadata, query: ListQue
   }
   rows = rows.orderBy("id");
 
+  const counted = !query.search && query.filters.length === 0;
   const [content, total] = await Promise.all([
     rows.offset(query.offset).limit(query.limit).execute() as Promise<StoredRecord[]>,
-    (db as AnyDb)
-      .selectFrom(table)
-      .select((eb: any) => eb.fn.countAll().as("total"))
-      .where(where)
-      .executeTakeFirstOrThrow() as Promise<{ total: number }>,
+    counted
+      ? countedTotal(db, entity, query.statusId)
+      : ((db as AnyDb)
+          .selectFrom(table)
+          .select((eb: any) => eb.fn.countAll().as("total"))
+          .where(where)
+          .executeTakeFirstOrThrow() as Promise<{ total: number }>),
   ]);
   return { content, total: Number(total.total) };
+}
+
+/** The exact total kept by core.record_count's triggers, for lists without a search or field filter. */
+async function countedTotal(db: Db, entity: EntityMetadata, statusId: string | undefined) {
+  let query = db
+    .selectFrom("core.record_count")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("total"), sql<number>`0`).as("total"))
+    .where("schema_key", "=", entity.schemaKey)
+    .where("table_key", "=", entity.tableKey);
+  if (statusId) query = query.where("status_id", "=", statusId);
+  return query.executeTakeFirstOrThrow();
 }
 
 export async function findRecord(db: Db, entity: EntityMetadata, id: string): Promise<StoredRecord | undefined> {

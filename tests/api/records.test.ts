@@ -265,6 +265,50 @@ describe(`statuses and company–contact links on ${testDatabase}`, () => {
   const call = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, tokens: Tokens, payload?: object) =>
     t.app.inject({ method, url, headers: bearer(tokens.access_token), payload });
 
+  it("keeps list totals exact through creates, status changes and deletes", async () => {
+    const statuses = (await call("GET", "/api/metastatus/crm/company", readOnly)).json();
+    const [prospect, customer] = ["prospect", "customer"].map(
+      (key) => statuses.find((s: any) => s.key === key).metaStatusId as string,
+    );
+    const totals = async () => {
+      const total = async (query: string) =>
+        recordPageSchema.parse((await call("GET", `/api/crm/company?size=1${query}`, readOnly)).json()).totalElements;
+      return {
+        all: await total(""),
+        prospect: await total(`&statusId=${prospect}`),
+        customer: await total(`&statusId=${customer}`),
+      };
+    };
+    const counted = async () => {
+      const rows = await t.app.db
+        .selectFrom("crm.company" as any)
+        .select(["status_id", (eb: any) => eb.fn.countAll().as("n")])
+        .groupBy("status_id")
+        .execute();
+      const of = (id: string) => Number(rows.find((row: any) => row.status_id === id)?.n ?? 0);
+      return {
+        all: rows.reduce((sum: number, row: any) => sum + Number(row.n), 0),
+        prospect: of(prospect),
+        customer: of(customer),
+      };
+    };
+    const before = await totals();
+    expect(before).toEqual(await counted());
+
+    const created = await Promise.all(
+      ["Count One AS", "Count Two AS", "Count Three AS"].map(async (name) =>
+        (await call("POST", "/api/crm/company", employee, { values: { name } })).json(),
+      ),
+    );
+    await call("PATCH", `/api/crm/company/${created[0].uuid}`, employee, { values: {}, statusId: customer });
+    await call("PATCH", `/api/crm/company/${created[1].uuid}`, employee, { values: { city: "Oslo" } });
+    expect((await call("DELETE", `/api/crm/company/${created[2].uuid}`, employee)).statusCode).toBe(204);
+
+    const after = await totals();
+    expect(after).toEqual({ all: before.all + 2, prospect: before.prospect + 1, customer: before.customer + 1 });
+    expect(after).toEqual(await counted());
+  });
+
   it("gives new records the default status and accepts only the entity's statuses", async () => {
     const statuses = (await call("GET", "/api/metastatus/crm/company", readOnly)).json();
     expect(statuses.map((s: any) => s.nameNb)).toEqual(["Prospekt", "Kunde", "Partner", "Tidligere kunde"]);
