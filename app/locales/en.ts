@@ -46,6 +46,7 @@ const en = {
     pageSize: "Rows per page",
     apply: "Apply",
     showing: "Showing {{from}} to {{to}} of {{total}} entries",
+    showingMoreThan: "Showing {{from}} to {{to}} of more than {{total}} entries",
     previous: "Previous",
     next: "Next",
     goTo: "Go to",

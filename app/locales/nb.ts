@@ -48,6 +48,7 @@ const nb: Translations = {
     pageSize: "Rader per side",
     apply: "Bruk",
     showing: "Viser {{from}} til {{to}} av {{total}} oppføringer",
+    showingMoreThan: "Viser {{from}} til {{to}} av mer enn {{total}} oppføringer",
     previous: "Forrige",
     next: "Neste",
     goTo: "Gå til",

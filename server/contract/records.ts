@@ -24,6 +24,8 @@ export type RecordDto = z.infer<typeof recordSchema>;
 export const recordPageSchema = z.object({
   content: z.array(recordSchema),
   totalElements: z.number().int(),
+  /** False when a search or filter has more matches than it counted (totalElements). */
+  totalExact: z.boolean(),
   page: z.number().int(),
   size: z.number().int(),
 });

@@ -105,6 +105,8 @@ export interface EntityTable {
   plural_nb: string;
   resource: string;
   built_in: Generated<boolean>;
+  /** The table has a stored, folded search_text column of its searchable fields. */
+  search_text: Generated<boolean>;
   created_at: Generated<Date>;
 }
 

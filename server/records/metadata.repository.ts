@@ -16,6 +16,8 @@ export interface EntityMetadata {
   pluralNb: string;
   resource: string;
   builtIn: boolean;
+  /** Search reads the table's stored search_text column rather than each searchable field. */
+  searchText: boolean;
   fields: FieldDefinition[];
 }
 
@@ -146,6 +148,7 @@ export async function loadEntity(db: Db, schemaKey: string, tableKey: string): P
     pluralNb: entity.plural_nb,
     resource: entity.resource,
     builtIn: entity.built_in,
+    searchText: entity.search_text,
     fields: entity.fields.map((field) => ({
       key: field.key,
       labelEn: field.label_en,

@@ -42,22 +42,74 @@ export interface ListQuery {
   filters: { field: FieldDefinition; value: string }[];
 }
 
+export interface ListResult {
+  content: StoredRecord[];
+  total: number;
+  /** False when a search or filter matched more than it counted: then there are more than `total`. */
+  totalExact: boolean;
+}
+
 const textTypes = new Set(["Text", "LongText", "Email", "Phone", "Url", "List"]);
 
-export async function listRecords(db: Db, entity: EntityMetadata, query: ListQuery) {
+/** Pages this deep in a list of known length are read from its far end when that is nearer. */
+const REVERSE_FROM_OFFSET = 10_000;
+/** A search or filter counts matches to the next round thousand at least this far past the page, not all of them:
+ * beyond that its total reads "more than". */
+const COUNT_AHEAD = 1_000;
+
+interface SortTerm {
+  expression: Expression<unknown>;
+  descending: boolean;
+  nullsFirst: boolean;
+}
+
+/**
+ * The list's order, ending in id so it is total. Required fields and id keep PostgreSQL's own null placement (they
+ * hold no nulls), so a name-sort index serves both directions; optional fields put empty values last either way.
+ */
+function sortTerms(entity: EntityMetadata, sort: ListQuery["sort"]): SortTerm[] {
+  const terms = sort.map(({ key, direction }): SortTerm => {
+    const field = entity.fields.find((f) => f.key === key);
+    const descending = direction === "desc";
+    return {
+      expression: field && textTypes.has(field.type) ? sql`lower(${sql.ref(key)})` : sql.ref(key),
+      descending,
+      nullsFirst: field?.required ? descending : false,
+    };
+  });
+  const descending = terms[0]?.descending ?? false;
+  return [...terms, { expression: sql.ref("id"), descending, nullsFirst: descending }];
+}
+
+function ordered<Q extends { orderBy(...args: any[]): Q }>(query: Q, terms: SortTerm[], reverse: boolean): Q {
+  let result = query;
+  for (const term of terms) {
+    const descending = term.descending !== reverse;
+    const nullsFirst = term.nullsFirst !== reverse;
+    result = result.orderBy(term.expression, (ob: any) => {
+      const direction = descending ? ob.desc() : ob.asc();
+      return nullsFirst ? direction.nullsFirst() : direction.nullsLast();
+    });
+  }
+  return result;
+}
+
+export async function listRecords(db: Db, entity: EntityMetadata, query: ListQuery): Promise<ListResult> {
   const table = tableName(entity);
   const searchable = entity.fields.filter((field) => field.active && field.searchable && textTypes.has(field.type));
 
   const where = (eb: any): Expression<SqlBool> => {
     const conditions: Expression<SqlBool>[] = [];
     if (query.search) {
-      const pattern = containsPattern(query.search);
+      const pattern = containsPattern(query.search.replace(/[\r\n]+/g, " "));
       conditions.push(
-        eb.or(
-          searchable.map(
-            (field) => sql<SqlBool>`core.search_fold(${sql.ref(field.key)}) like core.search_fold(${pattern})`,
-          ),
-        ),
+        entity.searchText
+          ? sql<SqlBool>`search_text like core.search_fold(${pattern})`
+          : eb.or(
+              searchable.map(
+                (field) => sql<SqlBool>`core.search_fold(${sql.ref(field.key)}) like core.search_fold(${pattern})`,
+              ),
+            ),
       );
     }
     if (query.statusId) conditions.push(eb("status_id", "=", query.statusId));
@@ -71,40 +123,63 @@ export async function listRecords(db: Db, entity: EntityMetadata, query: ListQue
     return eb.and(conditions);
   };
 
-  let rows = (db as AnyDb)
-    .selectFrom(table)
-    .select(["id", "created_at", "updated_at", ...columnsOf(entity)])
-    .where(where);
-  for (const { key, direction } of query.sort) {
-    const field = entity.fields.find((f) => f.key === key);
-    const expression = field && textTypes.has(field.type) ? sql`lower(${sql.ref(key)})` : sql.ref(key);
-    rows = rows.orderBy(expression, (ob: any) => (direction === "asc" ? ob.asc().nullsLast() : ob.desc().nullsLast()));
-  }
-  rows = rows.orderBy("id");
+  const terms = sortTerms(entity, query.sort);
+  // The page's ids first, which a sort index can find without reading rows, then just those rows.
+  const page = (offset: number, limit: number, reverse = false) => {
+    const ids = ordered((db as AnyDb).selectFrom(table).select("id").where(where), terms, reverse)
+      .offset(offset)
+      .limit(limit);
+    const rows = (db as AnyDb)
+      .selectFrom(table)
+      .select(["id", "created_at", "updated_at", ...columnsOf(entity)])
+      .where("id", "in", ids);
+    return ordered(rows, terms, reverse).execute() as Promise<StoredRecord[]>;
+  };
 
-  const counted = !query.search && query.filters.length === 0;
-  const [content, total] = await Promise.all([
-    rows.offset(query.offset).limit(query.limit).execute() as Promise<StoredRecord[]>,
-    counted
-      ? countedTotal(db, entity, query.statusId)
-      : ((db as AnyDb)
-          .selectFrom(table)
-          .select((eb: any) => eb.fn.countAll().as("total"))
-          .where(where)
-          .executeTakeFirstOrThrow() as Promise<{ total: number }>),
+  if (!query.search && query.filters.length === 0) {
+    if (query.offset < REVERSE_FROM_OFFSET) {
+      const [content, total] = await Promise.all([
+        page(query.offset, query.limit),
+        countedTotal(db, entity, query.statusId),
+      ]);
+      return { content, total, totalExact: true };
+    }
+    const total = await countedTotal(db, entity, query.statusId);
+    const remaining = Math.max(0, Math.min(query.limit, total - query.offset));
+    if (query.offset <= total / 2 || remaining === 0) {
+      return { content: await page(query.offset, query.limit), total, totalExact: true };
+    }
+    const content = await page(total - query.offset - remaining, remaining, true);
+    return { content: content.reverse(), total, totalExact: true };
+  }
+
+  const countLimit = Math.ceil((query.offset + query.limit + COUNT_AHEAD) / COUNT_AHEAD) * COUNT_AHEAD;
+  const matches = (db as AnyDb)
+    .selectFrom(table)
+    .select(sql`1`.as("one"))
+    .where(where)
+    .limit(countLimit + 1)
+    .as("matches");
+  const [content, counted] = await Promise.all([
+    page(query.offset, query.limit),
+    (db as AnyDb)
+      .selectFrom(matches)
+      .select((eb: any) => eb.fn.countAll().as("total"))
+      .executeTakeFirstOrThrow() as Promise<{ total: number }>,
   ]);
-  return { content, total: Number(total.total) };
+  const total = Number(counted.total);
+  return { content, total: Math.min(total, countLimit), totalExact: total <= countLimit };
 }
 
 /** The exact total kept by core.record_count's triggers, for lists without a search or field filter. */
-async function countedTotal(db: Db, entity: EntityMetadata, statusId: string | undefined) {
+async function countedTotal(db: Db, entity: EntityMetadata, statusId: string | undefined): Promise<number> {
   let query = db
     .selectFrom("core.record_count")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("total"), sql<number>`0`).as("total"))
     .where("schema_key", "=", entity.schemaKey)
     .where("table_key", "=", entity.tableKey);
   if (statusId) query = query.where("status_id", "=", statusId);
-  return query.executeTakeFirstOrThrow();
+  return Number((await query.executeTakeFirstOrThrow()).total);
 }
 
 export async function findRecord(db: Db, entity: EntityMetadata, id: string): Promise<StoredRecord | undefined> {

@@ -122,7 +122,7 @@ export async function listRecords(
     return field && value !== "" ? [{ field, value }] : [];
   });
   const search = params.q?.trim();
-  const { content, total } = await repo.listRecords(db, entity, {
+  const { content, total, totalExact } = await repo.listRecords(db, entity, {
     offset: params.page * params.size,
     limit: params.size,
     sort: parseSort(entity, params.sort),
@@ -134,6 +134,7 @@ export async function listRecords(
   return {
     content: content.map((row) => toDto(entity, row)),
     totalElements: total,
+    totalExact,
     page: params.page,
     size: params.size,
   };

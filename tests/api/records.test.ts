@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   entityInfoSchema,
@@ -492,5 +493,79 @@ describe(`the remaining field types through the API on ${testDatabase}`, () => {
     });
     const invalid = await post("contact", { first_name: "P", last_name: "Q", last_contacted_at: "not a time" });
     expect(invalid.json().values.last_contacted_at).toBeNull();
+  });
+});
+
+describe(`lists of many records on ${testDatabase}`, () => {
+  let t: TestApp;
+  let reader: Tokens;
+  const BULK = 20_050;
+
+  beforeAll(async () => {
+    t = await createTestApp({ demo: true });
+    reader = await signIn(t.app, "readonly@example.com");
+    await sql`insert into crm.company (name, city)
+      select 'Bulk ' || lpad(i::text, 6, '0') || case when i % 3 = 0 then ' Æsj' else '' end, 'Oslo'
+      from generate_series(1, ${BULK}) as i`.execute(t.app.db);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const list = async (query: string) => {
+    const response = await t.app.inject({
+      method: "GET",
+      url: `/api/crm/company?${query}`,
+      headers: bearer(reader.access_token),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return recordPageSchema.parse(response.json());
+  };
+  const namesInOrder = async (direction: "asc" | "desc", offset: number, limit: number) =>
+    (
+      await sql<{ name: string }>`select name from crm.company
+        order by lower(name) ${sql.raw(direction)}, id ${sql.raw(direction)} offset ${offset} limit ${limit}`.execute(
+        t.app.db,
+      )
+    ).rows.map((row) => row.name);
+
+  it("reads deep pages in the right order from either end, with the exact total", async () => {
+    const { rows } = await sql<{ total: number }>`select count(*) as total from crm.company`.execute(t.app.db);
+    const total = Number(rows[0].total);
+    const lastPage = Math.ceil(total / 25) - 1;
+    for (const [page, direction] of [
+      [lastPage - 3, "asc"],
+      [lastPage, "asc"],
+      [500, "asc"],
+      [lastPage - 1, "desc"],
+      [1, "desc"],
+    ] as const) {
+      const result = await list(`page=${page}&size=25&sort=name,${direction}`);
+      expect(result).toMatchObject({ totalElements: total, totalExact: true });
+      expect(
+        result.content.map((record) => record.values.name),
+        `page ${page} ${direction}`,
+      ).toEqual(await namesInOrder(direction, page * 25, 25));
+    }
+    expect((await list(`page=${lastPage + 5}&size=25`)).content).toEqual([]);
+  });
+
+  it("counts a search's matches only to a round thousand past the page, and says so", async () => {
+    const first = await list("q=bulk&size=25");
+    expect(first).toMatchObject({ totalElements: 2000, totalExact: false });
+    expect(first.content.map((record) => record.values.name)).toEqual(
+      Array.from({ length: 25 }, (_, i) => `Bulk ${String(i + 1).padStart(6, "0")}${(i + 1) % 3 === 0 ? " Æsj" : ""}`),
+    );
+    const deeper = await list("q=bulk&size=25&page=79");
+    expect(deeper).toMatchObject({ totalElements: 3000, totalExact: false });
+    const narrow = await list("q=bulk%2000001");
+    expect(narrow).toMatchObject({ totalElements: 10, totalExact: true });
+    expect((await list("q=aesj&size=1")).totalExact).toBe(false);
+  });
+
+  it("never matches across two fields of a record", async () => {
+    expect((await list("q=bulk%20000001")).totalElements).toBe(1);
+    expect((await list(`q=${encodeURIComponent("000001\nOslo")}`)).totalElements).toBe(0);
+    expect((await list("q=000001%20oslo")).totalElements).toBe(0);
   });
 });

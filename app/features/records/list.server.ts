@@ -21,7 +21,8 @@ export async function loadRecordList(request: Request, context: Readonly<RouterC
     client.get<RecordPage>(`${base}?${query}`),
     client.get<MetaStatus[]>(`/api/metastatus/${screen.schema}/${screen.table}`),
   ]);
-  const lastPage = Math.max(1, Math.ceil(page.totalElements / params.size));
+  // Past a total that is only a lower bound there is at least one more page.
+  const lastPage = Math.max(1, Math.ceil(page.totalElements / params.size) + (page.totalExact ? 0 : 1));
 
   // The "Go to" dialog is a plain GET form: a valid page moves there, an invalid one shows the error.
   let goTo: { open: boolean; value: string; error: boolean } = {

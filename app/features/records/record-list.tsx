@@ -258,7 +258,7 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
 
       <Flex justify="space-between" align="center" gap="3" wrap="wrap" as="nav" aria-label="pagination">
         <Text color="fg.muted" fontSize="sm" data-testid="list-footer">
-          {t("records.showing", { from, to, total: page.totalElements })}
+          {t(page.totalExact ? "records.showing" : "records.showingMoreThan", { from, to, total: page.totalElements })}
         </Text>
         <HStack gap="1" wrap="wrap">
           <PageButton to={`/${screen.path}${listQuery(params, { page: params.page - 1 })}`} disabled={params.page <= 1}>
