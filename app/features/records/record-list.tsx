@@ -1,5 +1,4 @@
 import {
-  Badge,
   Box,
   Button,
   CloseButton,
@@ -109,6 +108,43 @@ function GoToDialog({
   );
 }
 
+/**
+ * Rows are plain elements styled once here, as Chakra's Table, Link and Badge recipes would style them: a page holds
+ * hundreds of cells, and a styled component per cell made most of the server's rendering time.
+ */
+const rowStyles = {
+  "& > tr > td": { px: "2", py: "2", borderBottomWidth: "1px", textAlign: "start" },
+  "& a": {
+    display: "inline-flex",
+    alignItems: "center",
+    gap: "1.5",
+    borderRadius: "l1",
+    outline: "none",
+    color: "gray.fg",
+    focusVisibleRing: "outside",
+    _hover: { textDecoration: "underline", textUnderlineOffset: "3px", textDecorationColor: "currentColor/20" },
+  },
+  "& .record-name": { fontWeight: "medium" },
+  "& .record-name a": { color: "teal.fg" },
+  "& .record-view": { textAlign: "end" },
+  "& .record-view a": { fontSize: "sm" },
+  "& .status": {
+    display: "inline-flex",
+    alignItems: "center",
+    minH: "5",
+    px: "1.5",
+    gap: "1",
+    borderRadius: "l2",
+    bg: "gray.subtle",
+    color: "gray.fg",
+    textStyle: "xs",
+    fontWeight: "medium",
+    fontVariantNumeric: "tabular-nums",
+    whiteSpace: "nowrap",
+    userSelect: "none",
+  },
+} as const;
+
 export function RecordList({ screen, info, page, statuses, params, lastPage, goTo, canCreate }: RecordListProps) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : "en";
@@ -119,6 +155,8 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
   const from = page.totalElements === 0 ? 0 : (params.page - 1) * params.size + 1;
   const to = Math.min(params.page * params.size, page.totalElements);
   const sortKey = nameFields[0]?.key;
+  const yesNo: [string, string] = [t("records.yes"), t("records.no")];
+  const viewLabel = t("records.view");
 
   const sortLink = (key: string) => {
     const [current, direction] = params.sort.split(",");
@@ -217,7 +255,7 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
               <Table.ColumnHeader />
             </Table.Row>
           </Table.Header>
-          <Table.Body>
+          <Table.Body css={rowStyles}>
             {page.content.length === 0 ? (
               <Table.Row>
                 <Table.Cell colSpan={columns.length + 3}>
@@ -228,28 +266,27 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
               </Table.Row>
             ) : (
               page.content.map((record) => (
-                <Table.Row key={record.uuid}>
-                  <Table.Cell fontWeight="medium">
-                    <Link asChild colorPalette="teal" color="colorPalette.fg">
-                      <RouterLink to={`/${screen.path}/${record.uuid}`}>{record.rowName || record.uuid}</RouterLink>
-                    </Link>
-                  </Table.Cell>
+                <tr key={record.uuid}>
+                  <td className="record-name">
+                    <RouterLink to={`/${screen.path}/${record.uuid}`}>{record.rowName || record.uuid}</RouterLink>
+                  </td>
                   {columns.map((field) => (
-                    <Table.Cell key={field.key}>
-                      {displayValue(field, record.values[field.key], language, [t("records.yes"), t("records.no")])}
-                    </Table.Cell>
+                    <td key={field.key}>{displayValue(field, record.values[field.key], language, yesNo)}</td>
                   ))}
-                  <Table.Cell>
+                  <td>
                     {record.statusId && (
-                      <Badge variant="subtle">{statusName(statuses, record.statusId, language)}</Badge>
+                      <span className="status">{statusName(statuses, record.statusId, language)}</span>
                     )}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">
-                    <Link asChild fontSize="sm" aria-label={`${t("records.view")} ${record.rowName}`}>
-                      <RouterLink to={`/${screen.path}/${record.uuid}?panel=view`}>{t("records.view")}</RouterLink>
-                    </Link>
-                  </Table.Cell>
-                </Table.Row>
+                  </td>
+                  <td className="record-view">
+                    <RouterLink
+                      to={`/${screen.path}/${record.uuid}?panel=view`}
+                      aria-label={`${viewLabel} ${record.rowName}`}
+                    >
+                      {viewLabel}
+                    </RouterLink>
+                  </td>
+                </tr>
               ))
             )}
           </Table.Body>
