@@ -1,7 +1,8 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { type MeInfo, meInfoSchema, signatureEnabledSchema } from "../../server/contract/identity.ts";
-import { type AuthState, api, authStateContext, SessionExpiredError } from "../utils/api.server.ts";
-import { clearTokens, commitSession, getSession, readTokens, type Toast } from "../utils/session.server.ts";
+import { type AuthState, api, authStateContext, TOKEN_ERROR_TOAST } from "../utils/api.server.ts";
+import { commitSession, getSession, readTokens, type Toast } from "../utils/session.server.ts";
+import { TtlCache } from "../utils/ttl-cache.server.ts";
 
 export interface CurrentUser extends MeInfo {
   signatureEnabled: boolean;
@@ -9,12 +10,24 @@ export interface CurrentUser extends MeInfo {
 
 export const userContext = createContext<CurrentUser | null>(null);
 
-export const TOKEN_ERROR_TOAST: Toast = { status: "error", message: "auth.sessionExpired", duration: 4000 };
+export { TOKEN_ERROR_TOAST };
 
 /**
- * Reads the session, and for a signed-in user loads who they are and the e-signature flag
- * once per request. A session that cannot be refreshed is cleared, and the user goes to
- * /login with a notice. Changed tokens go back in the session cookie.
+ * Who the user is, per access token, for a few seconds: most pages then need no call for it. The API checks every
+ * call itself, so a permission changed meanwhile only shows late in what the pages offer.
+ */
+const USER_CACHE_MS = 30_000;
+const users = new TtlCache<CurrentUser>(USER_CACHE_MS, 10_000);
+
+/** Forgets who the user is, after a change to it (such as their language). */
+export function forgetUser(context: Readonly<RouterContextProvider>): void {
+  const tokens = context.get(authStateContext)?.tokens;
+  if (tokens) users.delete(tokens.accessToken);
+}
+
+/**
+ * Reads the session, and for a signed-in user loads who they are and the e-signature flag. A session that cannot be
+ * refreshed is cleared, and the user goes to /login with a notice. Changed tokens go back in the session cookie.
  */
 export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const session = await getSession(request);
@@ -23,19 +36,17 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
 
   let user: CurrentUser | null = null;
   if (state.tokens && new URL(request.url).pathname !== "/clrgen") {
-    try {
-      const client = api(context);
+    const client = api(context);
+    const load = async (): Promise<CurrentUser> => {
       const [info, signature] = await Promise.all([
         client.get("/api/me/info"),
         client.get("/api/documents/signature/enable"),
       ]);
-      user = { ...meInfoSchema.parse(info), signatureEnabled: signatureEnabledSchema.parse(signature).enabled };
-    } catch (error) {
-      if (!(error instanceof SessionExpiredError)) throw error;
-      clearTokens(session);
-      session.flash("toast", TOKEN_ERROR_TOAST);
-      throw redirect("/login", { headers: { "Set-Cookie": await commitSession(session) } });
-    }
+      return { ...meInfoSchema.parse(info), signatureEnabled: signatureEnabledSchema.parse(signature).enabled };
+    };
+    // An access token near its end is refreshed by asking: the cache never outlives the token it is keyed by.
+    const fresh = state.tokens.expiresAt - Date.now() > USER_CACHE_MS;
+    user = fresh ? await users.get(state.tokens.accessToken, load) : await load();
   }
   context.set(userContext, user);
 

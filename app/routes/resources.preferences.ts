@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { getUser } from "../middleware/auth.server.ts";
+import { forgetUser, getUser } from "../middleware/auth.server.ts";
 import { api } from "../utils/api.server.ts";
 import { languages } from "../utils/i18n.ts";
 import { languageCookie, menuLayoutCookie, skinCookie } from "../utils/preferences.server.ts";
@@ -24,6 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "language" && getUser(context)) {
     // The signed-in user's language is theirs everywhere, so it is saved with the user.
     await api(context).put("/api/me/language", { language: value });
+    forgetUser(context);
   }
   return redirect(safeRedirectPath(formData.get("redirectTo")), {
     headers: { "Set-Cookie": await cookies[intent].serialize(value) },

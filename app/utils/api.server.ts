@@ -1,7 +1,14 @@
-import { createContext, type RouterContextProvider } from "react-router";
+import { createContext, type RouterContextProvider, redirect } from "react-router";
 import type { ApiError as ApiErrorBody } from "../../server/contract/errors.ts";
 import { webEnv } from "./env.server.ts";
-import { type Toast, type Tokens, type WorkspaceSession, writeTokens } from "./session.server.ts";
+import {
+  clearTokens,
+  commitSession,
+  type Toast,
+  type Tokens,
+  type WorkspaceSession,
+  writeTokens,
+} from "./session.server.ts";
 import { refreshTokens, SessionExpiredError } from "./token-refresh.server.ts";
 
 export { SessionExpiredError };
@@ -18,6 +25,15 @@ export interface AuthState {
 }
 
 export const authStateContext = createContext<AuthState | null>(null);
+
+export const TOKEN_ERROR_TOAST: Toast = { status: "error", message: "auth.sessionExpired", duration: 4000 };
+
+/** A session that cannot be refreshed is cleared, and the user goes to /login with a notice. */
+async function signInAgain(state: AuthState): Promise<Response> {
+  clearTokens(state.session);
+  state.session.flash("toast", TOKEN_ERROR_TOAST);
+  return redirect("/login", { headers: { "Set-Cookie": await commitSession(state.session) } });
+}
 
 export class ApiError extends Error {
   readonly status: number;
@@ -87,16 +103,27 @@ function jsonInit(method: string, body?: unknown): RequestInit {
     : { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
 }
 
-/** The provider API with the user's tokens; refreshes on 401 and retries once. */
+/**
+ * The provider API with the user's tokens; refreshes on 401 and retries once. When the session cannot go on, the
+ * call throws the redirect to /login, wherever it was made.
+ */
 export function api(context: Readonly<RouterContextProvider>) {
   const state = context.get(authStateContext);
   if (!state) throw new Error("api() needs the auth middleware");
+  const call = async <T>(path: string, init: RequestInit): Promise<T> => {
+    try {
+      return parse<T>(await send(state, path, init));
+    } catch (error) {
+      if (error instanceof SessionExpiredError) throw await signInAgain(state);
+      throw error;
+    }
+  };
   return {
-    get: <T>(path: string) => send(state, path, { method: "GET" }).then(parse<T>),
-    post: <T>(path: string, body?: unknown) => send(state, path, jsonInit("POST", body)).then(parse<T>),
-    put: <T>(path: string, body?: unknown) => send(state, path, jsonInit("PUT", body)).then(parse<T>),
-    patch: <T>(path: string, body?: unknown) => send(state, path, jsonInit("PATCH", body)).then(parse<T>),
-    delete: <T>(path: string) => send(state, path, { method: "DELETE" }).then(parse<T>),
-    deleteWithBody: <T>(path: string, body: unknown) => send(state, path, jsonInit("DELETE", body)).then(parse<T>),
+    get: <T>(path: string) => call<T>(path, { method: "GET" }),
+    post: <T>(path: string, body?: unknown) => call<T>(path, jsonInit("POST", body)),
+    put: <T>(path: string, body?: unknown) => call<T>(path, jsonInit("PUT", body)),
+    patch: <T>(path: string, body?: unknown) => call<T>(path, jsonInit("PATCH", body)),
+    delete: <T>(path: string) => call<T>(path, { method: "DELETE" }),
+    deleteWithBody: <T>(path: string, body: unknown) => call<T>(path, jsonInit("DELETE", body)),
   };
 }

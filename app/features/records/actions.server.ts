@@ -5,6 +5,7 @@ import { requireUser } from "../../middleware/auth.server.ts";
 import { ApiError, api, authStateContext } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors } from "../../utils/api-errors.ts";
 import type { Toast } from "../../utils/session.server.ts";
+import { entityInfo } from "./metadata.server.ts";
 import type { RecordScreen } from "./screens.ts";
 
 export interface ActionResult {
@@ -122,7 +123,7 @@ export async function recordAction(
   }
 
   if (intent === "save") {
-    const info = await client.get<EntityInfo>(`${base}/info`);
+    const info = await entityInfo(client, screen.schema, screen.table);
     const values = valuesFromForm(info, form);
     const statusId = String(form.get("statusId") ?? "") || undefined;
     const method = recordId ? "PUT" : "POST";

@@ -1,13 +1,8 @@
 import { data, type RouterContextProvider } from "react-router";
-import type {
-  EntityInfo,
-  MetaStatus,
-  RecordDto,
-  RecordPage,
-  TransactionDto,
-} from "../../../server/contract/records.ts";
+import type { RecordDto, RecordPage, TransactionDto } from "../../../server/contract/records.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
+import { entityInfo, entityStatuses } from "./metadata.server.ts";
 import type { RecordScreen } from "./screens.ts";
 
 export const detailTabs = ["360-overview", "related", "history"] as const;
@@ -50,8 +45,8 @@ export async function loadRecordDetail(
   }
   const canSeeAssignments = hasPermission(user, "Read", "Entity_Assignment");
   const [info, statuses, related, history, groups, users] = await Promise.all([
-    client.get<EntityInfo>(`${base}/info`),
-    client.get<MetaStatus[]>(`/api/metastatus/${screen.schema}/${screen.table}`),
+    entityInfo(client, screen.schema, screen.table),
+    entityStatuses(client, screen.schema, screen.table),
     tab === screen.related.tab
       ? client.get<LinkedPage>(
           `/api/data/from/${screen.schema}/${screen.related.table}/of/${screen.table}/${record.uuid}?page=${page - 1}&size=25`,
@@ -69,10 +64,7 @@ export async function loadRecordDetail(
         )
       : null,
   ]);
-  const relatedInfo =
-    tab === screen.related.tab
-      ? await client.get<EntityInfo>(`/api/${screen.schema}/${screen.related.table}/info`)
-      : null;
+  const relatedInfo = tab === screen.related.tab ? await entityInfo(client, screen.schema, screen.related.table) : null;
   // Without JavaScript the link panel searches by reloading itself with q.
   const url = new URL(request.url);
   const linkQuery = url.searchParams.get("panel") === "link" ? (url.searchParams.get("q")?.trim() ?? "") : "";

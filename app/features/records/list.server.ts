@@ -1,8 +1,9 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { EntityInfo, MetaStatus, RecordPage } from "../../../server/contract/records.ts";
+import type { RecordPage } from "../../../server/contract/records.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { api } from "../../utils/api.server.ts";
 import { listQuery, readListParams } from "./list-params.ts";
+import { entityInfo, entityStatuses } from "./metadata.server.ts";
 import type { RecordScreen } from "./screens.ts";
 
 export async function loadRecordList(request: Request, context: Readonly<RouterContextProvider>, screen: RecordScreen) {
@@ -17,9 +18,9 @@ export async function loadRecordList(request: Request, context: Readonly<RouterC
   if (params.statusId) query.set("statusId", params.statusId);
   const base = `/api/${screen.schema}/${screen.table}`;
   const [info, page, statuses] = await Promise.all([
-    client.get<EntityInfo>(`${base}/info`),
+    entityInfo(client, screen.schema, screen.table),
     client.get<RecordPage>(`${base}?${query}`),
-    client.get<MetaStatus[]>(`/api/metastatus/${screen.schema}/${screen.table}`),
+    entityStatuses(client, screen.schema, screen.table),
   ]);
   // Past a total that is only a lower bound there is at least one more page.
   const lastPage = Math.max(1, Math.ceil(page.totalElements / params.size) + (page.totalExact ? 0 : 1));

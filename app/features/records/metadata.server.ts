@@ -1,0 +1,20 @@
+import type { EntityInfo, MetaStatus } from "../../../server/contract/records.ts";
+import type { api } from "../../utils/api.server.ts";
+import { TtlCache } from "../../utils/ttl-cache.server.ts";
+
+type Client = ReturnType<typeof api>;
+
+/**
+ * An entity's fields and statuses are the same for every user and change seldom, so pages share them for a few
+ * seconds instead of asking on every view. Access is still checked: each page also asks for its records.
+ */
+const entities = new TtlCache<EntityInfo>(30_000, 500);
+const statuses = new TtlCache<MetaStatus[]>(30_000, 500);
+
+export function entityInfo(client: Client, schema: string, table: string): Promise<EntityInfo> {
+  return entities.get(`${schema}.${table}`, () => client.get<EntityInfo>(`/api/${schema}/${table}/info`));
+}
+
+export function entityStatuses(client: Client, schema: string, table: string): Promise<MetaStatus[]> {
+  return statuses.get(`${schema}.${table}`, () => client.get<MetaStatus[]>(`/api/metastatus/${schema}/${table}`));
+}
