@@ -1,0 +1,141 @@
+/** The provider API and the built web app over an existing database, and a signed-in session, for benchmarks. */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort, projectRoot, stop, waitForHealth } from "../../tests/support/servers.ts";
+
+export interface ServerOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  password: string;
+  /** Extra arguments for each service's node, such as --cpu-prof. */
+  apiNodeArgs?: string[];
+  webNodeArgs?: string[];
+}
+
+export interface Servers {
+  apiUrl: string;
+  appUrl: string;
+  api: ChildProcess;
+  web: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function startServers({
+  databaseUrl,
+  dataDir,
+  password,
+  apiNodeArgs = [],
+  webNodeArgs = [],
+}: ServerOptions): Promise<Servers> {
+  const [apiPort, appPort] = [await freePort(), await freePort()];
+  const apiUrl = `http://localhost:${apiPort}`;
+  const appUrl = `http://localhost:${appPort}`;
+  const logPath = path.join(os.tmpdir(), `workspace-bench-${process.pid}.log`);
+  const log = fs.openSync(logPath, "a");
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl ?? "",
+    DATA_DIR: dataDir,
+    API_PORT: String(apiPort),
+    PORT: String(appPort),
+    API_URL: apiUrl,
+    APP_URL: appUrl,
+    LOG_LEVEL: "warn",
+    SEED_DEMO: "true",
+    DEMO_PASSWORD: password,
+    // Long enough that no refresh (and no cookie change) happens while load runs.
+    ACCESS_TOKEN_TTL: "3600",
+    RATE_LIMIT_PER_MINUTE: "100000000",
+    SESSION_SECRET: randomBytes(32).toString("base64url"),
+    OAUTH_CLIENT_SECRET: randomBytes(32).toString("base64url"),
+  };
+  const stdio: ["ignore", number, number] = ["ignore", log, log];
+  const api = spawn(process.execPath, [...apiNodeArgs, "server/main.ts"], { cwd: projectRoot, env, stdio });
+  const web = spawn(
+    process.execPath,
+    [...webNodeArgs, path.join(projectRoot, "node_modules/@react-router/serve/bin.cjs"), "build/server/index.js"],
+    { cwd: projectRoot, env: { ...env, NODE_ENV: "production" }, stdio },
+  );
+  const stopBoth = async () => {
+    await Promise.all([stop(web), stop(api)]);
+    fs.closeSync(log);
+  };
+  try {
+    await waitForHealth(`${apiUrl}/healthz`, api, 300_000);
+    await waitForHealth(`${appUrl}/healthz`, web);
+  } catch (error) {
+    await stopBoth();
+    throw new Error(`${(error as Error).message}\n${fs.readFileSync(logPath, "utf8")}`);
+  }
+  return { apiUrl, appUrl, api, web, stop: stopBoth };
+}
+
+// --- Signing in as a browser would, without a browser ---
+
+class Jar {
+  private readonly cookies = new Map<string, Map<string, string>>();
+  store(url: string, response: Response) {
+    const host = new URL(url).host;
+    const jar = this.cookies.get(host) ?? new Map<string, string>();
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const index = pair.indexOf("=");
+      const value = pair.slice(index + 1);
+      if (value === "" || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) jar.delete(pair.slice(0, index));
+      else jar.set(pair.slice(0, index), value);
+    }
+    this.cookies.set(host, jar);
+  }
+  header(url: string): string {
+    const jar = this.cookies.get(new URL(url).host) ?? new Map();
+    return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+  get(url: string, suffix: string): string | undefined {
+    const jar = this.cookies.get(new URL(url).host) ?? new Map<string, string>();
+    return [...jar].find(([name]) => name.endsWith(suffix))?.[1];
+  }
+}
+
+export async function signIn(appUrl: string, password: string): Promise<{ cookie: string; accessToken: string }> {
+  const jar = new Jar();
+  const request = async (url: string, init: RequestInit = {}) => {
+    const response = await fetch(url, {
+      ...init,
+      redirect: "manual",
+      headers: { ...(init.headers as Record<string, string>), cookie: jar.header(url), origin: new URL(url).origin },
+    });
+    jar.store(url, response);
+    return response;
+  };
+  let url = `${appUrl}/login`;
+  let response = await request(url, { method: "POST" });
+  for (let hops = 0; hops < 12; hops++) {
+    const location = response.headers.get("location");
+    if (location) {
+      url = new URL(location, url).toString();
+      response = await request(url);
+      continue;
+    }
+    const page = new URL(url);
+    if (page.pathname === "/auth/login" && response.status === 200) {
+      const uid = page.searchParams.get("uid") ?? "";
+      url = new URL("/auth/login", url).toString();
+      response = await request(url, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ uid, email: "admin@example.com", password }).toString(),
+      });
+      continue;
+    }
+    break;
+  }
+  const session = jar.get(appUrl, "workspace_session");
+  if (!session) throw new Error(`sign-in failed at ${url} (${response.status}); is DEMO_PASSWORD right?`);
+  // The session cookie is signed, not encrypted: its first part is the base64 JSON of the session.
+  const [encoded] = decodeURIComponent(session).split(".");
+  const tokens = JSON.parse(Buffer.from(encoded, "base64").toString("utf8")) as { access_token: string };
+  return { cookie: jar.header(appUrl), accessToken: tokens.access_token };
+}
