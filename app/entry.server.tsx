@@ -54,6 +54,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // React moves a finished Suspense boundary (a lazily loaded panel) out of place once the
+        // page passes this many bytes, to be put back by a script: without JavaScript it would
+        // stay hidden. The whole page is sent at once anyway, so every boundary stays in place.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [ready]() {
           const body = new PassThrough({ encoding: "utf8" });
           pipe(body);

@@ -20,6 +20,7 @@ import { authMiddleware, getUser, takeToast } from "./middleware/auth.server.ts"
 import { getLocale, i18nextMiddleware } from "./middleware/i18next.server.ts";
 import { originCheckMiddleware } from "./middleware/origin-check.server.ts";
 import { system } from "./theme.ts";
+import { chakraStylesheet } from "./utils/chakra-stylesheet.ts";
 import { fallbackLanguage, isLanguage } from "./utils/i18n.ts";
 import { useRouteLayout, useRouteShowsNotice } from "./utils/layout.ts";
 import { useNonce } from "./utils/nonce.tsx";
@@ -46,7 +47,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Chakra's global styles, the same on every page; they declare the cascade layers, so they come first.
+  ...(chakraStylesheet ? [{ rel: "stylesheet", href: chakraStylesheet }] : []),
+];
 
 /** The skin being switched to, while the switch is on its way to the server. */
 function usePendingSkin(): Skin | undefined {

@@ -1,5 +1,5 @@
-import { Alert, Box, Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from "@chakra-ui/react";
-import { useEffect } from "react";
+import { Alert, Box } from "@chakra-ui/react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 export interface FlashToastData {
@@ -9,27 +9,8 @@ export interface FlashToastData {
   params?: Record<string, string>;
 }
 
-/** App notices last 3 s; token errors pass their own 4 s. */
-export const toaster = createToaster({ placement: "top-end", duration: 3000, pauseOnPageIdle: true });
-
-export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: "4" }}>
-        {(toast) => (
-          <Toast.Root width={{ md: "sm" }} data-testid="toast">
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            <Toast.CloseTrigger />
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
-  );
-}
+// Most pages show no notice, so the toasts' code loads with the first one.
+const ToastRegion = lazy(() => import("./toast-region.tsx"));
 
 /**
  * Shows the server's one-time notice: as a toast once scripts run, and as a plain alert
@@ -38,13 +19,18 @@ export function Toaster() {
 export function FlashToast({ toast, fallback = true }: { toast: FlashToastData | null; fallback?: boolean }) {
   const { t } = useTranslation();
   const title = toast ? t(toast.message, toast.params) : "";
+  // Toasts need scripts, so the region is mounted in the browser only, and kept once there.
+  const [regionMounted, setRegionMounted] = useState(false);
   useEffect(() => {
-    if (!toast) return;
-    toaster.create({ title, type: toast.status, duration: toast.duration });
-  }, [toast, title]);
+    if (toast) setRegionMounted(true);
+  }, [toast]);
   return (
     <>
-      <Toaster />
+      {regionMounted && (
+        <Suspense fallback={null}>
+          <ToastRegion toast={toast} title={title} />
+        </Suspense>
+      )}
       {toast && fallback && (
         <noscript>
           <Box position="fixed" top="4" right="4" zIndex="toast" maxW="sm">

@@ -2,9 +2,8 @@ import { useTranslation } from "react-i18next";
 import { useActionData, useLocation, useSearchParams } from "react-router";
 import { recordAction } from "../features/records/actions.server.ts";
 import { loadRecordDetail } from "../features/records/detail.server.ts";
-import { LinkPanel } from "../features/records/link-panel.tsx";
+import { ConfirmDeleteDialog, ErrorDialog, LinkPanel, RecordPanel } from "../features/records/lazy-panels.tsx";
 import { RecordDetail } from "../features/records/record-detail.tsx";
-import { ConfirmDeleteDialog, ErrorDialog, RecordPanel } from "../features/records/record-panel.tsx";
 import { screenFromPath, screens } from "../features/records/screens.ts";
 import type { Route } from "./+types/record-detail";
 

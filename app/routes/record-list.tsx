@@ -1,8 +1,8 @@
 import { useActionData, useSearchParams } from "react-router";
 import { recordAction } from "../features/records/actions.server.ts";
+import { ErrorDialog, RecordPanel } from "../features/records/lazy-panels.tsx";
 import { loadRecordList } from "../features/records/list.server.ts";
 import { RecordList } from "../features/records/record-list.tsx";
-import { ErrorDialog, RecordPanel } from "../features/records/record-panel.tsx";
 import { screenFromPath, screens } from "../features/records/screens.ts";
 import type { Route } from "./+types/record-list";
 

@@ -35,6 +35,9 @@ const typeParsers = {
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, types: typeParsers, max: 10 });
+    // An idle connection the server ends (a restart, a terminated backend) is dropped and replaced on the next
+    // query; unheard, its error would end the process.
+    pool.on("error", () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: "postgres", busyForMs: () => undefined, close: () => db.destroy() };
   }

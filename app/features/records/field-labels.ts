@@ -1,8 +1,17 @@
 import type { FieldDefinition } from "../../../server/contract/fields.ts";
-import { displayPercent } from "../../../server/contract/fields.ts";
 import type { EntityInfo, MetaStatus } from "../../../server/contract/records.ts";
 import { formatDate, formatDateTime } from "../../utils/dates.ts";
 import type { Language } from "../../utils/i18n.ts";
+
+/**
+ * 0.25 → "25": the contract's `displayPercent`, repeated here because importing the contract's
+ * runtime code would bring Zod (≈ 24 KiB gzip) into the browser bundle; a test keeps the two equal.
+ */
+export function displayPercent(fraction: number | null): string {
+  if (fraction === null || !Number.isFinite(fraction)) return "";
+  // 0.07 * 100 is 7.000000000000001 in floating point.
+  return String(Number((fraction * 100).toFixed(10)));
+}
 
 export function fieldLabel(field: Pick<FieldDefinition, "labelEn" | "labelNb">, language: string): string {
   return language === "nb" ? field.labelNb : field.labelEn;

@@ -1,5 +1,5 @@
 import { Button, CloseButton, Drawer, Field, HStack, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link as RouterLink, useNavigate } from "react-router";
 import type { ActionResult } from "./actions.server.ts";
@@ -20,7 +20,9 @@ export function LinkPanel({ screen, entityLabel, search, result, closeTo, action
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // Before the first paint, so the drawer's first focus lands on the search box that replaces
+  // the no-JavaScript search form, not on the form that goes away.
+  useLayoutEffect(() => setHydrated(true), []);
   const errors = result?.fieldErrors ?? {};
   const searchLabel = t("links.searchFor", { entity: entityLabel });
   return (

@@ -1,8 +1,6 @@
 import {
   Box,
   Button,
-  CloseButton,
-  Dialog,
   Field,
   Flex,
   Heading,
@@ -15,10 +13,11 @@ import {
   Text,
 } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
-import { Form, Link as RouterLink, useNavigate } from "react-router";
+import { Form, Link as RouterLink } from "react-router";
 import type { EntityInfo, MetaStatus, RecordPage } from "../../../server/contract/records.ts";
 import { isLanguage } from "../../utils/i18n.ts";
 import { displayValue, entityPlural, fieldLabel, statusName } from "./field-labels.ts";
+import { GoToDialog, preloadOn } from "./lazy-panels.tsx";
 import { type ListParams, listQuery } from "./list-params.ts";
 import { PAGE_SIZES, type RecordScreen } from "./screens.ts";
 
@@ -38,74 +37,6 @@ function pageWindow(current: number, last: number): number[] {
   const start = Math.max(1, Math.min(current - 2, last - 4));
   const end = Math.min(last, start + 4);
   return Array.from({ length: end - start + 1 }, (_, i) => start + i);
-}
-
-function HiddenListInputs({ params, omit = [] }: { params: ListParams; omit?: (keyof ListParams)[] }) {
-  const entries = Object.entries({
-    q: params.q,
-    statusId: params.statusId,
-    sort: params.sort,
-    size: String(params.size),
-  });
-  return (
-    <>
-      {entries
-        .filter(([name, value]) => value && !omit.includes(name as keyof ListParams))
-        .map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-    </>
-  );
-}
-
-function GoToDialog({
-  screen,
-  params,
-  lastPage,
-  goTo,
-}: Pick<RecordListProps, "screen" | "params" | "lastPage" | "goTo">) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const closeTo = `/${screen.path}${listQuery(params)}`;
-  return (
-    <Dialog.Root
-      open
-      onOpenChange={(details) => !details.open && navigate(closeTo)}
-      onFocusOutside={(e) => e.preventDefault()}
-    >
-      <Dialog.Backdrop />
-      <Dialog.Positioner>
-        <Dialog.Content data-testid="goto-dialog">
-          <Form method="get" action={`/${screen.path}`} noValidate>
-            <Dialog.Header>
-              <Dialog.Title>{t("records.goToPage")}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <HiddenListInputs params={params} />
-              <Field.Root invalid={goTo.error}>
-                <Field.Label>{t("records.goToPage")}</Field.Label>
-                <Input type="number" name="gotoPage" defaultValue={goTo.value} min={1} max={lastPage} autoFocus />
-                <Field.ErrorText>{t("records.pageRange")}</Field.ErrorText>
-              </Field.Root>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button asChild variant="outline">
-                <RouterLink to={closeTo}>{t("records.cancel")}</RouterLink>
-              </Button>
-              <Button type="submit" colorPalette="teal">
-                {t("records.go")}
-              </Button>
-            </Dialog.Footer>
-          </Form>
-          <Dialog.CloseTrigger asChild>
-            <CloseButton size="sm" asChild>
-              <RouterLink to={closeTo} aria-label={t("records.close")} />
-            </CloseButton>
-          </Dialog.CloseTrigger>
-        </Dialog.Content>
-      </Dialog.Positioner>
-    </Dialog.Root>
-  );
 }
 
 /**
@@ -157,6 +88,7 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
   const sortKey = nameFields[0]?.key;
   const yesNo: [string, string] = [t("records.yes"), t("records.no")];
   const viewLabel = t("records.view");
+  const panelPreload = preloadOn("recordPanel");
 
   const sortLink = (key: string) => {
     const [current, direction] = params.sort.split(",");
@@ -177,7 +109,9 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
         </Heading>
         {canCreate && (
           <Button asChild colorPalette="teal">
-            <RouterLink to={`/${screen.path}${listQuery(params, { panel: "add" })}`}>{t("records.add")}</RouterLink>
+            <RouterLink to={`/${screen.path}${listQuery(params, { panel: "add" })}`} {...panelPreload}>
+              {t("records.add")}
+            </RouterLink>
           </Button>
         )}
       </Flex>
@@ -282,6 +216,7 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
                     <RouterLink
                       to={`/${screen.path}/${record.uuid}?panel=view`}
                       aria-label={`${viewLabel} ${record.rowName}`}
+                      {...panelPreload}
                     >
                       {viewLabel}
                     </RouterLink>
@@ -316,7 +251,9 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
           >
             {t("records.next")}
           </PageButton>
-          <PageButton to={`/${screen.path}${listQuery(params, { goto: true })}`}>{t("records.goTo")}</PageButton>
+          <PageButton to={`/${screen.path}${listQuery(params, { goto: true })}`} preload="goToDialog">
+            {t("records.goTo")}
+          </PageButton>
         </HStack>
       </Flex>
       {goTo.open && <GoToDialog screen={screen} params={params} lastPage={lastPage} goTo={goTo} />}
@@ -328,11 +265,13 @@ function PageButton({
   to,
   disabled,
   current,
+  preload,
   children,
 }: {
   to: string;
   disabled?: boolean;
   current?: boolean;
+  preload?: Parameters<typeof preloadOn>[0];
   children: React.ReactNode;
 }) {
   if (disabled) {
@@ -344,7 +283,7 @@ function PageButton({
   }
   return (
     <Button asChild size="xs" variant={current ? "solid" : "outline"} colorPalette={current ? "teal" : undefined}>
-      <RouterLink to={to} aria-current={current ? "page" : undefined}>
+      <RouterLink to={to} aria-current={current ? "page" : undefined} {...(preload && preloadOn(preload))}>
         {children}
       </RouterLink>
     </Button>

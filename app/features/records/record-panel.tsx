@@ -14,11 +14,10 @@ import {
 import { useTranslation } from "react-i18next";
 import { Form, Link as RouterLink, useNavigate, useNavigation } from "react-router";
 import type { FieldDefinition } from "../../../server/contract/fields.ts";
-import { displayPercent } from "../../../server/contract/fields.ts";
 import type { EntityInfo, MetaStatus, RecordDto } from "../../../server/contract/records.ts";
 import { isLanguage } from "../../utils/i18n.ts";
 import type { ActionResult } from "./actions.server.ts";
-import { fieldLabel } from "./field-labels.ts";
+import { displayPercent, fieldLabel } from "./field-labels.ts";
 
 function inputValue(field: FieldDefinition, value: unknown): string {
   if (value === null || value === undefined) return "";
