@@ -1,6 +1,6 @@
 import path from "node:path";
 import { createPgConfig } from "@electric-sql/pglite/node-postgres";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { PGliteThread } from "./pglite-thread.ts";
@@ -16,8 +16,13 @@ export interface DatabaseHandle {
    * that is still within its time on a statement is working, not gone.
    */
   busyForMs(): number | undefined;
+  /** Resolves when the database answers, without waiting behind the requests that keep its pool busy. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** A statement running for less than this counts as a database at work; longer, it must answer a ping. */
+const BUSY_IS_ALIVE_MS = 2000;
 
 const DATE_OID = 1082;
 const INT8_OID = 20;
@@ -39,7 +44,21 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // query; unheard, its error would end the process.
     pool.on("error", () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: "postgres", busyForMs: () => undefined, close: () => db.destroy() };
+    // Health checks have a connection of their own: a pool busy with slow requests is not a database that is down.
+    const healthPool = new pg.Pool({ connectionString: options.databaseUrl, max: 1 });
+    healthPool.on("error", () => undefined);
+    return {
+      db,
+      kind: "postgres",
+      busyForMs: () => undefined,
+      async ping() {
+        if (pool.ending || pool.ended) throw new Error("the database is closed");
+        await healthPool.query("select 1");
+      },
+      async close() {
+        await Promise.all([db.destroy(), healthPool.end()]);
+      },
+    };
   }
 
   const unlock = lockDataDir(options.dataDir);
@@ -54,6 +73,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       db,
       kind: "pglite",
       busyForMs: () => pglite?.busyForMs(),
+      async ping() {
+        const busyFor = pglite?.busyForMs();
+        if (busyFor !== undefined && busyFor < BUSY_IS_ALIVE_MS) return;
+        await sql`select 1`.execute(db);
+      },
       async close() {
         try {
           await db.destroy();

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sql } from "kysely";
 import { z } from "zod";
 
 const HEALTH_TIMEOUT_MS = 2000;
@@ -33,10 +32,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const busyFor = app.dbBusyForMs();
-      const ok =
-        (busyFor !== undefined && busyFor < HEALTH_TIMEOUT_MS) ||
-        (await databaseAnswers(() => sql`select 1`.execute(app.db)));
+      const ok = await databaseAnswers(app.dbPing);
       return ok ? reply.send({ status: "ok" }) : reply.status(503).send({ status: "unavailable" });
     },
   );

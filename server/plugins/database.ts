@@ -9,7 +9,7 @@ declare module "fastify" {
   interface FastifyInstance {
     db: Kysely<Database>;
     dbKind: DatabaseKind;
-    dbBusyForMs: DatabaseHandle["busyForMs"];
+    dbPing: DatabaseHandle["ping"];
   }
 }
 
@@ -41,7 +41,7 @@ export default fp<DatabasePluginOptions>(
     }
     app.decorate("db", handle.db);
     app.decorate("dbKind", handle.kind);
-    app.decorate("dbBusyForMs", handle.busyForMs);
+    app.decorate("dbPing", handle.ping);
   },
   { name: "database" },
 );
