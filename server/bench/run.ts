@@ -104,6 +104,9 @@ async function sqlPhase() {
 
     const scenarios: Scenario[] = [
       { name: "first page", page: 0 },
+      // A tenth of the way in: deep, and served by walking the name index from the nearer end.
+      { name: "deep page", page: Math.floor(companies / PAGE_SIZE / 10) },
+      // The worst case for any offset: as far from both ends as a page can be.
       { name: "middle page", page: Math.floor(companies / PAGE_SIZE / 2) },
       { name: "last page", page: Math.ceil(companies / PAGE_SIZE) - 1 },
       { name: `search "${options.search}"`, page: 0, q: options.search },

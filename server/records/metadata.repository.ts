@@ -30,6 +30,7 @@ export async function syncStandardEntities(db: Db, entities: StandardEntity[]): 
       plural_en: entity.pluralEn,
       plural_nb: entity.pluralNb,
       resource: entity.resource,
+      search_text: entity.searchText,
     };
     const { id } = await db
       .insertInto("core.entity")

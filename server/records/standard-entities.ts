@@ -10,6 +10,8 @@ export interface StandardEntity {
   pluralNb: string;
   /** The permission resource that guards the entity. */
   resource: string;
+  /** Its table has the stored, folded search_text column that search reads (migration 0008). */
+  searchText: boolean;
   fields: FieldDefinition[];
   statuses: { key: string; nameEn: string; nameNb: string; isDefault?: boolean }[];
 }
@@ -43,6 +45,7 @@ export const standardEntities: StandardEntity[] = [
     pluralEn: "Companies",
     pluralNb: "Firmaer",
     resource: "Company",
+    searchText: true,
     fields: [
       builtIn({
         key: "name",
@@ -109,6 +112,7 @@ export const standardEntities: StandardEntity[] = [
     pluralEn: "Contacts",
     pluralNb: "Kontakter",
     resource: "Contact",
+    searchText: true,
     fields: [
       builtIn({
         key: "first_name",
