@@ -3,7 +3,7 @@ import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import { type Actor, requirePermission } from "../users/users.service.ts";
-import { type EntityMetadata, loadEntity } from "./metadata.repository.ts";
+import { cachedEntity, type EntityMetadata, loadEntity } from "./metadata.repository.ts";
 import * as repo from "./records.repository.ts";
 import { rowName, toDto } from "./records.service.ts";
 import { type StandardRelationship, standardRelationships } from "./standard-entities.ts";
@@ -48,7 +48,7 @@ function findRelationship(linkSchema: string, linkTable: string): StandardRelati
 }
 
 async function entityOrFail(db: Kysely<Database>, schemaKey: string, tableKey: string) {
-  const entity = await loadEntity(db, schemaKey, tableKey);
+  const entity = await cachedEntity(db, schemaKey, tableKey);
   if (!entity) throw new DomainError(404, "NotFoundException", "Entity not found");
   return entity;
 }
@@ -108,7 +108,7 @@ export async function linkedRecords(
 export async function connectionsOf(db: Kysely<Database>, entity: EntityMetadata, id: string, limit = 50) {
   const connections = [];
   for (const side of sidesOf(entity)) {
-    const other = await loadEntity(db, side.other.schemaKey, side.other.tableKey);
+    const other = await cachedEntity(db, side.other.schemaKey, side.other.tableKey);
     if (!other) continue;
     const rows = await (db as AnyDb)
       .selectFrom(`${repo.tableName(other)} as r`)

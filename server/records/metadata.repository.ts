@@ -21,6 +21,30 @@ export interface EntityMetadata {
   fields: FieldDefinition[];
 }
 
+/**
+ * Every call on records needs its entity's metadata, which is written only at start today. Each database keeps the
+ * entities it loaded for a few seconds; when entities become editable, their writes must forget this cache (other
+ * processes then see a change once their copy expires).
+ */
+const ENTITY_CACHE_MS = 5_000;
+const entityCaches = new WeakMap<
+  object,
+  Map<string, { expires: number; entity: Promise<EntityMetadata | undefined> }>
+>();
+
+/** The entity's metadata as `loadEntity` reads it, kept for a few seconds. Not for use inside a transaction. */
+export function cachedEntity(db: Kysely<Database>, schemaKey: string, tableKey: string) {
+  let cache = entityCaches.get(db);
+  if (!cache) entityCaches.set(db, (cache = new Map()));
+  const key = `${schemaKey}.${tableKey}`;
+  const cached = cache.get(key);
+  if (cached && cached.expires > Date.now()) return cached.entity;
+  const entity = loadEntity(db, schemaKey, tableKey);
+  cache.set(key, { expires: Date.now() + ENTITY_CACHE_MS, entity });
+  entity.catch(() => cache.delete(key));
+  return entity;
+}
+
 /** Writes the standard entities' metadata rows; labels and settings of built-in fields follow the code. */
 export async function syncStandardEntities(db: Db, entities: StandardEntity[]): Promise<void> {
   for (const entity of entities) {

@@ -6,7 +6,7 @@ import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import { type Actor, requirePermission } from "../users/users.service.ts";
 import { connectionsOf, recordUnlinksBeforeDelete } from "./links.service.ts";
-import { type EntityMetadata, loadEntity } from "./metadata.repository.ts";
+import { cachedEntity, type EntityMetadata } from "./metadata.repository.ts";
 import * as repo from "./records.repository.ts";
 
 function recordNotFound(): DomainError {
@@ -18,7 +18,7 @@ export async function resolveEntity(
   schemaKey: string,
   tableKey: string,
 ): Promise<EntityMetadata> {
-  const entity = await loadEntity(db, schemaKey, tableKey);
+  const entity = await cachedEntity(db, schemaKey, tableKey);
   if (!entity) throw new DomainError(404, "NotFoundException", "Entity not found");
   return entity;
 }
