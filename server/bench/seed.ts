@@ -10,7 +10,13 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { type Kysely, sql } from "kysely";
 import { openDatabase } from "../db/database.ts";
-import { type DemoCompany, type DemoContact, generateDemoData, isValidOrganisationNumber } from "../db/demo-data.ts";
+import {
+  type DemoCompany,
+  type DemoContact,
+  generateDemoData,
+  isValidOrganisationNumber,
+  mulberry32,
+} from "../db/demo-data.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import type { Database } from "../db/schema.ts";
 import { seedWorkspace } from "../db/seed.ts";
@@ -117,17 +123,6 @@ interface Chunk {
   companies: CompanyRow[];
   contacts: ContactRow[];
   links: LinkRow[];
-}
-
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Hands out organisation numbers not in use yet, in the generator's formats (Norwegian MOD11 or UK 8 digits). */

@@ -97,7 +97,8 @@ interface Random {
   digits(count: number): string;
 }
 
-function mulberry32(seed: number): () => number {
+/** A small seeded generator of numbers in [0, 1). */
+export function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

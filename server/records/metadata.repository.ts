@@ -35,7 +35,10 @@ const entityCaches = new WeakMap<
 /** The entity's metadata as `loadEntity` reads it, kept for a few seconds. Not for use inside a transaction. */
 export function cachedEntity(db: Kysely<Database>, schemaKey: string, tableKey: string) {
   let cache = entityCaches.get(db);
-  if (!cache) entityCaches.set(db, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    entityCaches.set(db, cache);
+  }
   const key = `${schemaKey}.${tableKey}`;
   const cached = cache.get(key);
   if (cached && cached.expires > Date.now()) return cached.entity;
