@@ -198,6 +198,12 @@ export interface RecordCountTable {
   total: number;
 }
 
+export interface RecordVersionTable {
+  schema_key: string;
+  table_key: string;
+  version: number;
+}
+
 /** Every table the provider API reads or writes, keyed as Kysely addresses them ("schema.table"). */
 export interface Database {
   "core.workspace": WorkspaceTable;
@@ -219,4 +225,5 @@ export interface Database {
   "crm.company_has_contact": CompanyHasContactTable;
   "core.record_assignment": RecordAssignmentTable;
   "core.record_count": RecordCountTable;
+  "core.record_version": RecordVersionTable;
 }

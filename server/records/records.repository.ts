@@ -96,59 +96,26 @@ function ordered<Q extends { orderBy(...args: any[]): Q }>(query: Q, terms: Sort
 
 export async function listRecords(db: Db, entity: EntityMetadata, query: ListQuery): Promise<ListResult> {
   const table = tableName(entity);
-  const searchable = entity.fields.filter((field) => field.active && field.searchable && textTypes.has(field.type));
-
-  const where = (eb: any): Expression<SqlBool> => {
-    const conditions: Expression<SqlBool>[] = [];
-    if (query.search) {
-      const pattern = containsPattern(query.search.replace(/[\r\n]+/g, " "));
-      conditions.push(
-        entity.searchText
-          ? sql<SqlBool>`search_text like core.search_fold(${pattern})`
-          : eb.or(
-              searchable.map(
-                (field) => sql<SqlBool>`core.search_fold(${sql.ref(field.key)}) like core.search_fold(${pattern})`,
-              ),
-            ),
-      );
-    }
-    if (query.statusId) conditions.push(eb("status_id", "=", query.statusId));
-    for (const { field, value } of query.filters) {
-      conditions.push(
-        textTypes.has(field.type)
-          ? sql<SqlBool>`core.search_fold(${sql.ref(field.key)}) = core.search_fold(${value})`
-          : sql<SqlBool>`${sql.ref(field.key)}::text = ${value}`,
-      );
-    }
-    return eb.and(conditions);
-  };
-
+  const where = listCondition(entity, query);
   const terms = sortTerms(entity, query.sort);
-  // The page's ids first, which a sort index can find without reading rows, then just those rows.
-  const page = (offset: number, limit: number, reverse = false) => {
-    const ids = ordered((db as AnyDb).selectFrom(table).select("id").where(where), terms, reverse)
-      .offset(offset)
-      .limit(limit);
-    const rows = (db as AnyDb)
-      .selectFrom(table)
-      .select(["id", "created_at", "updated_at", ...columnsOf(entity)])
-      .where("id", "in", ids);
-    return ordered(rows, terms, reverse).execute() as Promise<StoredRecord[]>;
-  };
+  const page = (offset: number, limit: number, reverse = false) =>
+    pageOf(db, entity, { where, terms, offset, limit, reverse });
 
   if (!query.search && query.filters.length === 0) {
     if (query.offset < REVERSE_FROM_OFFSET) {
-      const [content, total] = await Promise.all([
+      const [content, counted] = await Promise.all([
         page(query.offset, query.limit),
         countedTotal(db, entity, query.statusId),
       ]);
-      return { content, total, totalExact: true };
+      return { content, total: counted.total, totalExact: true };
     }
-    const total = await countedTotal(db, entity, query.statusId);
+    const counted = await countedTotal(db, entity, query.statusId);
+    const total = counted.total;
     const remaining = Math.max(0, Math.min(query.limit, total - query.offset));
-    if (query.offset <= total / 2 || remaining === 0) {
-      return { content: await page(query.offset, query.limit), total, totalExact: true };
-    }
+    if (remaining === 0) return { content: [], total, totalExact: true };
+    const anchored = await anchoredPage(db, entity, query, counted);
+    if (anchored) return { content: anchored, total, totalExact: true };
+    if (query.offset <= total / 2) return { content: await page(query.offset, query.limit), total, totalExact: true };
     const content = await page(total - query.offset - remaining, remaining, true);
     return { content: content.reverse(), total, totalExact: true };
   }
@@ -171,15 +138,259 @@ export async function listRecords(db: Db, entity: EntityMetadata, query: ListQue
   return { content, total: Math.min(total, countLimit), totalExact: total <= countLimit };
 }
 
+type Condition = (eb: any) => Expression<SqlBool>;
+
+function listCondition(entity: EntityMetadata, query: Pick<ListQuery, "search" | "statusId" | "filters">): Condition {
+  const searchable = entity.fields.filter((field) => field.active && field.searchable && textTypes.has(field.type));
+  return (eb) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (query.search) {
+      const search = query.search.replace(/[\r\n]+/g, " ");
+      const pattern = containsPattern(search);
+      conditions.push(
+        entity.searchText
+          ? searchTextCondition(search)
+          : eb.or(
+              searchable.map(
+                (field) => sql<SqlBool>`core.search_fold(${sql.ref(field.key)}) like core.search_fold(${pattern})`,
+              ),
+            ),
+      );
+    }
+    if (query.statusId) conditions.push(eb("status_id", "=", query.statusId));
+    for (const { field, value } of query.filters) {
+      conditions.push(
+        textTypes.has(field.type)
+          ? sql<SqlBool>`core.search_fold(${sql.ref(field.key)}) = core.search_fold(${value})`
+          : sql<SqlBool>`${sql.ref(field.key)}::text = ${value}`,
+      );
+    }
+    return eb.and(conditions);
+  };
+}
+
+/** Words this long or longer give the trigram index something to look up inside them. */
+const PROBE_WORD_LENGTH = 3;
+
+/**
+ * A search of several words looks up each word in the trigram index and checks the whole text only on the rows found:
+ * looked up whole, the words' edges ("  a", " as", "as ") are trigrams nearly every company name has, and reading
+ * those postings was most of a long search's time at a million rows.
+ */
+function searchTextCondition(search: string): Expression<SqlBool> {
+  const words = [...new Set(search.split(/\s+/).filter((word) => word.length >= PROBE_WORD_LENGTH))];
+  if (words.length === 0 || (words.length === 1 && words[0] === search)) {
+    return sql<SqlBool>`search_text like core.search_fold(${containsPattern(search)})`;
+  }
+  const probes = words.map((word) => sql<SqlBool>`search_text like core.search_fold(${containsPattern(word)})`);
+  return sql<SqlBool>`(${sql.join(probes, sql` and `)} and strpos(search_text, core.search_fold(${search})) > 0)`;
+}
+
+interface PageQuery {
+  where: Condition;
+  terms: SortTerm[];
+  offset: number;
+  limit: number;
+  reverse?: boolean;
+  /** Starts the walk at this row of the order (its sort values and id) instead of the list's start. */
+  from?: unknown[];
+  /** Adds the table's core.record_version, read in the same snapshot as the rows, as `list_version`. */
+  withVersion?: boolean;
+}
+
+/** The page's ids first, which a sort index can find without reading rows, then just those rows. */
+function pageOf(db: Db, entity: EntityMetadata, page: PageQuery): Promise<StoredRecord[]> {
+  let ids = (db as AnyDb).selectFrom(tableName(entity)).select("id").where(page.where);
+  if (page.from) {
+    ids = ids.where(sql<SqlBool>`(${sql.join(page.terms.map((term) => term.expression))}) >= (${sql.join(page.from)})`);
+  }
+  let rows = (db as AnyDb)
+    .selectFrom(tableName(entity))
+    .select(["id", "created_at", "updated_at", ...columnsOf(entity)])
+    .where(
+      "id",
+      "in",
+      ordered(ids, page.terms, page.reverse ?? false)
+        .offset(page.offset)
+        .limit(page.limit),
+    );
+  if (page.withVersion) rows = rows.select(recordVersion(entity).as("list_version"));
+  return ordered(rows, page.terms, page.reverse ?? false).execute() as Promise<StoredRecord[]>;
+}
+
+function recordVersion(entity: EntityMetadata) {
+  return sql<number | null>`(select version from core.record_version
+    where schema_key = ${entity.schemaKey} and table_key = ${entity.tableKey})`;
+}
+
+interface CountedTotal {
+  total: number;
+  /** The table's core.record_version in the same snapshot as the total; null for a table without one. */
+  version: number | null;
+}
+
 /** The exact total kept by core.record_count's triggers, for lists without a search or field filter. */
-async function countedTotal(db: Db, entity: EntityMetadata, statusId: string | undefined): Promise<number> {
+async function countedTotal(db: Db, entity: EntityMetadata, statusId: string | undefined): Promise<CountedTotal> {
   let query = db
     .selectFrom("core.record_count")
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("total"), sql<number>`0`).as("total"))
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>("total"), sql<number>`0`).as("total"),
+      recordVersion(entity).as("version"),
+    ])
     .where("schema_key", "=", entity.schemaKey)
     .where("table_key", "=", entity.tableKey);
   if (statusId) query = query.where("status_id", "=", statusId);
-  return Number((await query.executeTakeFirstOrThrow()).total);
+  const row = await query.executeTakeFirstOrThrow();
+  return { total: Number(row.total), version: row.version === null ? null : Number(row.version) };
+}
+
+// Deep pages of long lists. Walking an index to row 500,000 of a sorted list takes about 70 ms on PostgreSQL; knowing
+// where every thousandth row is, a page starts its walk at most a thousand rows before it. Those anchors are noted per
+// process with the table's version; a write raises the version, and until they are built again (in the background, at
+// most every ANCHOR_REBUILD_MS) deep pages walk as before. See docs/decisions/011-deep-pages-from-anchors.md.
+
+/** Every this many rows of a long sorted list, where the row is. */
+const ANCHOR_SPACING = 1_000;
+/** While writes keep outdating a list's anchors, they are built again at most this often. */
+const ANCHOR_REBUILD_MS = 10_000;
+
+interface ListAnchors {
+  version: number;
+  /** The sort values and id of the rows at 0, ANCHOR_SPACING, 2 × ANCHOR_SPACING, … in ascending order. */
+  rows: unknown[][];
+}
+
+interface AnchorState {
+  anchors?: ListAnchors;
+  building?: Promise<void>;
+  startedAt: number;
+}
+
+const anchorStates = new WeakMap<object, Map<string, AnchorState>>();
+
+/**
+ * Anchors serve lists sorted only by required text fields, in one direction: their values are never null, so a row
+ * comparison finds the anchor's place in the index. The list is noted in ascending order; a descending page is read
+ * from the other end.
+ */
+function anchoredSort(entity: EntityMetadata, sort: ListQuery["sort"]): "asc" | "desc" | undefined {
+  const direction = sort[0]?.direction;
+  const eligible = sort.every((term) => {
+    const field = entity.fields.find((f) => f.key === term.key);
+    return field?.required && textTypes.has(field.type) && term.direction === direction;
+  });
+  return eligible ? direction : undefined;
+}
+
+function anchorState(db: Db, entity: EntityMetadata, query: Pick<ListQuery, "sort" | "statusId">): AnchorState {
+  let states = anchorStates.get(db);
+  if (!states) {
+    states = new Map();
+    anchorStates.set(db, states);
+  }
+  const key = `${tableName(entity)}|${query.sort.map((term) => term.key).join(",")}|${query.statusId ?? ""}`;
+  let state = states.get(key);
+  if (!state) {
+    state = { startedAt: 0 };
+    states.set(key, state);
+  }
+  return state;
+}
+
+async function anchoredPage(
+  db: Db,
+  entity: EntityMetadata,
+  query: ListQuery,
+  counted: CountedTotal,
+): Promise<StoredRecord[] | undefined> {
+  const direction = anchoredSort(entity, query.sort);
+  if (!direction || counted.version === null) return undefined;
+  const state = anchorState(db, entity, query);
+  const anchors = state.anchors;
+  if (anchors?.version !== counted.version) {
+    if (!state.building && Date.now() - state.startedAt >= ANCHOR_REBUILD_MS) {
+      buildListAnchors(db, entity, query).catch(() => {
+        // A failed build (a closing pool, a cancelled statement) leaves deep pages walking; the next one tries again.
+      });
+    }
+    return undefined;
+  }
+  const count = Math.min(query.limit, counted.total - query.offset);
+  const start = direction === "desc" ? counted.total - query.offset - count : query.offset;
+  const index = Math.min(Math.floor(start / ANCHOR_SPACING), anchors.rows.length - 1);
+  const rows = await pageOf(db, entity, {
+    where: listCondition(entity, query),
+    terms: sortTerms(entity, ascending(query.sort)),
+    offset: start - index * ANCHOR_SPACING,
+    limit: count,
+    from: anchors.rows[index],
+    withVersion: true,
+  });
+  // A write between the total and this read: the anchors no longer hold for this snapshot.
+  if (rows.length !== count || rows.some((row) => Number(row.list_version) !== counted.version)) return undefined;
+  for (const row of rows) delete row.list_version;
+  return direction === "desc" ? rows.reverse() : rows;
+}
+
+function ascending(sort: ListQuery["sort"]): ListQuery["sort"] {
+  return sort.map((term) => ({ ...term, direction: "asc" }));
+}
+
+/** The version of the table the list's anchors hold for, if it has any. */
+export function listAnchorsVersion(
+  db: Db,
+  entity: EntityMetadata,
+  query: Pick<ListQuery, "sort" | "statusId">,
+): number | undefined {
+  return anchorState(db, entity, query).anchors?.version;
+}
+
+/**
+ * Notes where every ANCHOR_SPACING-th row of a list is, with the table's version in the same snapshot: one walk of
+ * the sort index. Lists whose sort columns may hold nulls get none.
+ */
+export function buildListAnchors(
+  db: Db,
+  entity: EntityMetadata,
+  query: Pick<ListQuery, "sort" | "statusId">,
+): Promise<void> {
+  const state = anchorState(db, entity, query);
+  if (state.building) return state.building;
+  state.startedAt = Date.now();
+  const build = async () => {
+    const terms = sortTerms(entity, ascending(query.sort));
+    const { rows: nullable } = await sql<{ nullable: number }>`select count(*) as nullable from pg_attribute
+      where attrelid = ${tableName(entity)}::regclass and attname = any(${query.sort.map((term) => term.key)})
+        and not attnotnull`.execute(db);
+    if (Number(nullable[0].nullable) > 0) {
+      state.anchors = undefined;
+      return;
+    }
+    const keys = terms.map((_, i) => `k${i}`);
+    const numbered = (db as AnyDb)
+      .selectFrom(tableName(entity))
+      .select([
+        ...terms.map((term, i) => sql`${term.expression}`.as(keys[i])),
+        sql<number>`row_number() over (order by ${sql.join(terms.map((term) => term.expression))}) - 1`.as("position"),
+      ])
+      .where(listCondition(entity, { statusId: query.statusId, filters: [] }))
+      .as("numbered");
+    const rows = (await (db as AnyDb)
+      .selectFrom(numbered)
+      .select([...keys, recordVersion(entity).as("version")])
+      .where(sql<SqlBool>`position % ${ANCHOR_SPACING} = 0`)
+      .orderBy("position")
+      .execute()) as Record<string, unknown>[];
+    const version = rows[0]?.version;
+    state.anchors =
+      version === null || version === undefined
+        ? undefined
+        : { version: Number(version), rows: rows.map((row) => keys.map((key) => row[key])) };
+  };
+  state.building = build().finally(() => {
+    state.building = undefined;
+  });
+  return state.building;
 }
 
 export async function findRecord(db: Db, entity: EntityMetadata, id: string): Promise<StoredRecord | undefined> {

@@ -7,6 +7,7 @@ import {
   transactionPageSchema,
 } from "../../server/contract/records.ts";
 import { loadEntity } from "../../server/records/metadata.repository.ts";
+import { buildListAnchors, listAnchorsVersion } from "../../server/records/records.repository.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 
@@ -554,6 +555,42 @@ describe(`lists of many records on ${testDatabase}`, () => {
     expect((await list(`page=${lastPage + 5}&size=25`)).content).toEqual([]);
   });
 
+  it("reads deep pages from noted anchors, and walks again as soon as a write outdates them", async () => {
+    const entity = (await loadEntity(t.app.db, "crm", "company"))!;
+    const byName = { sort: [{ key: "name", direction: "asc" as const }] };
+    const deepPages = async () => {
+      const { rows } = await sql<{ total: number }>`select count(*) as total from crm.company`.execute(t.app.db);
+      const lastPage = Math.ceil(Number(rows[0].total) / 25) - 1;
+      for (const [page, direction] of [
+        [400, "asc"],
+        [lastPage - 1, "asc"],
+        [lastPage, "asc"],
+        [401, "desc"],
+        [lastPage, "desc"],
+      ] as const) {
+        const result = await list(`page=${page}&size=25&sort=name,${direction}`);
+        expect(
+          result.content.map((record) => record.values.name),
+          `page ${page} ${direction}`,
+        ).toEqual(await namesInOrder(direction, page * 25, 25));
+      }
+    };
+
+    await buildListAnchors(t.app.db, entity, byName);
+    const noted = listAnchorsVersion(t.app.db, entity, byName);
+    expect(noted).toBeGreaterThan(0);
+    await deepPages();
+
+    // A name at the start moves every later row one place: anchors noted before it would put pages off by one.
+    await sql`insert into crm.company (name) values ('Aaaa first of all')`.execute(t.app.db);
+    await deepPages();
+    expect(listAnchorsVersion(t.app.db, entity, byName)).toBe(noted);
+
+    await buildListAnchors(t.app.db, entity, byName);
+    expect(listAnchorsVersion(t.app.db, entity, byName)).toBeGreaterThan(noted!);
+    await deepPages();
+  });
+
   it("counts a search's matches only to a round thousand past the page, and says so", async () => {
     const first = await list("q=bulk&size=25");
     expect(first).toMatchObject({ totalElements: 2000, totalExact: false });
@@ -571,5 +608,7 @@ describe(`lists of many records on ${testDatabase}`, () => {
     expect((await list("q=bulk%20000001")).totalElements).toBe(1);
     expect((await list(`q=${encodeURIComponent("000001\nOslo")}`)).totalElements).toBe(0);
     expect((await list("q=000001%20oslo")).totalElements).toBe(0);
+    // Each word is in the name, but not the phrase.
+    expect((await list("q=000001%20bulk")).totalElements).toBe(0);
   });
 });
