@@ -19,8 +19,7 @@ import { FullLayout } from "./layouts/full-layout.tsx";
 import { authMiddleware, getUser, takeToast } from "./middleware/auth.server.ts";
 import { getLocale, i18nextMiddleware } from "./middleware/i18next.server.ts";
 import { originCheckMiddleware } from "./middleware/origin-check.server.ts";
-import { system } from "./theme.ts";
-import { chakraStylesheet } from "./utils/chakra-stylesheet.ts";
+import { chakraStylesheet, providedSystem } from "./utils/chakra-stylesheet.ts";
 import { fallbackLanguage, isLanguage } from "./utils/i18n.ts";
 import { useRouteLayout, useRouteShowsNotice } from "./utils/layout.ts";
 import { useNonce } from "./utils/nonce.tsx";
@@ -79,7 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <ChakraProvider value={system}>{children}</ChakraProvider>
+        <ChakraProvider value={providedSystem}>{children}</ChakraProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

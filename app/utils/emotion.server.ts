@@ -44,7 +44,7 @@ export function emotionStyleTags(cache: EmotionCache, nonce: string): string {
   const ids: string[] = [];
   let css = "";
   for (const [id, rules] of Object.entries(cache.inserted)) {
-    if (typeof rules !== "string" || skip.has(id)) continue;
+    if (typeof rules !== "string" || rules === "" || skip.has(id)) continue;
     ids.push(id);
     css += rules;
   }
