@@ -39,7 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       firstName: user.firstName,
       lastName: user.lastName,
       companyAdmin: user.companyAdmin,
-      permissions: user.permissions,
+      // The menu asks only which resources the user may read; the page carries this data for hydration.
+      permissions: user.permissions.filter((p) => p.operation === "Read"),
       signatureEnabled: user.signatureEnabled,
     },
     toast: takeToast(context),

@@ -1,16 +1,23 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link as RouterLink } from "react-router";
-import type { EntityInfo, MetaStatus, RecordPage } from "../../../server/contract/records.ts";
+import type { EntityInfo, MetaStatus, RecordDto } from "../../../server/contract/records.ts";
 import { isLanguage } from "../../utils/i18n.ts";
 import { displayValue, entityPlural, fieldLabel, statusName } from "./field-labels.ts";
 import { GoToDialog, preloadOn } from "./lazy-panels.tsx";
 import { type ListParams, listQuery } from "./list-params.ts";
 import { PAGE_SIZES, type RecordScreen } from "./screens.ts";
 
+/** A page of a list: of each record, only the values of the list's columns. */
+export interface ListPage {
+  content: Pick<RecordDto, "uuid" | "rowName" | "statusId" | "values">[];
+  totalElements: number;
+  totalExact: boolean;
+}
+
 export interface RecordListProps {
   screen: RecordScreen;
   info: EntityInfo;
-  page: RecordPage;
+  page: ListPage;
   statuses: MetaStatus[];
   params: ListParams;
   lastPage: number;
