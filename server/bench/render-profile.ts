@@ -12,6 +12,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import zlib from "node:zlib";
 import { freePort, projectRoot } from "../../tests/support/servers.ts";
 import { BENCH_PASSWORD } from "./bench-password.ts";
 import { signIn, startServers } from "./workspace.ts";
@@ -23,7 +24,8 @@ const { values: options } = parseArgs({
     page: { type: "string", default: "/companies" },
     api: { type: "string", default: "/api/crm/company?page=0&size=25" },
     builds: { type: "string", default: "build/server/index.js" },
-    gzip: { type: "boolean", default: false },
+    // What browsers send over HTTPS.
+    encoding: { type: "string", default: "gzip, deflate, br, zstd" },
     profile: { type: "boolean", default: false },
     "save-html": { type: "boolean", default: false },
     "profile-requests": { type: "string", default: "300" },
@@ -32,10 +34,10 @@ const { values: options } = parseArgs({
 });
 if (options.help) {
   console.log(`npm run bench:render [-- --requests N] [--warmup N] [--page /companies] [--api /api/crm/company?…]
-    [--builds build/server/index.js,other/server/index.js] [--gzip] [--profile] [--profile-requests N] [--save-html]
+    [--builds build/server/index.js,other/server/index.js] [--encoding identity] [--profile] [--profile-requests N] [--save-html]
 
 Uses DATABASE_URL (PostgreSQL) or DATA_DIR (embedded, default ./data), filled by npm run bench:seed; run
-npm run build first. --gzip asks for compressed pages, as browsers do. Profiles (and with --save-html, each
+npm run build first. Pages are asked for with --encoding as Accept-Encoding (by default what browsers send). Profiles (and with --save-html, each
 build's page) go to bench-results/.`);
   process.exit(0);
 }
@@ -56,7 +58,14 @@ interface Answer {
   status: number;
   ms: number;
   bytes: number;
-  body: string;
+  body: Buffer;
+  encoding?: string;
+}
+
+function text(answer: Answer): string {
+  if (answer.encoding === "br") return zlib.brotliDecompressSync(answer.body).toString("utf8");
+  if (answer.encoding === "gzip") return zlib.gunzipSync(answer.body).toString("utf8");
+  return answer.body.toString("utf8");
 }
 
 function get(url: string, headers: Record<string, string>): Promise<Answer> {
@@ -72,7 +81,8 @@ function get(url: string, headers: Record<string, string>): Promise<Answer> {
             status: response.statusCode ?? 0,
             ms: performance.now() - started,
             bytes: body.length,
-            body: response.headers["content-encoding"] ? "" : body.toString("utf8"),
+            body,
+            encoding: response.headers["content-encoding"],
           });
         });
         response.on("error", reject);
@@ -213,7 +223,7 @@ async function main() {
   try {
     const { cookie, accessToken } = await signIn(servers.appUrl, password);
     const apiHeaders = { authorization: `Bearer ${accessToken}` };
-    const pageHeaders: Record<string, string> = { cookie, ...(options.gzip ? { "accept-encoding": "gzip" } : {}) };
+    const pageHeaders: Record<string, string> = { cookie, "accept-encoding": options.encoding };
     const targets = [
       { name: `API ${options.api}`, url: `${servers.apiUrl}${options.api}`, headers: apiHeaders },
       ...servers.webs.map((web) => ({
@@ -228,8 +238,7 @@ async function main() {
     }
     const processes = [servers.api, ...servers.webs.map((web) => web.process)];
     const samples = targets.map(() => [] as number[]);
-    const sizes = targets.map(() => 0);
-    const bodies = targets.map(() => "");
+    const answers: Answer[] = [];
     let cpuAtStart: number[] = [];
     for (let i = 0; i < warmup + requests; i++) {
       if (i === warmup) cpuAtStart = processes.map((child) => cpuTime(child.pid));
@@ -238,8 +247,7 @@ async function main() {
         const index = (i + turn) % targets.length;
         const answer = await get(targets[index].url, targets[index].headers);
         if (answer.status !== 200) throw new Error(`${targets[index].url} answered ${answer.status}`);
-        sizes[index] = answer.bytes;
-        bodies[index] = answer.body;
+        answers[index] = answer;
         if (i >= warmup) samples[index].push(answer.ms);
       }
     }
@@ -256,7 +264,7 @@ async function main() {
             `web app CPU ${ms(cpu[index])} ms per page`;
       console.log(
         `${target.name}\n  median ${ms(summary.median)}  p95 ${ms(summary.p95)}  mean ${ms(summary.mean)}  ` +
-          `${(sizes[index] / 1024).toFixed(1)} KiB${ratio}`,
+          `${(answers[index].bytes / 1024).toFixed(1)} KiB ${answers[index].encoding ?? "uncompressed"}${ratio}`,
       );
     });
     const folder = path.join(projectRoot, "bench-results");
@@ -265,7 +273,7 @@ async function main() {
     if (options["save-html"]) {
       for (let index = 1; index < targets.length; index++) {
         const file = path.join(folder, `render-${stamp}-${index - 1}.html`);
-        fs.writeFileSync(file, bodies[index]);
+        fs.writeFileSync(file, text(answers[index]));
         console.log(`Page of ${servers.webs[index - 1].build}: ${path.relative(process.cwd(), file)}`);
       }
     }
