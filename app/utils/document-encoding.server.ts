@@ -18,13 +18,13 @@ export function documentEncoding(acceptEncoding: string | null): DocumentEncodin
 /**
  * A whole document compressed at once. The server's compression middleware set up a compression stream for each
  * response and fed it React's chunks, which cost several times the compression itself; it leaves alone a response
- * that is already encoded. Brotli at quality 4 makes a list page about as small as gzip's default level does, in
- * about as much time.
+ * that is already encoded. Brotli at quality 3 makes a list page about as small as gzip's default level does (8.1 KiB
+ * of 37), in two thirds of the time (0.35 ms).
  */
 export function encodeDocument(html: string, encoding: DocumentEncoding | undefined): string | Uint8Array<ArrayBuffer> {
   // zlib's results are Buffers over plain (never shared) ArrayBuffers.
   if (encoding === "br") {
-    return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) as Uint8Array<ArrayBuffer>;
+    return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 3 } }) as Uint8Array<ArrayBuffer>;
   }
   if (encoding === "gzip") return gzipSync(html) as Uint8Array<ArrayBuffer>;
   return html;
