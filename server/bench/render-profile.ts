@@ -3,8 +3,9 @@
  *
  * Starts the provider API and one web app per server build (--builds, so a saved earlier build can run beside the
  * current one), signs in, warms up, then asks for the API call and each build's page in turn, one request at a time,
- * and prints median and p95 of each with the page ÷ API ratio. Taking turns within one run keeps the machine's other
- * work from favouring one side. With --profile, a further batch of pages is then sampled in each web app through the
+ * and prints median and p95 of each with the page ÷ API ratio and each web app's CPU time per page (read from /proc,
+ * so it holds however busy the machine is). Taking turns within one run keeps the machine's other work from favouring
+ * one side. With --profile, a further batch of pages is then sampled in each web app through the
  * inspector, and its CPU time per page is summed by package and by function (the .cpuprofile files are written too,
  * for Chrome's DevTools).
  */
@@ -37,8 +38,9 @@ if (options.help) {
     [--builds build/server/index.js,other/server/index.js] [--encoding identity] [--profile] [--profile-requests N] [--save-html]
 
 Uses DATABASE_URL (PostgreSQL) or DATA_DIR (embedded, default ./data), filled by npm run bench:seed; run
-npm run build first. Pages are asked for with --encoding as Accept-Encoding (by default what browsers send). Profiles (and with --save-html, each
-build's page) go to bench-results/.`);
+npm run build first. To compare with an earlier build, copy its build/ to DIR/build and public/ to DIR/public
+and add DIR/build/server/index.js to --builds. Pages are asked for with --encoding as Accept-Encoding (by
+default what browsers send over HTTPS). Profiles, and pages with --save-html, go to bench-results/.`);
   process.exit(0);
 }
 const requests = Number(options.requests);
