@@ -6,13 +6,14 @@ import { defineConfig } from "vitest/config";
 const testDatabases = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
 /**
- * Chakra's global styles (reset, tokens, keyframes) as a stylesheet in build/client/assets,
- * cached by browsers for good, instead of in every page's HTML. The dev server keeps them
- * inline, so theme changes show without a restart.
+ * Chakra's global styles (reset, tokens, keyframes) and the app's static classes as a stylesheet
+ * in build/client/assets, cached by browsers for good, instead of in every page's HTML. The dev
+ * server keeps them inline, so theme changes show without a restart.
  */
 async function chakraStylesheet(): Promise<{ href: string; plugin: Plugin }> {
   const { renderChakraGlobalStyles } = await import("./app/utils/chakra-global-css.server.tsx");
-  const { css } = renderChakraGlobalStyles();
+  const { renderStaticClasses } = await import("./app/utils/static-css.server.tsx");
+  const css = renderChakraGlobalStyles().css + renderStaticClasses();
   const fileName = `assets/chakra-${createHash("sha256").update(css).digest("base64url").slice(0, 10)}.css`;
   const plugin: Plugin = {
     name: "workspace:chakra-stylesheet",

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import { CacheProvider } from "@emotion/react";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
@@ -11,16 +11,30 @@ import {
   ServerRouter,
 } from "react-router";
 import { getInstance } from "./middleware/i18next.server.ts";
+import { documentEncoding, encodeDocument } from "./utils/document-encoding.server.ts";
 import { createServerEmotionCache, emotionStyleTags } from "./utils/emotion.server.ts";
 import { NonceProvider } from "./utils/nonce.tsx";
 import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders } from "./utils/security-headers.server.ts";
 
 export const streamTimeout = 5_000;
 
-async function readAll(stream: PassThrough): Promise<string> {
-  let html = "";
-  for await (const chunk of stream) html += chunk;
-  return html;
+/** What React writes once the whole document is ready: it all comes in one `pipe`, so it is collected as it comes. */
+function readAll(pipe: (destination: Writable) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        resolve(Buffer.concat(chunks).toString("utf8"));
+        callback();
+      },
+    });
+    sink.on("error", reject);
+    pipe(sink);
+  });
 }
 
 export default function handleRequest(
@@ -59,13 +73,14 @@ export default function handleRequest(
         // stay hidden. The whole page is sent at once anyway, so every boundary stays in place.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [ready]() {
-          const body = new PassThrough({ encoding: "utf8" });
-          pipe(body);
-          readAll(body).then((html) => {
+          readAll(pipe).then((html) => {
             clearTimeout(timeout);
             const styled = html.replace("</head>", `${emotionStyleTags(cache, nonce)}</head>`);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            resolve(new Response(styled, { status, headers: responseHeaders }));
+            responseHeaders.append("Vary", "Accept-Encoding");
+            const encoding = documentEncoding(request.headers.get("Accept-Encoding"));
+            if (encoding) responseHeaders.set("Content-Encoding", encoding);
+            resolve(new Response(encodeDocument(styled, encoding), { status, headers: responseHeaders }));
           }, reject);
         },
         onShellError(error: unknown) {

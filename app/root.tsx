@@ -19,8 +19,7 @@ import { FullLayout } from "./layouts/full-layout.tsx";
 import { authMiddleware, getUser, takeToast } from "./middleware/auth.server.ts";
 import { getLocale, i18nextMiddleware } from "./middleware/i18next.server.ts";
 import { originCheckMiddleware } from "./middleware/origin-check.server.ts";
-import { system } from "./theme.ts";
-import { chakraStylesheet } from "./utils/chakra-stylesheet.ts";
+import { chakraStylesheet, providedSystem } from "./utils/chakra-stylesheet.ts";
 import { fallbackLanguage, isLanguage } from "./utils/i18n.ts";
 import { useRouteLayout, useRouteShowsNotice } from "./utils/layout.ts";
 import { useNonce } from "./utils/nonce.tsx";
@@ -40,7 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       firstName: user.firstName,
       lastName: user.lastName,
       companyAdmin: user.companyAdmin,
-      permissions: user.permissions,
+      // The menu asks only which resources the user may read; the page carries this data for hydration.
+      permissions: user.permissions.filter((p) => p.operation === "Read"),
       signatureEnabled: user.signatureEnabled,
     },
     toast: takeToast(context),
@@ -79,7 +79,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <ChakraProvider value={system}>{children}</ChakraProvider>
+        <ChakraProvider value={providedSystem}>{children}</ChakraProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,4 +1,3 @@
-import { Button, chakra, HStack, IconButton } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useLocation } from "react-router";
 import type { Language } from "../utils/i18n.ts";
@@ -12,7 +11,10 @@ function useReturnTo() {
   return `${location.pathname}${location.search}`;
 }
 
-/** Plain forms: they work before (and without) JavaScript; with it the skin switches in place. */
+/**
+ * Plain forms: they work before (and without) JavaScript; with it the skin switches in place. The shell shows them on
+ * every page, so they are plain elements with classes from the stylesheet (app/styles/static-classes.tsx).
+ */
 export function SkinSwitch({ skin }: { skin: Skin }) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
@@ -24,9 +26,15 @@ export function SkinSwitch({ skin }: { skin: Skin }) {
       <input type="hidden" name="intent" value="skin" />
       <input type="hidden" name="value" value={next} />
       <input type="hidden" name="redirectTo" value={returnTo} />
-      <IconButton type="submit" variant="ghost" size="sm" aria-label={label} title={label} data-testid="skin-switch">
+      <button
+        type="submit"
+        aria-label={label}
+        title={label}
+        data-testid="skin-switch"
+        className="chakra-button ws-icon-button"
+      >
         {next === "light" ? <SunIcon /> : <MoonIcon />}
-      </IconButton>
+      </button>
     </fetcher.Form>
   );
 }
@@ -42,9 +50,9 @@ export function MenuLayoutSwitch({ menuLayout }: { menuLayout: MenuLayout }) {
       <input type="hidden" name="intent" value="menuLayout" />
       <input type="hidden" name="value" value={next} />
       <input type="hidden" name="redirectTo" value={returnTo} />
-      <IconButton type="submit" variant="ghost" size="sm" aria-label={label} title={label}>
+      <button type="submit" aria-label={label} title={label} className="chakra-button ws-icon-button">
         {next === "horizontal" ? <RowsIcon /> : <ColumnsIcon />}
-      </IconButton>
+      </button>
     </fetcher.Form>
   );
 }
@@ -62,22 +70,22 @@ export function LanguageSwitch({ locale }: { locale: Language }) {
     <Form method="post" action={PREFERENCES_ACTION} reloadDocument aria-label={t("preferences.language")}>
       <input type="hidden" name="intent" value="language" />
       <input type="hidden" name="redirectTo" value={returnTo} />
-      <HStack gap="0" role="group" aria-label={t("preferences.language")}>
+      {/* biome-ignore lint/a11y/useSemanticElements: Chakra's HStack, as a group; its styles are for a div, not a fieldset. */}
+      <div className="chakra-stack ws-language-group" role="group" aria-label={t("preferences.language")}>
         {languageChoices.map((choice) => (
-          <Button
+          <button
             key={choice.value}
             type="submit"
             name="value"
             value={choice.value}
-            size="xs"
-            variant={choice.value === locale ? "solid" : "ghost"}
             aria-pressed={choice.value === locale}
             title={choice.value === "en" ? t("preferences.english") : t("preferences.norwegian")}
+            className={`chakra-button ${choice.value === locale ? "ws-button-xs-solid" : "ws-button-xs-ghost"}`}
           >
-            <chakra.span lang={choice.value}>{choice.label}</chakra.span>
-          </Button>
+            <span lang={choice.value}>{choice.label}</span>
+          </button>
         ))}
-      </HStack>
+      </div>
     </Form>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, HStack, Link, Text } from "@chakra-ui/react";
+import { Box, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link as RouterLink, useNavigation } from "react-router";
@@ -25,23 +25,10 @@ interface AppShellProps {
 function Brand() {
   const { t } = useTranslation();
   return (
-    <Link asChild fontWeight="bold" fontSize="lg" color="fg" _hover={{ textDecoration: "none" }}>
-      <RouterLink to="/">
-        <Box
-          as="span"
-          w="7"
-          h="7"
-          borderRadius="md"
-          bg="teal.solid"
-          color="teal.contrast"
-          display="grid"
-          placeItems="center"
-        >
-          W
-        </Box>
-        {t("app.name")}
-      </RouterLink>
-    </Link>
+    <RouterLink to="/" className="chakra-link ws-brand">
+      <span className="ws-brand-mark">W</span>
+      {t("app.name")}
+    </RouterLink>
   );
 }
 
@@ -49,21 +36,16 @@ function UserMenu({ user }: { user: ShellUser }) {
   const { t } = useTranslation();
   const name = `${user.firstName} ${user.lastName}`;
   return (
-    <HStack gap="2">
-      <Text
-        fontSize="sm"
-        fontWeight="medium"
-        display={{ base: "none", sm: "block" }}
-        title={t("auth.signedInAs", { name })}
-      >
+    <div className="chakra-stack ws-user-menu">
+      <p className="ws-user-name" title={t("auth.signedInAs", { name })}>
         {name}
-      </Text>
+      </p>
       <Form method="post" action="/sign-out" reloadDocument>
-        <Button type="submit" size="xs" variant="outline">
+        <button type="submit" className="chakra-button ws-button-xs-outline">
           {t("auth.signOut")}
-        </Button>
+        </button>
       </Form>
-    </HStack>
+    </div>
   );
 }
 
@@ -85,86 +67,53 @@ function NavigationProgress() {
 function Navbar({ menuLayout, skin, locale, user }: Omit<AppShellProps, "children">) {
   const { t } = useTranslation();
   return (
-    <Box as="header" position="sticky" top="3" zIndex="sticky" mx={{ base: "3", md: "6" }} mt="3">
-      <Flex
-        align="center"
-        gap="3"
-        px="4"
-        py="2"
-        borderRadius="xl"
-        borderWidth="1px"
-        bg="bg/85"
-        backdropFilter="blur(8px)"
-        boxShadow="md"
-        data-testid="navbar"
-      >
-        <Box display={menuLayout === "horizontal" ? "block" : { base: "block", md: "none" }}>
+    <header className="ws-header">
+      <div className="ws-navbar" data-testid="navbar">
+        <div className={menuLayout === "horizontal" ? "ws-navbar-brand" : "ws-navbar-brand-narrow"}>
           <Brand />
-        </Box>
-        <Text flex="1" color="fg.muted" fontSize="sm" truncate>
-          {t("app.tagline")}
-        </Text>
-        <HStack gap="1">
+        </div>
+        <p className="ws-tagline">{t("app.tagline")}</p>
+        <div className="chakra-stack ws-navbar-actions">
           <LanguageSwitch locale={locale} />
           <MenuLayoutSwitch menuLayout={menuLayout} />
           <SkinSwitch skin={skin} />
           <UserMenu user={user} />
-        </HStack>
-      </Flex>
-      {menuLayout === "horizontal" ? (
-        <Box mt="2" px="2" overflowX="auto">
-          <NavigationMenu direction="row" user={user} />
-        </Box>
-      ) : (
-        <Box mt="2" px="2" overflowX="auto" display={{ base: "block", md: "none" }}>
-          <NavigationMenu direction="row" user={user} />
-        </Box>
-      )}
-    </Box>
+        </div>
+      </div>
+      <div className={menuLayout === "horizontal" ? "ws-menu-bar" : "ws-menu-bar-narrow"}>
+        <NavigationMenu direction="row" user={user} />
+      </div>
+    </header>
   );
 }
 
-/** Signed-in pages: a floating navbar and the menu beside (vertical) or under it (horizontal). */
+/**
+ * Signed-in pages: a floating navbar and the menu beside (vertical) or under it (horizontal). Every page shows the
+ * shell, so it is plain elements with classes from the stylesheet (app/styles/static-classes.tsx): no styles are
+ * resolved for it per request.
+ */
 export function AppShell({ menuLayout, skin, locale, user, children }: AppShellProps) {
   const { t } = useTranslation();
   return (
-    <Flex minH="100vh" data-layout={menuLayout}>
+    <div className="ws-shell" data-layout={menuLayout}>
       <NavigationProgress />
-      <Link
-        href="#main"
-        position="absolute"
-        left="-9999px"
-        _focus={{ left: "4", top: "4", zIndex: "skipLink", bg: "bg", p: "2" }}
-      >
+      <a href="#main" className="chakra-link ws-skip-link">
         {t("app.skipToContent")}
-      </Link>
+      </a>
       {menuLayout === "vertical" && (
-        <Box
-          as="aside"
-          w="64"
-          flexShrink={0}
-          display={{ base: "none", md: "block" }}
-          position="sticky"
-          top="0"
-          h="100vh"
-          borderRightWidth="1px"
-          bg="bg"
-          px="3"
-          py="5"
-          data-testid="sidebar"
-        >
-          <Box px="3" mb="6">
+        <aside className="ws-sidebar" data-testid="sidebar">
+          <div className="ws-sidebar-brand">
             <Brand />
-          </Box>
+          </div>
           <NavigationMenu direction="column" user={user} />
-        </Box>
+        </aside>
       )}
-      <Flex direction="column" flex="1" minW="0">
+      <div className="ws-main-column">
         <Navbar menuLayout={menuLayout} skin={skin} locale={locale} user={user} />
-        <Box as="main" id="main" flex="1" w="full" px={{ base: "3", md: "6" }} py="6">
+        <main id="main" className="ws-main">
           {children}
-        </Box>
-      </Flex>
-    </Flex>
+        </main>
+      </div>
+    </div>
   );
 }

@@ -1,31 +1,13 @@
-import { chakra, Stack } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { navItems } from "../utils/navigation.ts";
-
-const MenuLink = chakra(NavLink, {
-  base: {
-    display: "flex",
-    alignItems: "center",
-    gap: "3",
-    px: "3",
-    py: "2",
-    borderRadius: "md",
-    color: "fg.muted",
-    fontWeight: "medium",
-    whiteSpace: "nowrap",
-    _hover: { bg: "bg.muted", color: "fg" },
-    _currentPage: { bg: "colorPalette.subtle", color: "colorPalette.fg" },
-    colorPalette: "teal",
-    focusVisibleRing: "outside",
-  },
-});
 
 export interface MenuPermissions {
   companyAdmin: boolean;
   permissions: { name: string; operation: string }[];
 }
 
+/** Plain elements with classes from the stylesheet (app/styles/static-classes.tsx): every page shows the menu. */
 export function NavigationMenu({ direction, user }: { direction: "column" | "row"; user: MenuPermissions }) {
   const { t } = useTranslation();
   const items = navItems.filter(
@@ -35,17 +17,17 @@ export function NavigationMenu({ direction, user }: { direction: "column" | "row
       user.permissions.some((p) => p.name === item.resource && p.operation === "Read"),
   );
   return (
-    <chakra.nav aria-label={t("nav.label")}>
-      <Stack as="ul" direction={direction} gap="1" listStyle="none" m="0" p="0">
+    <nav aria-label={t("nav.label")}>
+      <ul className={`chakra-stack ${direction === "column" ? "ws-menu-column" : "ws-menu-row"}`}>
         {items.map((item) => (
           <li key={item.to}>
-            <MenuLink to={item.to} end={item.end}>
+            <NavLink to={item.to} end={item.end} className="ws-menu-link">
               <item.icon />
               {t(item.label)}
-            </MenuLink>
+            </NavLink>
           </li>
         ))}
-      </Stack>
-    </chakra.nav>
+      </ul>
+    </nav>
   );
 }

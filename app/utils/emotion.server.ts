@@ -2,6 +2,7 @@ import createCache, { type EmotionCache } from "@emotion/cache";
 import { renderChakraGlobalStyles } from "./chakra-global-css.server.tsx";
 import { chakraStylesheet } from "./chakra-stylesheet.ts";
 import { EMOTION_KEY } from "./emotion.ts";
+import { renderStaticClasses } from "./static-css.server.tsx";
 
 /** A cache per request; compat mode keeps Emotion from writing <style> tags into <body>. */
 export function createServerEmotionCache(nonce: string): EmotionCache {
@@ -22,6 +23,15 @@ function stylesheetIds(): Set<string> {
   return globalIds;
 }
 
+let staticCss: string | undefined;
+
+/** The static classes, which the built stylesheet holds; in dev, pages carry them inline. */
+function inlineStaticClasses(nonce: string): string {
+  if (chakraStylesheet) return "";
+  staticCss ??= renderStaticClasses();
+  return `<style data-static-classes nonce="${nonce}">${staticCss}</style>`;
+}
+
 /**
  * The styles a render used, as one <style> tag for <head>, in the order they were inserted.
  * Order matters: Chakra declares its cascade layers first, and a rule set placed ahead of
@@ -34,10 +44,11 @@ export function emotionStyleTags(cache: EmotionCache, nonce: string): string {
   const ids: string[] = [];
   let css = "";
   for (const [id, rules] of Object.entries(cache.inserted)) {
-    if (typeof rules !== "string" || skip.has(id)) continue;
+    if (typeof rules !== "string" || rules === "" || skip.has(id)) continue;
     ids.push(id);
     css += rules;
   }
-  if (ids.length === 0) return "";
-  return `<style data-emotion="${escapeAttribute(`${cache.key} ${ids.join(" ")}`)}" nonce="${nonce}">${css}</style>`;
+  // In dev the static classes come after the global styles, which declare the cascade layers.
+  if (ids.length === 0) return inlineStaticClasses(nonce);
+  return `<style data-emotion="${escapeAttribute(`${cache.key} ${ids.join(" ")}`)}" nonce="${nonce}">${css}</style>${inlineStaticClasses(nonce)}`;
 }

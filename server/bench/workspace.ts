@@ -10,16 +10,29 @@ export interface ServerOptions {
   databaseUrl?: string;
   dataDir: string;
   password: string;
-  /** Extra arguments for each service's node, such as --cpu-prof. */
+  /** Extra arguments for each service's node, such as --cpu-prof; per web app when a function of its index. */
   apiNodeArgs?: string[];
-  webNodeArgs?: string[];
+  webNodeArgs?: string[] | ((index: number) => string[]);
+  /**
+   * Server builds of the web app to start (…/build/server/index.js, with build/client and public/ beside build/),
+   * each on its own port, so that builds can be compared side by side.
+   */
+  webBuilds?: string[];
+}
+
+export interface WebApp {
+  build: string;
+  url: string;
+  process: ChildProcess;
 }
 
 export interface Servers {
   apiUrl: string;
+  /** The first web app's. */
   appUrl: string;
   api: ChildProcess;
   web: ChildProcess;
+  webs: WebApp[];
   stop(): Promise<void>;
 }
 
@@ -29,10 +42,13 @@ export async function startServers({
   password,
   apiNodeArgs = [],
   webNodeArgs = [],
+  webBuilds = ["build/server/index.js"],
 }: ServerOptions): Promise<Servers> {
-  const [apiPort, appPort] = [await freePort(), await freePort()];
+  const apiPort = await freePort();
+  const appPorts: number[] = [];
+  for (const _ of webBuilds) appPorts.push(await freePort());
   const apiUrl = `http://localhost:${apiPort}`;
-  const appUrl = `http://localhost:${appPort}`;
+  const appUrl = `http://localhost:${appPorts[0]}`;
   const logPath = path.join(os.tmpdir(), `workspace-bench-${process.pid}.log`);
   const log = fs.openSync(logPath, "a");
   const env: NodeJS.ProcessEnv = {
@@ -40,7 +56,7 @@ export async function startServers({
     DATABASE_URL: databaseUrl ?? "",
     DATA_DIR: dataDir,
     API_PORT: String(apiPort),
-    PORT: String(appPort),
+    PORT: String(appPorts[0]),
     API_URL: apiUrl,
     APP_URL: appUrl,
     LOG_LEVEL: "warn",
@@ -54,23 +70,41 @@ export async function startServers({
   };
   const stdio: ["ignore", number, number] = ["ignore", log, log];
   const api = spawn(process.execPath, [...apiNodeArgs, "server/main.ts"], { cwd: projectRoot, env, stdio });
-  const web = spawn(
-    process.execPath,
-    [...webNodeArgs, path.join(projectRoot, "node_modules/@react-router/serve/bin.cjs"), "build/server/index.js"],
-    { cwd: projectRoot, env: { ...env, NODE_ENV: "production" }, stdio },
-  );
-  const stopBoth = async () => {
-    await Promise.all([stop(web), stop(api)]);
+  const webs: WebApp[] = webBuilds.map((build, index) => ({
+    build,
+    url: `http://localhost:${appPorts[index]}`,
+    process: spawn(
+      process.execPath,
+      [
+        ...(typeof webNodeArgs === "function" ? webNodeArgs(index) : webNodeArgs),
+        path.join(projectRoot, "node_modules/@react-router/serve/bin.cjs"),
+        path.resolve(projectRoot, build),
+      ],
+      {
+        // The server finds build/client and public/ from where it runs: beside the build it serves.
+        cwd: path.resolve(projectRoot, build, "../../.."),
+        env: {
+          ...env,
+          NODE_ENV: "production",
+          PORT: String(appPorts[index]),
+          APP_URL: `http://localhost:${appPorts[index]}`,
+        },
+        stdio,
+      },
+    ),
+  }));
+  const stopAll = async () => {
+    await Promise.all([...webs.map((web) => stop(web.process)), stop(api)]);
     fs.closeSync(log);
   };
   try {
     await waitForHealth(`${apiUrl}/healthz`, api, 300_000);
-    await waitForHealth(`${appUrl}/healthz`, web);
+    for (const web of webs) await waitForHealth(`${web.url}/healthz`, web.process);
   } catch (error) {
-    await stopBoth();
+    await stopAll();
     throw new Error(`${(error as Error).message}\n${fs.readFileSync(logPath, "utf8")}`);
   }
-  return { apiUrl, appUrl, api, web, stop: stopBoth };
+  return { apiUrl, appUrl, api, web: webs[0].process, webs, stop: stopAll };
 }
 
 // --- Signing in as a browser would, without a browser ---

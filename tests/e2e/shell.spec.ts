@@ -15,7 +15,11 @@ test.describe("app shell", () => {
 
   test("switches skin and remembers it", async ({ page }, testInfo) => {
     await signIn(page);
-    if (jsEnabled(testInfo)) await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    if (jsEnabled(testInfo)) {
+      // Before hydration the switch is a plain form that reloads the page.
+      await page.locator("html[data-hydrated]").waitFor();
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    }
     await page.getByRole("button", { name: "Switch to light skin" }).click();
     await expect(page.locator("html")).toHaveClass(/\blight\b/);
     if (jsEnabled(testInfo)) {

@@ -4,6 +4,7 @@ import { hasPermission, requirePermission } from "../../middleware/auth.server.t
 import { api } from "../../utils/api.server.ts";
 import { listQuery, readListParams } from "./list-params.ts";
 import { entityInfo, entityStatuses } from "./metadata.server.ts";
+import type { ListPage } from "./record-list.tsx";
 import type { RecordScreen } from "./screens.ts";
 
 export async function loadRecordList(request: Request, context: Readonly<RouterContextProvider>, screen: RecordScreen) {
@@ -43,10 +44,23 @@ export async function loadRecordList(request: Request, context: Readonly<RouterC
     throw redirect(`/${screen.path}${listQuery(params, { page: lastPage })}`);
   }
 
+  // The loader's data goes into the page for hydration: only what the list shows, and every field for the add panel.
+  const shown = new Set([...screen.listColumns, ...info.fields.filter((f) => f.partOfName).map((f) => f.key)]);
+  const listPage: ListPage = {
+    content: page.content.map(({ uuid, rowName, statusId, values }) => ({
+      uuid,
+      rowName,
+      statusId,
+      values: Object.fromEntries(screen.listColumns.map((key) => [key, values[key]])),
+    })),
+    totalElements: page.totalElements,
+    totalExact: page.totalExact,
+  };
   return data({
     screenPath: screen.path,
-    info,
-    page,
+    info:
+      url.searchParams.get("panel") === "add" ? info : { ...info, fields: info.fields.filter((f) => shown.has(f.key)) },
+    page: listPage,
     statuses,
     params,
     lastPage,

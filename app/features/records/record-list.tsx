@@ -1,30 +1,23 @@
-import {
-  Box,
-  Button,
-  Field,
-  Flex,
-  Heading,
-  HStack,
-  Input,
-  Link,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-} from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
-import { Form, Link as RouterLink } from "react-router";
-import type { EntityInfo, MetaStatus, RecordPage } from "../../../server/contract/records.ts";
+import { Form, Link as RouterLink, useNavigate } from "react-router";
+import type { EntityInfo, MetaStatus, RecordDto } from "../../../server/contract/records.ts";
 import { isLanguage } from "../../utils/i18n.ts";
 import { displayValue, entityPlural, fieldLabel, statusName } from "./field-labels.ts";
 import { GoToDialog, preloadOn } from "./lazy-panels.tsx";
 import { type ListParams, listQuery } from "./list-params.ts";
 import { PAGE_SIZES, type RecordScreen } from "./screens.ts";
 
+/** A page of a list: of each record, only the values of the list's columns. */
+export interface ListPage {
+  content: Pick<RecordDto, "uuid" | "rowName" | "statusId" | "values">[];
+  totalElements: number;
+  totalExact: boolean;
+}
+
 export interface RecordListProps {
   screen: RecordScreen;
   info: EntityInfo;
-  page: RecordPage;
+  page: ListPage;
   statuses: MetaStatus[];
   params: ListParams;
   lastPage: number;
@@ -39,43 +32,6 @@ function pageWindow(current: number, last: number): number[] {
   return Array.from({ length: end - start + 1 }, (_, i) => start + i);
 }
 
-/**
- * Rows are plain elements styled once here, as Chakra's Table, Link and Badge recipes would style them: a page holds
- * hundreds of cells, and a styled component per cell made most of the server's rendering time.
- */
-const rowStyles = {
-  "& > tr > td": { px: "2", py: "2", borderBottomWidth: "1px", textAlign: "start" },
-  "& a": {
-    display: "inline-flex",
-    alignItems: "center",
-    gap: "1.5",
-    borderRadius: "l1",
-    outline: "none",
-    color: "gray.fg",
-    focusVisibleRing: "outside",
-    _hover: { textDecoration: "underline", textUnderlineOffset: "3px", textDecorationColor: "currentColor/20" },
-  },
-  "& .record-name": { fontWeight: "medium" },
-  "& .record-name a": { color: "teal.fg" },
-  "& .record-view": { textAlign: "end" },
-  "& .record-view a": { fontSize: "sm" },
-  "& .status": {
-    display: "inline-flex",
-    alignItems: "center",
-    minH: "5",
-    px: "1.5",
-    gap: "1",
-    borderRadius: "l2",
-    bg: "gray.subtle",
-    color: "gray.fg",
-    textStyle: "xs",
-    fontWeight: "medium",
-    fontVariantNumeric: "tabular-nums",
-    whiteSpace: "nowrap",
-    userSelect: "none",
-  },
-} as const;
-
 export function RecordList({ screen, info, page, statuses, params, lastPage, goTo, canCreate }: RecordListProps) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : "en";
@@ -89,6 +45,7 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
   const yesNo: [string, string] = [t("records.yes"), t("records.no")];
   const viewLabel = t("records.view");
   const panelPreload = preloadOn("recordPanel");
+  const rowLinks = useRowLinks();
 
   const sortLink = (key: string) => {
     const [current, direction] = params.sort.split(",");
@@ -101,108 +58,157 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
     };
   };
 
+  // Plain elements with classes from the stylesheet (app/styles/static-classes.tsx): a list page holds hundreds of
+  // them, and resolving Chakra's styles for each on every request was most of the page's rendering time.
   return (
-    <Stack gap="5">
-      <Flex justify="space-between" align="center" gap="4" wrap="wrap">
-        <Heading as="h1" size="2xl">
-          {entityPlural(info, language)}
-        </Heading>
+    <div className="chakra-stack ws-list">
+      <div className="ws-list-title">
+        <h1 className="chakra-heading ws-heading">{entityPlural(info, language)}</h1>
         {canCreate && (
-          <Button asChild colorPalette="teal">
-            <RouterLink to={`/${screen.path}${listQuery(params, { panel: "add" })}`} {...panelPreload}>
-              {t("records.add")}
-            </RouterLink>
-          </Button>
+          <RouterLink
+            to={`/${screen.path}${listQuery(params, { panel: "add" })}`}
+            className="chakra-button ws-button-teal"
+            {...panelPreload}
+          >
+            {t("records.add")}
+          </RouterLink>
         )}
-      </Flex>
+      </div>
 
       <Form method="get" action={`/${screen.path}`} role="search">
-        <Flex gap="3" wrap="wrap" align="end">
-          <Field.Root flex="1" minW="60">
-            <Field.Label srOnly>{t("records.search")}</Field.Label>
-            <Input name="q" type="search" defaultValue={params.q} placeholder={t("records.searchPlaceholder")} />
-          </Field.Root>
-          <Field.Root w="auto">
-            <Field.Label srOnly>{t("records.status")}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field name="statusId" defaultValue={params.statusId} aria-label={t("records.status")}>
+        <div className="ws-filters">
+          <div data-scope="field" data-part="root" className="chakra-field__root ws-field-wide">
+            <label
+              data-scope="field"
+              data-part="label"
+              htmlFor="list-search"
+              className="chakra-field__label ws-field-label-hidden"
+            >
+              {t("records.search")}
+            </label>
+            <input
+              id="list-search"
+              data-scope="field"
+              data-part="input"
+              name="q"
+              type="search"
+              defaultValue={params.q}
+              placeholder={t("records.searchPlaceholder")}
+              className="chakra-input ws-input"
+            />
+          </div>
+          <div data-scope="field" data-part="root" className="chakra-field__root ws-field">
+            <label
+              data-scope="field"
+              data-part="label"
+              htmlFor="list-status"
+              className="chakra-field__label ws-field-label-hidden"
+            >
+              {t("records.status")}
+            </label>
+            <SelectFrame>
+              <select
+                id="list-status"
+                data-scope="field"
+                data-part="select"
+                name="statusId"
+                defaultValue={params.statusId}
+                aria-label={t("records.status")}
+                className="chakra-native-select__field ws-select-field"
+              >
                 <option value="">{t("records.allStatuses")}</option>
                 {statuses.map((status) => (
                   <option key={status.metaStatusId} value={status.metaStatusId}>
                     {language === "nb" ? status.nameNb : status.nameEn}
                   </option>
                 ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root w="auto">
-            <Field.Label srOnly>{t("records.pageSize")}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field name="size" defaultValue={String(params.size)} aria-label={t("records.pageSize")}>
+              </select>
+            </SelectFrame>
+          </div>
+          <div data-scope="field" data-part="root" className="chakra-field__root ws-field">
+            <label
+              data-scope="field"
+              data-part="label"
+              htmlFor="list-size"
+              className="chakra-field__label ws-field-label-hidden"
+            >
+              {t("records.pageSize")}
+            </label>
+            <SelectFrame>
+              <select
+                id="list-size"
+                data-scope="field"
+                data-part="select"
+                name="size"
+                defaultValue={String(params.size)}
+                aria-label={t("records.pageSize")}
+                className="chakra-native-select__field ws-select-field"
+              >
                 {PAGE_SIZES.map((size) => (
                   <option key={size} value={size}>
                     {size}
                   </option>
                 ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+              </select>
+            </SelectFrame>
+          </div>
           {params.sort && <input type="hidden" name="sort" value={params.sort} />}
-          <Button type="submit" variant="outline">
+          <button type="submit" className="chakra-button ws-button-outline">
             {t("records.search")}
-          </Button>
-        </Flex>
+          </button>
+        </div>
       </Form>
 
-      <Box overflowX="auto" borderWidth="1px" borderRadius="lg" bg="bg">
-        <Table.Root size="sm" interactive>
-          <Table.Header>
-            <Table.Row>
+      <div className="ws-table-frame">
+        <table className="chakra-table__root ws-table">
+          <thead className="chakra-table__header">
+            <tr className="chakra-table__row ws-table-row">
               {[
                 { key: sortKey, label: t("records.name") },
                 ...columns.map((f) => ({ key: f.key, label: fieldLabel(f, language) })),
               ].map(({ key, label }) => {
                 const sort = key ? sortLink(key) : undefined;
                 return (
-                  <Table.ColumnHeader
+                  <th
                     key={key ?? label}
                     aria-sort={
                       sort?.direction === "asc" ? "ascending" : sort?.direction === "desc" ? "descending" : undefined
                     }
+                    className="chakra-table__columnHeader ws-table-column-header"
                   >
                     {sort ? (
-                      <Link asChild aria-label={t("records.sortBy", { field: label })}>
-                        <RouterLink to={sort.to}>
-                          {label}
-                          {sort.direction === "asc" ? " ▲" : sort.direction === "desc" ? " ▼" : ""}
-                        </RouterLink>
-                      </Link>
+                      <RouterLink
+                        to={sort.to}
+                        aria-label={t("records.sortBy", { field: label })}
+                        className="chakra-link ws-sort-link"
+                      >
+                        {label}
+                        {sort.direction === "asc" ? " ▲" : sort.direction === "desc" ? " ▼" : ""}
+                      </RouterLink>
                     ) : (
                       label
                     )}
-                  </Table.ColumnHeader>
+                  </th>
                 );
               })}
-              <Table.ColumnHeader>{t("records.status")}</Table.ColumnHeader>
-              <Table.ColumnHeader />
-            </Table.Row>
-          </Table.Header>
-          <Table.Body css={rowStyles}>
+              <th className="chakra-table__columnHeader ws-table-column-header">{t("records.status")}</th>
+              <th className="chakra-table__columnHeader ws-table-column-header" />
+            </tr>
+          </thead>
+          <tbody className="chakra-table__body ws-table-body" {...rowLinks}>
             {page.content.length === 0 ? (
-              <Table.Row>
-                <Table.Cell colSpan={columns.length + 3}>
-                  <Text color="fg.muted" py="4" textAlign="center">
-                    {t("records.noRecords")}
-                  </Text>
-                </Table.Cell>
-              </Table.Row>
+              <tr className="chakra-table__row ws-table-row">
+                <td colSpan={columns.length + 3} className="chakra-table__cell ws-table-cell">
+                  <p className="ws-no-records">{t("records.noRecords")}</p>
+                </td>
+              </tr>
             ) : (
               page.content.map((record) => (
                 <tr key={record.uuid}>
                   <td className="record-name">
-                    <RouterLink to={`/${screen.path}/${record.uuid}`}>{record.rowName || record.uuid}</RouterLink>
+                    <a href={`/${screen.path}/${record.uuid}`} data-discover="true">
+                      {record.rowName || record.uuid}
+                    </a>
                   </td>
                   {columns.map((field) => (
                     <td key={field.key}>{displayValue(field, record.values[field.key], language, yesNo)}</td>
@@ -213,26 +219,26 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
                     )}
                   </td>
                   <td className="record-view">
-                    <RouterLink
-                      to={`/${screen.path}/${record.uuid}?panel=view`}
+                    <a
+                      href={`/${screen.path}/${record.uuid}?panel=view`}
                       aria-label={`${viewLabel} ${record.rowName}`}
-                      {...panelPreload}
+                      data-discover="true"
                     >
                       {viewLabel}
-                    </RouterLink>
+                    </a>
                   </td>
                 </tr>
               ))
             )}
-          </Table.Body>
-        </Table.Root>
-      </Box>
+          </tbody>
+        </table>
+      </div>
 
-      <Flex justify="space-between" align="center" gap="3" wrap="wrap" as="nav" aria-label="pagination">
-        <Text color="fg.muted" fontSize="sm" data-testid="list-footer">
+      <nav aria-label="pagination" className="ws-pagination">
+        <p data-testid="list-footer" className="ws-list-footer">
           {t(page.totalExact ? "records.showing" : "records.showingMoreThan", { from, to, total: page.totalElements })}
-        </Text>
-        <HStack gap="1" wrap="wrap">
+        </p>
+        <div className="chakra-stack ws-page-buttons">
           <PageButton to={`/${screen.path}${listQuery(params, { page: params.page - 1 })}`} disabled={params.page <= 1}>
             {t("records.previous")}
           </PageButton>
@@ -254,10 +260,52 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
           <PageButton to={`/${screen.path}${listQuery(params, { goto: true })}`} preload="goToDialog">
             {t("records.goTo")}
           </PageButton>
-        </HStack>
-      </Flex>
+        </div>
+      </nav>
       {goTo.open && <GoToDialog screen={screen} params={params} lastPage={lastPage} goTo={goTo} />}
-    </Stack>
+    </div>
+  );
+}
+
+/**
+ * A list's rows link with plain anchors: a page holds fifty of them, and React Router's <Link> costs its hooks for each
+ * on every render. One handler on the table body does what a <Link> does with a click, navigating within the app (a
+ * click with a modifier key or another button is left to the browser), and starts loading the record panel's code
+ * when the pointer or focus reaches a View link. React Router learns the links' routes from `data-discover`, as it
+ * does a <Link>'s.
+ */
+function useRowLinks() {
+  const navigate = useNavigate();
+  const viewPreload = preloadOn("recordPanel");
+  const linkIn = (event: React.SyntheticEvent) => (event.target instanceof Element ? event.target.closest("a") : null);
+  return {
+    onClick(event: React.MouseEvent) {
+      const link = linkIn(event);
+      const modified = event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
+      if (!link || event.defaultPrevented || event.button !== 0 || modified) return;
+      event.preventDefault();
+      navigate(link.getAttribute("href") ?? "");
+    },
+    onPointerOver(event: React.PointerEvent) {
+      if (linkIn(event)?.closest(".record-view")) viewPreload.onPointerEnter();
+    },
+    onFocus(event: React.FocusEvent) {
+      if (linkIn(event)?.closest(".record-view")) viewPreload.onFocus();
+    },
+  };
+}
+
+/** Chakra's NativeSelect around a plain select: the frame and its chevron. */
+function SelectFrame({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="chakra-native-select__root ws-select">
+      {children}
+      <div className="chakra-native-select__indicator ws-select-indicator">
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="ws-select-chevron">
+          <path d="m6 9 6 6 6-6" />
+        </svg>
+      </div>
+    </div>
   );
 }
 
@@ -276,16 +324,19 @@ function PageButton({
 }) {
   if (disabled) {
     return (
-      <Button size="xs" variant="ghost" disabled>
+      <button type="button" disabled className="chakra-button ws-button-xs-ghost">
         {children}
-      </Button>
+      </button>
     );
   }
   return (
-    <Button asChild size="xs" variant={current ? "solid" : "outline"} colorPalette={current ? "teal" : undefined}>
-      <RouterLink to={to} aria-current={current ? "page" : undefined} {...(preload && preloadOn(preload))}>
-        {children}
-      </RouterLink>
-    </Button>
+    <RouterLink
+      to={to}
+      aria-current={current ? "page" : undefined}
+      className={`chakra-button ${current ? "ws-button-xs-current" : "ws-button-xs-outline"}`}
+      {...(preload && preloadOn(preload))}
+    >
+      {children}
+    </RouterLink>
   );
 }
