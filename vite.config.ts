@@ -23,11 +23,38 @@ async function chakraStylesheet(): Promise<{ href: string; plugin: Plugin }> {
   return { href: `/${fileName}`, plugin };
 }
 
+/**
+ * Each language's texts are a chunk of their own (app/utils/messages.ts). The server learns their
+ * file names from the browser build, which comes first, through `virtual:locale-chunks`, so a
+ * page can preload the one language it speaks. Empty in dev, where the browser just imports it.
+ */
+function localeChunks(): Plugin {
+  const virtualId = "virtual:locale-chunks";
+  const files: Record<string, string> = {};
+  return {
+    name: "workspace:locale-chunks",
+    resolveId(source) {
+      return source === virtualId ? `\0${virtualId}` : undefined;
+    },
+    load(id) {
+      return id === `\0${virtualId}` ? `export default ${JSON.stringify(files)};` : undefined;
+    },
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== "client") return;
+      for (const chunk of Object.values(bundle)) {
+        const language =
+          chunk.type === "chunk" && /[\\/]app[\\/]locales[\\/](\w+)\.ts$/.exec(chunk.facadeModuleId ?? "")?.[1];
+        if (language) files[language] = `/${chunk.fileName}`;
+      }
+    },
+  };
+}
+
 export default defineConfig(async ({ command }) => {
   const stylesheet = command === "build" && !process.env.VITEST ? await chakraStylesheet() : undefined;
   return {
     // Vitest runs plain modules; the React Router plugin is for the app build and dev server.
-    plugins: process.env.VITEST ? [] : [reactRouter(), ...(stylesheet ? [stylesheet.plugin] : [])],
+    plugins: process.env.VITEST ? [] : [reactRouter(), localeChunks(), ...(stylesheet ? [stylesheet.plugin] : [])],
     define: { __CHAKRA_STYLESHEET__: JSON.stringify(stylesheet?.href ?? "") },
     // Two Emotion copies in dev would silently ignore the per-request style cache.
     ssr: command === "serve" ? { noExternal: ["@chakra-ui/react"] } : undefined,

@@ -1,6 +1,5 @@
 import { ChakraProvider } from "@chakra-ui/react";
 import { type ReactNode, useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
   Links,
@@ -17,24 +16,24 @@ import { FlashToast } from "./components/toaster.tsx";
 import { AppShell } from "./layouts/app-shell.tsx";
 import { FullLayout } from "./layouts/full-layout.tsx";
 import { authMiddleware, getUser, takeToast } from "./middleware/auth.server.ts";
-import { getLocale, i18nextMiddleware } from "./middleware/i18next.server.ts";
+import { getLanguage, languageMiddleware } from "./middleware/language.server.ts";
 import { originCheckMiddleware } from "./middleware/origin-check.server.ts";
 import { system } from "./theme.ts";
 import { chakraStylesheet } from "./utils/chakra-stylesheet.ts";
-import { fallbackLanguage, isLanguage } from "./utils/i18n.ts";
+import { fallbackLanguage } from "./utils/i18n.ts";
 import { useRouteLayout, useRouteShowsNotice } from "./utils/layout.ts";
 import { useNonce } from "./utils/nonce.tsx";
 import { readPreferences } from "./utils/preferences.server.ts";
 import type { Skin } from "./utils/preferences.ts";
+import { useTranslation } from "./utils/translation.tsx";
 
-export const middleware: Route.MiddlewareFunction[] = [originCheckMiddleware, authMiddleware, i18nextMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [originCheckMiddleware, authMiddleware, languageMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const preferences = await readPreferences(request);
-  const locale = getLocale(context);
   const user = getUser(context);
   return {
-    locale: isLanguage(locale) ? locale : fallbackLanguage,
+    locale: getLanguage(context),
     ...preferences,
     user: user && {
       firstName: user.firstName,

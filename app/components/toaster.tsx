@@ -1,6 +1,6 @@
 import { Alert, Box } from "@chakra-ui/react";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/translation.tsx";
 
 export interface FlashToastData {
   status: "success" | "error" | "info";

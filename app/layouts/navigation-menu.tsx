@@ -1,7 +1,7 @@
 import { chakra, Stack } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { navItems } from "../utils/navigation.ts";
+import { useTranslation } from "../utils/translation.tsx";
 
 const MenuLink = chakra(NavLink, {
   base: {

@@ -1,8 +1,8 @@
 import { Card, Heading, Link, Stack, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { requireUser } from "../middleware/auth.server.ts";
-import { getLocale } from "../middleware/i18next.server.ts";
+import { getLanguage } from "../middleware/language.server.ts";
 import { formatDate } from "../utils/dates.ts";
+import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -11,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The date is fixed by the server so the first paint and the hydrated page agree.
   return {
     name: `${user.firstName} ${user.lastName}`,
-    today: formatDate(new Date(), getLocale(context) === "nb" ? "nb" : "en"),
+    today: formatDate(new Date(), getLanguage(context)),
     apiDocsUrl,
   };
 }

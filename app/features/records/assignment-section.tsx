@@ -1,7 +1,7 @@
 import { Button, Card, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { useTranslation } from "../../utils/translation.tsx";
 import type { RecordDetailData } from "./detail.server.ts";
 import { SearchDropdown } from "./search-dropdown.tsx";
 

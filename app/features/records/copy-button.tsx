@@ -1,7 +1,7 @@
 import { IconButton } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { CheckIcon, CopyIcon } from "../../components/icons.tsx";
+import { useTranslation } from "../../utils/translation.tsx";
 
 const REVERT_MS = 1000;
 

@@ -1,6 +1,6 @@
 import { Button, CloseButton, Dialog, Field, Input } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { Form, Link as RouterLink, useNavigate } from "react-router";
+import { useTranslation } from "../../utils/translation.tsx";
 import { type ListParams, listQuery } from "./list-params.ts";
 import type { RecordListProps } from "./record-list.tsx";
 

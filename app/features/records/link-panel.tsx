@@ -1,7 +1,7 @@
 import { Button, CloseButton, Drawer, Field, HStack, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { useLayoutEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link as RouterLink, useNavigate } from "react-router";
+import { useTranslation } from "../../utils/translation.tsx";
 import type { ActionResult } from "./actions.server.ts";
 import { linkRoles, type RecordScreen } from "./screens.ts";
 import { SearchDropdown } from "./search-dropdown.tsx";

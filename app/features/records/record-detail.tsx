@@ -12,10 +12,9 @@ import {
   Table,
   Text,
 } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { Form, Link as RouterLink } from "react-router";
 import { formatDateTime } from "../../utils/dates.ts";
-import { isLanguage } from "../../utils/i18n.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { AssignmentSection } from "./assignment-section.tsx";
 import { CopyButton } from "./copy-button.tsx";
 import type { RecordDetailData } from "./detail.server.ts";
@@ -26,8 +25,7 @@ import { screens } from "./screens.ts";
 const INITIAL_FIELDS = 8;
 
 export function RecordDetail(props: RecordDetailData) {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : "en";
+  const { t, language } = useTranslation();
   const { record, statuses, tab } = props;
   const screen = screens[props.screenPath];
   const base = `/${screen.path}/${record.uuid}`;
