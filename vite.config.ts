@@ -71,13 +71,42 @@ function pureAnatomies(): Plugin {
   };
 }
 
+/**
+ * The browser build's Chakra theme (app/theme.ts) without what only the cached stylesheet uses:
+ * token values, keyframes, global CSS and the CSS reset. app/theme-tokens.ts becomes the tokens
+ * without their values, and the reset's builder an empty one.
+ */
+async function chakraBrowserTheme(): Promise<Plugin> {
+  const theme = await import("@chakra-ui/react/theme");
+  const { browserTheme } = await import("./app/utils/chakra-browser-theme.ts");
+  const lean = browserTheme(theme);
+  const tokensModule = Object.entries(lean)
+    .map(
+      ([name, value]) => `export const ${name} = /* @__PURE__ */ JSON.parse(${JSON.stringify(JSON.stringify(value))});`,
+    )
+    .join("\n");
+  return {
+    name: "workspace:chakra-browser-theme",
+    apply: "build",
+    load(id) {
+      if (this.environment.name !== "client") return undefined;
+      if (/[\\/]app[\\/]theme-tokens\.ts$/.test(id)) return tokensModule;
+      if (/@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]preflight\.js$/.test(id)) {
+        return "export function createPreflight() { return {}; }";
+      }
+      return undefined;
+    },
+  };
+}
+
 export default defineConfig(async ({ command }) => {
   const stylesheet = command === "build" && !process.env.VITEST ? await chakraStylesheet() : undefined;
+  const browserTheme = stylesheet ? [await chakraBrowserTheme()] : [];
   return {
     // Vitest runs plain modules; the React Router plugin is for the app build and dev server.
     plugins: process.env.VITEST
       ? []
-      : [reactRouter(), localeChunks(), pureAnatomies(), ...(stylesheet ? [stylesheet.plugin] : [])],
+      : [reactRouter(), localeChunks(), pureAnatomies(), ...browserTheme, ...(stylesheet ? [stylesheet.plugin] : [])],
     define: { __CHAKRA_STYLESHEET__: JSON.stringify(stylesheet?.href ?? "") },
     // Two Emotion copies in dev would silently ignore the per-request style cache.
     ssr: command === "serve" ? { noExternal: ["@chakra-ui/react"] } : undefined,

@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { createSystem, defaultConfig, defaultSystem } from "@chakra-ui/react";
+import { createSystem, defaultBaseConfig, defaultConfig, defaultSystem, type SystemContext } from "@chakra-ui/react";
 import { describe, expect, it } from "vitest";
-import { appConfig, system } from "./theme.ts";
+import { appConfig, chakraTheme, system } from "./theme.ts";
+import * as themeTokens from "./theme-tokens.ts";
+import { browserTheme } from "./utils/chakra-browser-theme.ts";
 
 /** Recipes that a component renders besides its own (a button's spinner, a checkbox's checkmark). */
 const alsoNeeds: Record<string, string[]> = {
@@ -56,5 +58,104 @@ describe("theme", () => {
     for (const key of Object.keys(system._config.theme?.slotRecipes ?? {})) {
       expect(system.getSlotRecipe(key)).toEqual(full.getSlotRecipe(key));
     }
+  });
+});
+
+/** The system as the browser build makes it: app/theme.ts with app/theme-tokens.ts replaced (vite.config.ts). */
+function browserSystem(): SystemContext {
+  const lean = browserTheme(themeTokens);
+  return createSystem(
+    defaultBaseConfig,
+    {
+      ...chakraTheme,
+      globalCss: lean.globalCss,
+      theme: {
+        ...chakraTheme.theme,
+        tokens: lean.tokens,
+        semanticTokens: lean.semanticTokens,
+        keyframes: lean.keyframes,
+      },
+    } as typeof chakraTheme,
+    appConfig,
+  );
+}
+
+/** Every combination of a recipe's variants, the defaults included. */
+function variantCombinations(variants: Record<string, Record<string, unknown>> | undefined) {
+  let combinations: Record<string, string>[] = [{}];
+  for (const [name, values] of Object.entries(variants ?? {})) {
+    combinations = combinations.flatMap((combination) =>
+      Object.keys(values).map((value) => ({ ...combination, [name]: value })),
+    );
+  }
+  return combinations;
+}
+
+/** Style props as the app writes them: tokens, semantic tokens, palettes, opacity, conditions, breakpoints. */
+const sampleStyles = [
+  { color: "fg", bg: "bg/85", borderWidth: "1px", borderRadius: "xl", boxShadow: "md", backdropFilter: "blur(8px)" },
+  { px: { base: "3", md: "6" }, py: "6", mt: "-2", mx: "-4", w: "64", h: "100vh", minW: "60", maxW: "sm", insetX: "0" },
+  { colorPalette: "teal", bg: "colorPalette.subtle", color: "colorPalette.fg", _hover: { bg: "bg.muted" } },
+  { bg: "teal.solid", color: "teal.contrast", zIndex: "overlay", fontSize: "lg", fontWeight: "bold", lineHeight: "1" },
+  { textStyle: "xs", layerStyle: "fill.subtle", animationStyle: "slide-fade-in", animationName: "spin" },
+  { focusVisibleRing: "outside", truncate: true, srOnly: true, hideBelow: "md", gap: "1.5", rounded: "l2" },
+  {
+    "& a": { color: "gray.fg", _hover: { textDecorationColor: "currentColor/20" } },
+    "& td": { borderBottomWidth: "1px" },
+  },
+  {
+    fontFamily: "heading",
+    letterSpacing: "tight",
+    transition: "common",
+    transitionDuration: "moderate",
+    shadow: "inset",
+  },
+  {
+    border: "1px solid {colors.border}",
+    color: "{colors.red.500}",
+    bg: "red.500/40",
+    aspectRatio: "wide",
+    cursor: "button",
+  },
+];
+
+describe("browser theme", () => {
+  const full = createSystem(defaultBaseConfig, chakraTheme, appConfig);
+  const lean = browserSystem();
+
+  it("names every token's CSS variable as the whole theme does", () => {
+    expect(Object.fromEntries(lean.tokens.flatMap)).toEqual(Object.fromEntries(full.tokens.flatMap));
+    expect(lean.tokens.flatMap.size).toBeGreaterThan(500);
+    const palettes = (system: SystemContext) =>
+      Object.fromEntries([...system.tokens.colorPaletteMap].map(([name, vars]) => [name, Object.fromEntries(vars)]));
+    expect(palettes(lean)).toEqual(palettes(full));
+    for (const category of full.tokens.categoryMap.keys()) {
+      expect(lean.tokens.getCategoryValues(category), category).toEqual(full.tokens.getCategoryValues(category));
+    }
+    expect([...lean.properties].sort()).toEqual([...full.properties].sort());
+  });
+
+  it("gives every recipe, in every variant, the same styles", () => {
+    const recipes = chakraTheme.theme?.recipes ?? {};
+    for (const [key, recipe] of Object.entries(recipes)) {
+      for (const variants of variantCombinations(recipe.variants as never)) {
+        expect(lean.getRecipeFn(key)(variants), `${key} ${JSON.stringify(variants)}`).toEqual(
+          full.getRecipeFn(key)(variants),
+        );
+      }
+    }
+    const slotRecipes = chakraTheme.theme?.slotRecipes ?? {};
+    for (const [key, recipe] of Object.entries(slotRecipes)) {
+      for (const variants of variantCombinations(recipe.variants as never)) {
+        expect(lean.getSlotRecipeFn(key)(variants), `${key} ${JSON.stringify(variants)}`).toEqual(
+          full.getSlotRecipeFn(key)(variants),
+        );
+      }
+    }
+  });
+
+  it("turns style props into the same CSS", () => {
+    for (const styles of sampleStyles) expect(lean.css(styles as never)).toEqual(full.css(styles as never));
+    expect(full.css(sampleStyles[0] as never)).toMatchObject({ color: "var(--chakra-colors-fg)" });
   });
 });

@@ -12,28 +12,26 @@ import {
   dialogSlotRecipe,
   drawerSlotRecipe,
   fieldSlotRecipe,
-  globalCss,
   headingRecipe,
   inputRecipe,
-  keyframes,
   layerStyles,
   linkRecipe,
   nativeSelectSlotRecipe,
-  semanticTokens,
   spinnerRecipe,
   tableSlotRecipe,
   textareaRecipe,
   textStyles,
   toastSlotRecipe,
-  tokens,
 } from "@chakra-ui/react/theme";
+import { globalCss, keyframes, semanticTokens, tokens } from "./theme-tokens.ts";
+import { chakraStylesheet } from "./utils/chakra-stylesheet.ts";
 
 /**
  * Chakra's default theme, but with only the recipes of the components the app uses: the full
  * set (`defaultConfig`) is about 27 KiB gzip of the first page's JavaScript. A component whose
  * recipe is missing renders unstyled, so theme.test.ts checks every Chakra import in app/.
  */
-const chakraTheme = defineConfig({
+export const chakraTheme = defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
@@ -87,4 +85,11 @@ export const appConfig = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, chakraTheme, appConfig);
+const fullSystem = createSystem(defaultBaseConfig, chakraTheme, appConfig);
+
+/**
+ * In the built browser code the global styles (reset, tokens, keyframes, global CSS) are the
+ * cached stylesheet's, and the tokens come without values (app/theme-tokens.ts), so the
+ * provider must not insert them again.
+ */
+export const system = chakraStylesheet && !import.meta.env.SSR ? { ...fullSystem, _global: [] } : fullSystem;
