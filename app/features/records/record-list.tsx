@@ -1,19 +1,7 @@
-import {
-  Box,
-  Button,
-  Field,
-  Flex,
-  Heading,
-  HStack,
-  Input,
-  Link,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-} from "@chakra-ui/react";
+import { Box, Button, Flex, Heading, HStack, Link, Stack, Table, Text } from "@chakra-ui/react";
 import { Form, Link as RouterLink } from "react-router";
 import type { EntityInfo, MetaStatus, RecordPage } from "../../../server/contract/records.ts";
+import { LabelledInput, LabelledSelect } from "../../components/plain-fields.tsx";
 import { useTranslation } from "../../utils/translation.tsx";
 import { displayValue, entityPlural, fieldLabel, statusName } from "./field-labels.ts";
 import { GoToDialog, preloadOn } from "./lazy-panels.tsx";
@@ -116,37 +104,35 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
 
       <Form method="get" action={`/${screen.path}`} role="search">
         <Flex gap="3" wrap="wrap" align="end">
-          <Field.Root flex="1" minW="60">
-            <Field.Label srOnly>{t("records.search")}</Field.Label>
-            <Input name="q" type="search" defaultValue={params.q} placeholder={t("records.searchPlaceholder")} />
-          </Field.Root>
-          <Field.Root w="auto">
-            <Field.Label srOnly>{t("records.status")}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field name="statusId" defaultValue={params.statusId} aria-label={t("records.status")}>
-                <option value="">{t("records.allStatuses")}</option>
-                {statuses.map((status) => (
-                  <option key={status.metaStatusId} value={status.metaStatusId}>
-                    {language === "nb" ? status.nameNb : status.nameEn}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root w="auto">
-            <Field.Label srOnly>{t("records.pageSize")}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field name="size" defaultValue={String(params.size)} aria-label={t("records.pageSize")}>
-                {PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <LabelledInput
+            label={t("records.search")}
+            flex="1"
+            minW="60"
+            input={{ name: "q", type: "search", defaultValue: params.q, placeholder: t("records.searchPlaceholder") }}
+          />
+          <LabelledSelect
+            label={t("records.status")}
+            w="auto"
+            select={{ name: "statusId", defaultValue: params.statusId, "aria-label": t("records.status") }}
+          >
+            <option value="">{t("records.allStatuses")}</option>
+            {statuses.map((status) => (
+              <option key={status.metaStatusId} value={status.metaStatusId}>
+                {language === "nb" ? status.nameNb : status.nameEn}
+              </option>
+            ))}
+          </LabelledSelect>
+          <LabelledSelect
+            label={t("records.pageSize")}
+            w="auto"
+            select={{ name: "size", defaultValue: String(params.size), "aria-label": t("records.pageSize") }}
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </LabelledSelect>
           {params.sort && <input type="hidden" name="sort" value={params.sort} />}
           <Button type="submit" variant="outline">
             {t("records.search")}
