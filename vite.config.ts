@@ -117,7 +117,12 @@ export default defineConfig(async ({ command }) => {
       rolldownOptions: {
         // Chakra's `defineConfig` only returns its argument, and `createAnatomy` only lists part
         // names; marked pure, the default theme's unused recipes and anatomies drop out.
-        treeshake: { manualPureFunctions: ["defineConfig", "createAnatomy"] },
+        treeshake: {
+          manualPureFunctions: ["defineConfig", "createAnatomy"],
+          // Emotion imports these for `withTheme` alone, which the app does not use; they declare
+          // no side effects of their own, so unused they can go.
+          moduleSideEffects: [{ test: /node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/, sideEffects: false }],
+        },
         output: {
           codeSplitting: {
             groups: [
