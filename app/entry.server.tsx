@@ -15,6 +15,7 @@ import { createServerEmotionCache, emotionStyleTags } from "./utils/emotion.serv
 import { NonceProvider } from "./utils/nonce.tsx";
 import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders } from "./utils/security-headers.server.ts";
 import { TranslationProvider } from "./utils/translation.tsx";
+import "./theme-deferred.ts";
 
 export const streamTimeout = 5_000;
 

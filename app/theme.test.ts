@@ -3,24 +3,28 @@ import path from "node:path";
 import { createSystem, defaultBaseConfig, defaultConfig, defaultSystem, type SystemContext } from "@chakra-ui/react";
 import { describe, expect, it } from "vitest";
 import { appConfig, chakraTheme, system } from "./theme.ts";
+import { deferredRecipes } from "./theme-deferred.ts";
 import * as themeTokens from "./theme-tokens.ts";
 import { browserTheme } from "./utils/chakra-browser-theme.ts";
 
 /** Recipes that a component renders besides its own (a button's spinner, a checkbox's checkmark). */
 const alsoNeeds: Record<string, string[]> = {
-  Button: ["spinner"],
-  IconButton: ["button", "spinner"],
-  CloseButton: ["button", "spinner"],
+  IconButton: ["button"],
+  CloseButton: ["button"],
   Checkbox: ["checkmark"],
 };
 
-/** Every name the app imports from @chakra-ui/react. */
-function chakraImports(): Set<string> {
-  const names = new Set<string>();
+/** A button shows Chakra's spinner only while `loading`. */
+const spinnerProp = /\bloading=/;
+
+/** Every name each file of the app imports from @chakra-ui/react, and whether it imports app/theme-deferred.ts. */
+function chakraImports(): { file: string; names: Set<string>; deferred: boolean; spinner: boolean }[] {
+  const files = [];
   const appDir = import.meta.dirname;
   for (const file of fs.readdirSync(appDir, { recursive: true, encoding: "utf8" })) {
     if (!/\.tsx?$/.test(file) || file.includes(".test.")) continue;
     const source = fs.readFileSync(path.join(appDir, file), "utf8");
+    const names = new Set<string>();
     for (const match of source.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*"@chakra-ui\/react"/g)) {
       for (const part of match[1].split(",")) {
         const name = part
@@ -30,19 +34,50 @@ function chakraImports(): Set<string> {
         if (name) names.add(name);
       }
     }
+    files.push({
+      file,
+      names,
+      deferred: /^import "[./]+theme-deferred\.ts";$/m.test(source),
+      spinner: spinnerProp.test(source),
+    });
   }
-  return names;
+  return files;
 }
 
+const baseRecipes = new Set([
+  ...Object.keys(chakraTheme.theme?.recipes ?? {}),
+  ...Object.keys(chakraTheme.theme?.slotRecipes ?? {}),
+]);
+const laterRecipes = new Set([...Object.keys(deferredRecipes.recipes), ...Object.keys(deferredRecipes.slotRecipes)]);
+
 describe("theme", () => {
-  it("has the recipe of every Chakra component the app uses", () => {
-    const names = chakraImports();
-    expect(names.has("Button")).toBe(true);
-    for (const name of names) {
-      const keys = [name[0].toLowerCase() + name.slice(1), ...(alsoNeeds[name] ?? [])];
-      for (const key of keys.filter((k) => defaultSystem.hasRecipe(k))) {
-        expect(system.hasRecipe(key), `<${name}> needs the "${key}" recipe in app/theme.ts`).toBe(true);
+  it("has the recipe of every Chakra component the app uses, there before the component renders", () => {
+    const files = chakraImports();
+    expect(files.some(({ names }) => names.has("Button"))).toBe(true);
+    for (const { file, names, deferred, spinner } of files) {
+      for (const name of names) {
+        const keys = [
+          name[0].toLowerCase() + name.slice(1),
+          ...(alsoNeeds[name] ?? []),
+          ...(spinner && name.endsWith("Button") ? ["spinner"] : []),
+        ];
+        for (const key of keys.filter((k) => defaultSystem.hasRecipe(k))) {
+          expect(
+            baseRecipes.has(key) || laterRecipes.has(key),
+            `<${name}> needs the "${key}" recipe in app/theme.ts`,
+          ).toBe(true);
+          if (!baseRecipes.has(key)) {
+            expect(deferred, `${file} renders <${name}>, so it must import "theme-deferred.ts"`).toBe(true);
+          }
+        }
       }
+    }
+    expect(system.hasRecipe("dialog")).toBe(true);
+  });
+
+  it("paints a list page with the recipes it has before any panel loads", () => {
+    for (const key of ["button", "link", "heading", "table", "field", "input", "nativeSelect"]) {
+      expect(baseRecipes.has(key), key).toBe(true);
     }
   });
 
@@ -71,6 +106,8 @@ function browserSystem(): SystemContext {
       globalCss: lean.globalCss,
       theme: {
         ...chakraTheme.theme,
+        recipes: { ...chakraTheme.theme?.recipes, ...deferredRecipes.recipes },
+        slotRecipes: { ...chakraTheme.theme?.slotRecipes, ...deferredRecipes.slotRecipes },
         tokens: lean.tokens,
         semanticTokens: lean.semanticTokens,
         keyframes: lean.keyframes,
@@ -120,7 +157,7 @@ const sampleStyles = [
 ];
 
 describe("browser theme", () => {
-  const full = createSystem(defaultBaseConfig, chakraTheme, appConfig);
+  const full = system;
   const lean = browserSystem();
 
   it("names every token's CSS variable as the whole theme does", () => {
@@ -136,7 +173,7 @@ describe("browser theme", () => {
   });
 
   it("gives every recipe, in every variant, the same styles", () => {
-    const recipes = chakraTheme.theme?.recipes ?? {};
+    const recipes = { ...chakraTheme.theme?.recipes, ...deferredRecipes.recipes };
     for (const [key, recipe] of Object.entries(recipes)) {
       for (const variants of variantCombinations(recipe.variants as never)) {
         expect(lean.getRecipeFn(key)(variants), `${key} ${JSON.stringify(variants)}`).toEqual(
@@ -144,7 +181,7 @@ describe("browser theme", () => {
         );
       }
     }
-    const slotRecipes = chakraTheme.theme?.slotRecipes ?? {};
+    const slotRecipes = { ...chakraTheme.theme?.slotRecipes, ...deferredRecipes.slotRecipes };
     for (const [key, recipe] of Object.entries(slotRecipes)) {
       for (const variants of variantCombinations(recipe.variants as never)) {
         expect(lean.getSlotRecipeFn(key)(variants), `${key} ${JSON.stringify(variants)}`).toEqual(

@@ -1,27 +1,17 @@
 import { createSystem, defaultBaseConfig, defineConfig } from "@chakra-ui/react";
 import {
-  alertSlotRecipe,
   animationStyles,
-  badgeRecipe,
   buttonRecipe,
-  cardSlotRecipe,
-  checkboxSlotRecipe,
-  checkmarkRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
   fieldSlotRecipe,
   headingRecipe,
   inputRecipe,
   layerStyles,
   linkRecipe,
   nativeSelectSlotRecipe,
-  spinnerRecipe,
   tableSlotRecipe,
-  textareaRecipe,
   textStyles,
-  toastSlotRecipe,
 } from "@chakra-ui/react/theme";
 import { globalCss, keyframes, semanticTokens, tokens } from "./theme-tokens.ts";
 import { chakraStylesheet } from "./utils/chakra-stylesheet.ts";
@@ -30,6 +20,7 @@ import { chakraStylesheet } from "./utils/chakra-stylesheet.ts";
  * Chakra's default theme, but with only the recipes of the components the app uses: the full
  * set (`defaultConfig`) is about 27 KiB gzip of the first page's JavaScript. A component whose
  * recipe is missing renders unstyled, so theme.test.ts checks every Chakra import in app/.
+ * Recipes of components that no signed-in page shows at first are in app/theme-deferred.ts.
  */
 export const chakraTheme = defineConfig({
   preflight: true,
@@ -43,26 +34,17 @@ export const chakraTheme = defineConfig({
     textStyles,
     layerStyles,
     animationStyles,
+    // What a signed-in page paints first; app/theme-deferred.ts has the rest.
     recipes: {
-      badge: badgeRecipe,
       button: buttonRecipe,
-      checkmark: checkmarkRecipe,
       heading: headingRecipe,
       input: inputRecipe,
       link: linkRecipe,
-      spinner: spinnerRecipe,
-      textarea: textareaRecipe,
     },
     slotRecipes: {
-      alert: alertSlotRecipe,
-      card: cardSlotRecipe,
-      checkbox: checkboxSlotRecipe,
-      dialog: dialogSlotRecipe,
-      drawer: drawerSlotRecipe,
       field: fieldSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
       table: tableSlotRecipe,
-      toast: toastSlotRecipe,
     },
   },
 });

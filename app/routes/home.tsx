@@ -4,6 +4,7 @@ import { getLanguage } from "../middleware/language.server.ts";
 import { formatDate } from "../utils/dates.ts";
 import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/home";
+import "../theme-deferred.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);

@@ -9,6 +9,7 @@ import { safeRedirectPath } from "../utils/redirect.ts";
 import { commitSession } from "../utils/session.server.ts";
 import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/login";
+import "../theme-deferred.ts";
 
 export const handle: RouteHandle = { layout: "full", showsNotice: true };
 

@@ -4,6 +4,7 @@ import { Form } from "react-router";
 import { useTranslation } from "../../utils/translation.tsx";
 import type { RecordDetailData } from "./detail.server.ts";
 import { SearchDropdown } from "./search-dropdown.tsx";
+import "../../theme-deferred.ts";
 
 // User and group searches answer faster than the general dropdown (500 ms against 1 s).
 const USER_SEARCH_DEBOUNCE_MS = 500;

@@ -3,6 +3,7 @@ import { Form, Link as RouterLink, useNavigate } from "react-router";
 import { useTranslation } from "../../utils/translation.tsx";
 import { type ListParams, listQuery } from "./list-params.ts";
 import type { RecordListProps } from "./record-list.tsx";
+import "../../theme-deferred.ts";
 
 function HiddenListInputs({ params, omit = [] }: { params: ListParams; omit?: (keyof ListParams)[] }) {
   const entries = Object.entries({

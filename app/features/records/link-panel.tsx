@@ -5,6 +5,7 @@ import { useTranslation } from "../../utils/translation.tsx";
 import type { ActionResult } from "./actions.server.ts";
 import { linkRoles, type RecordScreen } from "./screens.ts";
 import { SearchDropdown } from "./search-dropdown.tsx";
+import "../../theme-deferred.ts";
 
 interface LinkPanelProps {
   screen: RecordScreen;

@@ -21,6 +21,7 @@ import type { RecordDetailData } from "./detail.server.ts";
 import { displayValue, fieldLabel, statusName } from "./field-labels.ts";
 import { historyText, splitHistoryText } from "./history.ts";
 import { screens } from "./screens.ts";
+import "../../theme-deferred.ts";
 
 const INITIAL_FIELDS = 8;
 

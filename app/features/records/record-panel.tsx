@@ -17,6 +17,7 @@ import type { EntityInfo, MetaStatus, RecordDto } from "../../../server/contract
 import { useTranslation } from "../../utils/translation.tsx";
 import type { ActionResult } from "./actions.server.ts";
 import { displayPercent, fieldLabel } from "./field-labels.ts";
+import "../../theme-deferred.ts";
 
 function inputValue(field: FieldDefinition, value: unknown): string {
   if (value === null || value === undefined) return "";
