@@ -137,7 +137,7 @@ export default defineConfig(async ({ command }) => {
                 // The app's own shared code and the few Chakra components that a signed-in page
                 // paints first: one file rather than some twenty of a few hundred bytes each.
                 name: "shell",
-                test: /app[\\/](utils[\\/](emotion|messages|translate|translation|i18n|dates|layout|navigation|nonce|chakra-stylesheet|preferences)\.tsx?|components[\\/]icons|features[\\/]records[\\/](field-labels|list-params|screens|lazy-panels))|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]((box|span|absolute-center|spinner|loader|flex|stack|heading|text|link|table)[\\/]|button[\\/](button|icon-button)\.js)/,
+                test: /app[\\/](utils[\\/](emotion|messages|translate|translation|i18n|dates|layout|navigation|nonce|chakra-stylesheet|preferences)\.tsx?|components[\\/](icons|button|layout)|features[\\/]records[\\/](field-labels|list-params|screens|lazy-panels))|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](box|heading|text|link|table)[\\/]/,
               },
             ],
           },

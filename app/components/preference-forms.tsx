@@ -1,9 +1,11 @@
-import { Button, chakra, HStack, IconButton } from "@chakra-ui/react";
+import { chakra } from "@chakra-ui/react";
 import { Form, useFetcher, useLocation } from "react-router";
 import type { Language } from "../utils/i18n.ts";
 import type { MenuLayout, Skin } from "../utils/preferences.ts";
 import { useTranslation } from "../utils/translation.tsx";
+import { Button, IconButton } from "./button.tsx";
 import { ColumnsIcon, MoonIcon, RowsIcon, SunIcon } from "./icons.tsx";
+import { HStack } from "./layout.tsx";
 
 const PREFERENCES_ACTION = "/resources/preferences";
 

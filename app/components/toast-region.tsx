@@ -1,5 +1,6 @@
-import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from "@chakra-ui/react";
+import { Toaster as ChakraToaster, createToaster, Portal, Toast } from "@chakra-ui/react";
 import { useEffect } from "react";
+import { Stack } from "./layout.tsx";
 import type { FlashToastData } from "./toaster.tsx";
 import "../theme-deferred.ts";
 

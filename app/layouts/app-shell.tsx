@@ -1,6 +1,8 @@
-import { Box, Button, Flex, HStack, Link, Text } from "@chakra-ui/react";
+import { Box, Link, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { Form, Link as RouterLink, useNavigation } from "react-router";
+import { Button } from "../components/button.tsx";
+import { Flex, HStack } from "../components/layout.tsx";
 import { LanguageSwitch, MenuLayoutSwitch, SkinSwitch } from "../components/preference-forms.tsx";
 import type { Language } from "../utils/i18n.ts";
 import type { MenuLayout, Skin } from "../utils/preferences.ts";

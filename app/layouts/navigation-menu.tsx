@@ -1,5 +1,6 @@
-import { chakra, Stack } from "@chakra-ui/react";
+import { chakra } from "@chakra-ui/react";
 import { NavLink } from "react-router";
+import { Stack } from "../components/layout.tsx";
 import { navItems } from "../utils/navigation.ts";
 import { useTranslation } from "../utils/translation.tsx";
 

@@ -1,5 +1,7 @@
-import { Button, Heading, Stack, Text } from "@chakra-ui/react";
+import { Heading, Text } from "@chakra-ui/react";
 import { data, Link } from "react-router";
+import { Button } from "../components/button.tsx";
+import { Stack } from "../components/layout.tsx";
 import type { RouteHandle } from "../utils/layout.ts";
 import { useTranslation } from "../utils/translation.tsx";
 

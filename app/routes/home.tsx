@@ -1,4 +1,5 @@
-import { Card, Heading, Link, Stack, Text } from "@chakra-ui/react";
+import { Card, Heading, Link, Text } from "@chakra-ui/react";
+import { Stack } from "../components/layout.tsx";
 import { requireUser } from "../middleware/auth.server.ts";
 import { getLanguage } from "../middleware/language.server.ts";
 import { formatDate } from "../utils/dates.ts";

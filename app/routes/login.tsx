@@ -1,5 +1,7 @@
-import { Alert, Button, Card, Heading, Stack, Text } from "@chakra-ui/react";
+import { Alert, Card, Heading, Text } from "@chakra-ui/react";
 import { data, Form, redirect } from "react-router";
+import { Button } from "../components/button.tsx";
+import { Stack } from "../components/layout.tsx";
 import { getUser, takeToast } from "../middleware/auth.server.ts";
 import { getLanguage } from "../middleware/language.server.ts";
 import { authStateContext } from "../utils/api.server.ts";

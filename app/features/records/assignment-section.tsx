@@ -1,6 +1,8 @@
-import { Button, Card, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { Card, Field, Heading, Input, NativeSelect, Text } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
 import { Form } from "react-router";
+import { Button } from "../../components/button.tsx";
+import { HStack, Stack } from "../../components/layout.tsx";
 import { useTranslation } from "../../utils/translation.tsx";
 import type { RecordDetailData } from "./detail.server.ts";
 import { SearchDropdown } from "./search-dropdown.tsx";

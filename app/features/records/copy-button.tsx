@@ -1,5 +1,5 @@
-import { IconButton } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
+import { IconButton } from "../../components/button.tsx";
 import { CheckIcon, CopyIcon } from "../../components/icons.tsx";
 import { useTranslation } from "../../utils/translation.tsx";
 

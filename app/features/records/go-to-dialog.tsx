@@ -1,5 +1,6 @@
-import { Button, CloseButton, Dialog, Field, Input } from "@chakra-ui/react";
+import { CloseButton, Dialog, Field, Input } from "@chakra-ui/react";
 import { Form, Link as RouterLink, useNavigate } from "react-router";
+import { Button } from "../../components/button.tsx";
 import { useTranslation } from "../../utils/translation.tsx";
 import { type ListParams, listQuery } from "./list-params.ts";
 import type { RecordListProps } from "./record-list.tsx";

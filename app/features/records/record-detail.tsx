@@ -1,18 +1,7 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  HStack,
-  Link,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from "@chakra-ui/react";
+import { Badge, Box, Card, Heading, Link, SimpleGrid, Table, Text } from "@chakra-ui/react";
 import { Form, Link as RouterLink } from "react-router";
+import { Button } from "../../components/button.tsx";
+import { Flex, HStack, Stack } from "../../components/layout.tsx";
 import { formatDateTime } from "../../utils/dates.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import { AssignmentSection } from "./assignment-section.tsx";

@@ -1,6 +1,8 @@
-import { Box, Button, Flex, Heading, HStack, Link, Stack, Table, Text } from "@chakra-ui/react";
+import { Box, Heading, Link, Table, Text } from "@chakra-ui/react";
 import { Form, Link as RouterLink } from "react-router";
 import type { EntityInfo, MetaStatus, RecordPage } from "../../../server/contract/records.ts";
+import { Button } from "../../components/button.tsx";
+import { Flex, HStack, Stack } from "../../components/layout.tsx";
 import { LabelledInput, LabelledSelect } from "../../components/plain-fields.tsx";
 import { useTranslation } from "../../utils/translation.tsx";
 import { displayValue, entityPlural, fieldLabel, statusName } from "./field-labels.ts";

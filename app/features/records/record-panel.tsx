@@ -7,13 +7,13 @@ import {
   Field,
   Input,
   NativeSelect,
-  Stack,
   Text,
   Textarea,
 } from "@chakra-ui/react";
 import { Form, Link as RouterLink, useNavigate, useNavigation } from "react-router";
 import type { FieldDefinition } from "../../../server/contract/fields.ts";
 import type { EntityInfo, MetaStatus, RecordDto } from "../../../server/contract/records.ts";
+import { Stack } from "../../components/layout.tsx";
 import { useTranslation } from "../../utils/translation.tsx";
 import type { ActionResult } from "./actions.server.ts";
 import { displayPercent, fieldLabel } from "./field-labels.ts";
