@@ -72,25 +72,20 @@ function pureAnatomies(): Plugin {
 }
 
 /**
- * The browser build's Chakra theme (app/theme.ts) without what only the cached stylesheet uses:
- * token values, keyframes, global CSS and the CSS reset. app/theme-tokens.ts becomes the tokens
- * without their values, and the reset's builder an empty one.
+ * The browser build's Chakra theme (app/theme.ts) without what only the cached stylesheet uses
+ * (token values, keyframes, global CSS, the CSS reset) and without the modules that build the
+ * first recipes: app/theme-data.ts becomes plain data, and the reset's builder an empty one.
  */
 async function chakraBrowserTheme(): Promise<Plugin> {
-  const theme = await import("@chakra-ui/react/theme");
-  const { browserTheme } = await import("./app/utils/chakra-browser-theme.ts");
-  const lean = browserTheme(theme);
-  const tokensModule = Object.entries(lean)
-    .map(
-      ([name, value]) => `export const ${name} = /* @__PURE__ */ JSON.parse(${JSON.stringify(JSON.stringify(value))});`,
-    )
-    .join("\n");
+  const data = await import("./app/theme-data.ts");
+  const { browserThemeModule } = await import("./app/utils/chakra-browser-theme.ts");
+  const dataModule = browserThemeModule(data);
   return {
     name: "workspace:chakra-browser-theme",
     apply: "build",
     load(id) {
       if (this.environment.name !== "client") return undefined;
-      if (/[\\/]app[\\/]theme-tokens\.ts$/.test(id)) return tokensModule;
+      if (/[\\/]app[\\/]theme-data\.ts$/.test(id)) return dataModule;
       if (/@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]preflight\.js$/.test(id)) {
         return "export function createPreflight() { return {}; }";
       }
@@ -131,13 +126,15 @@ export default defineConfig(async ({ command }) => {
                 // recipes, nor the theme's index that imports them all: each goes with the code
                 // that renders it (app/theme.ts, app/theme-deferred.ts).
                 name: "framework",
+                priority: 2,
                 test: /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion|stylis|hoist-non-react-statics|react-is|@pandacss|use-sync-external-store)[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](styled-system|preset-base|theme(?![\\/](recipes|index))|utils|create-context|merge-props|merge-refs)/,
               },
               {
                 // The app's own shared code and the few Chakra components that a signed-in page
                 // paints first: one file rather than some twenty of a few hundred bytes each.
                 name: "shell",
-                test: /app[\\/](utils[\\/](emotion|messages|translate|translation|i18n|dates|layout|navigation|nonce|chakra-stylesheet|preferences)\.tsx?|components[\\/](icons|button|layout)|features[\\/]records[\\/](field-labels|list-params|screens|lazy-panels))|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](box|heading|text|link|table)[\\/]/,
+                priority: 1,
+                test: /app[\\/](theme(-data)?\.ts|utils[\\/](emotion|messages|translate|translation|i18n|dates|layout|navigation|nonce|chakra-stylesheet|preferences)\.tsx?|components[\\/](icons|button|layout)|features[\\/]records[\\/](field-labels|list-params|screens|lazy-panels))|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](box|heading|text|link|table)[\\/]/,
               },
             ],
           },

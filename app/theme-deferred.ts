@@ -1,3 +1,4 @@
+import type { SystemContext } from "@chakra-ui/react";
 import {
   alertSlotRecipe,
   badgeRecipe,
@@ -31,8 +32,12 @@ export const deferredRecipes = {
   },
 };
 
-// The system reads its recipes from its configuration each time it meets a component.
-const { theme } = system._config;
-if (!theme) throw new Error("app/theme.ts has no theme");
-theme.recipes = { ...theme.recipes, ...deferredRecipes.recipes };
-theme.slotRecipes = { ...theme.slotRecipes, ...deferredRecipes.slotRecipes };
+/** Adds the recipes above; the system reads its recipes from its configuration each time it meets a component. */
+export function addDeferredRecipes(target: SystemContext) {
+  const { theme } = target._config;
+  if (!theme) throw new Error("app/theme.ts has no theme");
+  theme.recipes = { ...theme.recipes, ...deferredRecipes.recipes };
+  theme.slotRecipes = { ...theme.slotRecipes, ...deferredRecipes.slotRecipes };
+}
+
+addDeferredRecipes(system);

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { createSystem, defaultBaseConfig, defaultConfig, defaultSystem, type SystemContext } from "@chakra-ui/react";
+import { createSystem, defaultConfig, defaultSystem, type SystemContext } from "@chakra-ui/react";
 import { describe, expect, it } from "vitest";
-import { appConfig, chakraTheme, system } from "./theme.ts";
-import { deferredRecipes } from "./theme-deferred.ts";
-import * as themeTokens from "./theme-tokens.ts";
-import { browserTheme } from "./utils/chakra-browser-theme.ts";
+import { appConfig, createAppSystem, system, type ThemeData } from "./theme.ts";
+import * as themeData from "./theme-data.ts";
+import { addDeferredRecipes, deferredRecipes } from "./theme-deferred.ts";
+import { browserTheme, browserThemeModule } from "./utils/chakra-browser-theme.ts";
 
 /** Recipes that a component renders besides its own (a button's spinner, a checkbox's checkmark). */
 const alsoNeeds: Record<string, string[]> = {
@@ -44,10 +44,7 @@ function chakraImports(): { file: string; names: Set<string>; deferred: boolean;
   return files;
 }
 
-const baseRecipes = new Set([
-  ...Object.keys(chakraTheme.theme?.recipes ?? {}),
-  ...Object.keys(chakraTheme.theme?.slotRecipes ?? {}),
-]);
+const baseRecipes = new Set([...Object.keys(themeData.recipes), ...Object.keys(themeData.slotRecipes)]);
 const laterRecipes = new Set([...Object.keys(deferredRecipes.recipes), ...Object.keys(deferredRecipes.slotRecipes)]);
 
 describe("theme", () => {
@@ -96,25 +93,11 @@ describe("theme", () => {
   });
 });
 
-/** The system as the browser build makes it: app/theme.ts with app/theme-tokens.ts replaced (vite.config.ts). */
+/** The system as the browser build makes it: app/theme.ts with app/theme-data.ts replaced (vite.config.ts). */
 function browserSystem(): SystemContext {
-  const lean = browserTheme(themeTokens);
-  return createSystem(
-    defaultBaseConfig,
-    {
-      ...chakraTheme,
-      globalCss: lean.globalCss,
-      theme: {
-        ...chakraTheme.theme,
-        recipes: { ...chakraTheme.theme?.recipes, ...deferredRecipes.recipes },
-        slotRecipes: { ...chakraTheme.theme?.slotRecipes, ...deferredRecipes.slotRecipes },
-        tokens: lean.tokens,
-        semanticTokens: lean.semanticTokens,
-        keyframes: lean.keyframes,
-      },
-    } as typeof chakraTheme,
-    appConfig,
-  );
+  const lean = createAppSystem(browserTheme(themeData) as unknown as ThemeData);
+  addDeferredRecipes(lean);
+  return lean;
 }
 
 /** Every combination of a recipe's variants, the defaults included. */
@@ -173,7 +156,7 @@ describe("browser theme", () => {
   });
 
   it("gives every recipe, in every variant, the same styles", () => {
-    const recipes = { ...chakraTheme.theme?.recipes, ...deferredRecipes.recipes };
+    const recipes = { ...themeData.recipes, ...deferredRecipes.recipes };
     for (const [key, recipe] of Object.entries(recipes)) {
       for (const variants of variantCombinations(recipe.variants as never)) {
         expect(lean.getRecipeFn(key)(variants), `${key} ${JSON.stringify(variants)}`).toEqual(
@@ -181,7 +164,7 @@ describe("browser theme", () => {
         );
       }
     }
-    const slotRecipes = { ...chakraTheme.theme?.slotRecipes, ...deferredRecipes.slotRecipes };
+    const slotRecipes = { ...themeData.slotRecipes, ...deferredRecipes.slotRecipes };
     for (const [key, recipe] of Object.entries(slotRecipes)) {
       for (const variants of variantCombinations(recipe.variants as never)) {
         expect(lean.getSlotRecipeFn(key)(variants), `${key} ${JSON.stringify(variants)}`).toEqual(
@@ -189,6 +172,13 @@ describe("browser theme", () => {
         );
       }
     }
+  });
+
+  it("is what the browser build's module holds", async () => {
+    const code = browserThemeModule(themeData);
+    const module = await import(/* @vite-ignore */ `data:text/javascript,${encodeURIComponent(code)}`);
+    expect({ ...module }).toEqual(browserTheme(themeData));
+    expect(code.length).toBeLessThan(JSON.stringify(browserTheme(themeData)).length);
   });
 
   it("turns style props into the same CSS", () => {

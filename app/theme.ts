@@ -1,20 +1,40 @@
-import { createSystem, defaultBaseConfig, defineConfig } from "@chakra-ui/react";
+import { defaultBaseConfig } from "@chakra-ui/react/preset-base";
+import { createSystem, defineConfig } from "@chakra-ui/react/styled-system";
 import {
   animationStyles,
-  buttonRecipe,
+  appGlobalCss,
+  appTokens,
   cssVarsPrefix,
   cssVarsRoot,
-  fieldSlotRecipe,
-  headingRecipe,
-  inputRecipe,
+  globalCss,
+  keyframes,
   layerStyles,
-  linkRecipe,
-  nativeSelectSlotRecipe,
-  tableSlotRecipe,
+  recipes,
+  semanticTokens,
+  slotRecipes,
   textStyles,
-} from "@chakra-ui/react/theme";
-import { globalCss, keyframes, semanticTokens, tokens } from "./theme-tokens.ts";
+  tokens,
+} from "./theme-data.ts";
 import { chakraStylesheet } from "./utils/chakra-stylesheet.ts";
+
+const themeData = {
+  cssVarsPrefix,
+  cssVarsRoot,
+  tokens,
+  semanticTokens,
+  keyframes,
+  globalCss,
+  textStyles,
+  layerStyles,
+  animationStyles,
+  recipes,
+  slotRecipes,
+  appTokens,
+  appGlobalCss,
+};
+
+/** What app/theme-data.ts exports; the browser build replaces it with data of the same shape. */
+export type ThemeData = typeof themeData;
 
 /**
  * Chakra's default theme, but with only the recipes of the components the app uses: the full
@@ -22,56 +42,49 @@ import { chakraStylesheet } from "./utils/chakra-stylesheet.ts";
  * recipe is missing renders unstyled, so theme.test.ts checks every Chakra import in app/.
  * Recipes of components that no signed-in page shows at first are in app/theme-deferred.ts.
  */
-export const chakraTheme = defineConfig({
-  preflight: true,
-  cssVarsPrefix,
-  cssVarsRoot,
-  globalCss,
-  theme: {
-    keyframes,
-    tokens,
-    semanticTokens,
-    textStyles,
-    layerStyles,
-    animationStyles,
-    // What a signed-in page paints first; app/theme-deferred.ts has the rest.
-    recipes: {
-      button: buttonRecipe,
-      heading: headingRecipe,
-      input: inputRecipe,
-      link: linkRecipe,
+function chakraTheme(data: ThemeData) {
+  return defineConfig({
+    preflight: true,
+    cssVarsPrefix: data.cssVarsPrefix,
+    cssVarsRoot: data.cssVarsRoot,
+    globalCss: data.globalCss,
+    theme: {
+      keyframes: data.keyframes,
+      tokens: data.tokens,
+      semanticTokens: data.semanticTokens,
+      textStyles: data.textStyles,
+      layerStyles: data.layerStyles,
+      animationStyles: data.animationStyles,
+      // What a signed-in page paints first; app/theme-deferred.ts has the rest.
+      recipes: data.recipes,
+      slotRecipes: data.slotRecipes,
     },
-    slotRecipes: {
-      field: fieldSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
-      table: tableSlotRecipe,
-    },
-  },
-});
+  });
+}
 
 /** The app's own changes to Chakra's default theme. */
-export const appConfig = defineConfig({
-  theme: {
-    // The product's breakpoints: xs 576, sm 768, md 992, lg 1200.
-    breakpoints: { xs: "576px", sm: "768px", md: "992px", lg: "1200px", xl: "1400px", "2xl": "1600px" },
-    tokens: {
-      fonts: {
-        heading: { value: "Inter, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif" },
-        body: { value: "Inter, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif" },
-      },
+function appChanges(data: ThemeData) {
+  return defineConfig({
+    theme: {
+      // The product's breakpoints: xs 576, sm 768, md 992, lg 1200.
+      breakpoints: { xs: "576px", sm: "768px", md: "992px", lg: "1200px", xl: "1400px", "2xl": "1600px" },
+      tokens: data.appTokens,
     },
-  },
-  globalCss: {
-    "html, body": { minHeight: "100%" },
-    body: { bg: "bg.subtle", color: "fg" },
-  },
-});
+    globalCss: data.appGlobalCss,
+  });
+}
 
-const fullSystem = createSystem(defaultBaseConfig, chakraTheme, appConfig);
+export const appConfig = appChanges(themeData);
+
+export function createAppSystem(data: ThemeData) {
+  return createSystem(defaultBaseConfig, chakraTheme(data), appChanges(data));
+}
+
+const fullSystem = createAppSystem(themeData);
 
 /**
  * In the built browser code the global styles (reset, tokens, keyframes, global CSS) are the
- * cached stylesheet's, and the tokens come without values (app/theme-tokens.ts), so the
+ * cached stylesheet's, and the tokens come without values (app/theme-data.ts), so the
  * provider must not insert them again.
  */
 export const system = chakraStylesheet && !import.meta.env.SSR ? { ...fullSystem, _global: [] } : fullSystem;
