@@ -110,10 +110,11 @@ export default defineConfig(async ({ command }) => {
       // The framework chunk (React, React Router, Emotion, Chakra's style engine) is ~440 kB before gzip.
       chunkSizeWarningLimit: 500,
       rolldownOptions: {
-        // Chakra's `defineConfig` only returns its argument, and `createAnatomy` only lists part
-        // names; marked pure, the default theme's unused recipes and anatomies drop out.
+        // Chakra's `defineConfig` only returns its argument, `createAnatomy` only lists part
+        // names, and `withContext`, `withProvider`, `chakra` and React's `forwardRef` only make
+        // components; marked pure, the unused recipes, anatomies and component parts drop out.
         treeshake: {
-          manualPureFunctions: ["defineConfig", "createAnatomy"],
+          manualPureFunctions: ["defineConfig", "createAnatomy", "withContext", "withProvider", "chakra", "forwardRef"],
           // Emotion imports these for `withTheme` alone, which the app does not use; they declare
           // no side effects of their own, so unused they can go.
           moduleSideEffects: [{ test: /node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/, sideEffects: false }],
