@@ -25,7 +25,6 @@ import { useRouteLayout, useRouteShowsNotice } from "./utils/layout.ts";
 import { useNonce } from "./utils/nonce.tsx";
 import { readPreferences } from "./utils/preferences.server.ts";
 import type { Skin } from "./utils/preferences.ts";
-import { useTranslation } from "./utils/translation.tsx";
 
 export const middleware: Route.MiddlewareFunction[] = [originCheckMiddleware, authMiddleware, languageMiddleware];
 
@@ -118,11 +117,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function meta() {
   return [{ title: "Workspace" }];
-}
-
-export function HydrateFallback() {
-  const { t } = useTranslation();
-  return <p>{t("app.loading")}</p>;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
