@@ -10,8 +10,8 @@ export interface FlashToastData {
 
 // Most pages show no notice, so the toasts' code loads with the first one.
 const ToastRegion = lazy(() => import("./toast-region.tsx"));
-// A browser renders nothing inside <noscript>, so only the server ever loads this one.
-const NoscriptNotice = lazy(() => import("./noscript-notice.tsx"));
+// A browser renders nothing inside <noscript>, so only the server's code has this one.
+const NoscriptNotice = import.meta.env.SSR ? lazy(() => import("./noscript-notice.tsx")) : () => null;
 
 /**
  * Shows the server's one-time notice: as a toast once scripts run, and as a plain alert
