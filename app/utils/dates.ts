@@ -2,35 +2,10 @@ import type { Language } from "./i18n.ts";
 
 type DateInput = string | number | Date | null | undefined;
 
-const MONTHS: Record<Language, readonly string[]> = {
-  en: [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-  ],
-  nb: [
-    "januar",
-    "februar",
-    "mars",
-    "april",
-    "mai",
-    "juni",
-    "juli",
-    "august",
-    "september",
-    "oktober",
-    "november",
-    "desember",
-  ],
+// Intl's month names are the product's: "November" in English, "november" in Norwegian.
+const months = {
+  en: new Intl.DateTimeFormat("en", { month: "long" }),
+  nb: new Intl.DateTimeFormat("nb", { month: "long" }),
 };
 
 /** A date, or a date and time, with no zone: read as local time, as the screens always have. */
@@ -54,7 +29,7 @@ function format(value: DateInput, language: Language, withTime: boolean): string
   if (value === null || value === undefined || value === "") return "";
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return "";
-  const day = `${MONTHS[language][date.getMonth()]} ${pad(date.getDate())}, ${pad(date.getFullYear(), 4)}`;
+  const day = `${months[language].format(date)} ${pad(date.getDate())}, ${pad(date.getFullYear(), 4)}`;
   if (!withTime) return day;
   const hours = date.getHours();
   return `${day} ${pad(hours % 12 || 12)}:${pad(date.getMinutes())} ${hours < 12 ? "AM" : "PM"}`;
