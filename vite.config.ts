@@ -125,7 +125,7 @@ export default defineConfig(async ({ command }) => {
               {
                 // What every page loads: one file rather than a dozen small ones. Not Chakra's
                 // recipes, nor the theme's index that imports them all: each goes with the code
-                // that renders it (app/theme.ts, app/theme-deferred.ts).
+                // that renders it (app/theme-data.ts, app/theme-deferred.ts).
                 name: "framework",
                 priority: 2,
                 test: /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion|stylis|hoist-non-react-statics|react-is|@pandacss|use-sync-external-store)[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](styled-system|preset-base|theme(?![\\/](recipes|index))|utils|create-context|merge-props|merge-refs)/,

@@ -9,11 +9,12 @@ import {
 } from "@chakra-ui/react/theme";
 
 /**
- * Chakra's default theme as data (tokens, keyframes, global CSS, text, layer and animation
- * styles) and the recipes of what a signed-in page paints first, for app/theme.ts. The browser build replaces this module with plain data (see
- * `browserTheme` in app/utils/chakra-browser-theme.ts and vite.config.ts): the tokens without
- * their values, since in the browser a token is only ever written as its CSS variable and the
- * variables' values, the keyframes and the global CSS come with the cached stylesheet; the
+ * What the app's Chakra theme is made of (app/theme.ts): Chakra's default tokens, keyframes,
+ * global CSS, text, layer and animation styles, the recipes of what a signed-in page paints
+ * first, and the app's own fonts and global CSS. The browser build replaces this module with
+ * plain data (`browserThemeModule` in app/utils/chakra-browser-theme.ts, vite.config.ts): the
+ * tokens without their values, since in the browser a token is only ever written as its CSS
+ * variable and the values, keyframes and global CSS come with the cached stylesheet; the
  * recipes as the objects they are, without the modules that build them.
  */
 export {

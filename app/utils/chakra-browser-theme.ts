@@ -35,10 +35,11 @@ function withoutValues(tree: Tree): Tree {
 }
 
 /**
- * app/theme-data.ts as the browser needs it, as plain data: every token without its value, no
- * keyframes (Chakra reads their names only to type style props) and no global CSS, and the recipes as the objects they are (Chakra builds
- * some from others, so the modules behind them are more than the data). Chakra then writes the
- * same class names and rules as with the whole theme (app/theme.test.ts checks this); the
+ * app/theme-data.ts as the browser needs it, as plain data: every token without its value,
+ * no keyframes (Chakra reads their names only to type style props), no global CSS, and the
+ * recipes and text, layer and animation styles as the objects they are (Chakra builds some
+ * recipes from others, so the modules behind them are more than the data). Chakra then writes
+ * the same class names and rules as with the whole theme (app/theme.test.ts checks this); the
  * values are in the cached stylesheet.
  */
 export function browserTheme(theme: ThemeData): ThemeData {
