@@ -24,29 +24,119 @@ async function chakraStylesheet(): Promise<{ href: string; plugin: Plugin }> {
   return { href: `/${fileName}`, plugin };
 }
 
+/**
+ * Each language's texts are a chunk of their own (app/utils/messages.ts). The server learns their
+ * file names from the browser build, which comes first, through `virtual:locale-chunks`, so a
+ * page can preload the one language it speaks. Empty in dev, where the browser just imports it.
+ */
+function localeChunks(): Plugin {
+  const virtualId = "virtual:locale-chunks";
+  const files: Record<string, string> = {};
+  return {
+    name: "workspace:locale-chunks",
+    resolveId(source) {
+      return source === virtualId ? `\0${virtualId}` : undefined;
+    },
+    load(id) {
+      return id === `\0${virtualId}` ? `export default ${JSON.stringify(files)};` : undefined;
+    },
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== "client") return;
+      for (const chunk of Object.values(bundle)) {
+        const language =
+          chunk.type === "chunk" && /[\\/]app[\\/]locales[\\/](\w+)\.ts$/.exec(chunk.facadeModuleId ?? "")?.[1];
+        if (language) files[language] = `/${chunk.fileName}`;
+      }
+    },
+  };
+}
+
+/**
+ * Chakra, Ark and Zag define every component's anatomy (its part names) with top-level calls
+ * such as `dialogAnatomy.extendWith("footer")`, which a bundler must keep in case they have
+ * effects. They have none: marked pure, the anatomies of components the app does not use drop out.
+ */
+function pureAnatomies(): Plugin {
+  return {
+    name: "workspace:pure-anatomies",
+    transform: {
+      filter: { id: /node_modules[\\/]@(chakra-ui|ark-ui|zag-js)[\\/].*anatomy\.m?js$/ },
+      handler(code) {
+        // Only comments are added, and no line moves: the files' own source maps still hold.
+        return {
+          code: code.replace(/=(\s*)([\w$]+\.(?:extendWith|build|rename)\()/g, "=$1/* @__PURE__ */ $2"),
+          map: null,
+        };
+      },
+    },
+  };
+}
+
+/**
+ * The browser build's Chakra theme (app/theme.ts) without what only the cached stylesheet uses
+ * (token values, keyframes, global CSS, the CSS reset) and without the modules that build the
+ * first recipes: app/theme-data.ts becomes plain data, and the reset's builder an empty one.
+ */
+async function chakraBrowserTheme(): Promise<Plugin> {
+  const data = await import("./app/theme-data.ts");
+  const { browserThemeModule } = await import("./app/utils/chakra-browser-theme.ts");
+  const dataModule = browserThemeModule(data);
+  return {
+    name: "workspace:chakra-browser-theme",
+    apply: "build",
+    load(id) {
+      if (this.environment.name !== "client") return undefined;
+      if (/[\\/]app[\\/]theme-data\.ts$/.test(id)) return dataModule;
+      if (/@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]preflight\.js$/.test(id)) {
+        return "export function createPreflight() { return {}; }";
+      }
+      return undefined;
+    },
+  };
+}
+
 export default defineConfig(async ({ command }) => {
   const stylesheet = command === "build" && !process.env.VITEST ? await chakraStylesheet() : undefined;
+  const browserTheme = stylesheet ? [await chakraBrowserTheme()] : [];
   return {
     // Vitest runs plain modules; the React Router plugin is for the app build and dev server.
-    plugins: process.env.VITEST ? [] : [reactRouter(), ...(stylesheet ? [stylesheet.plugin] : [])],
+    plugins: process.env.VITEST
+      ? []
+      : [reactRouter(), localeChunks(), pureAnatomies(), ...browserTheme, ...(stylesheet ? [stylesheet.plugin] : [])],
     define: { __CHAKRA_STYLESHEET__: JSON.stringify(stylesheet?.href ?? "") },
     // Two Emotion copies in dev would silently ignore the per-request style cache.
     ssr: command === "serve" ? { noExternal: ["@chakra-ui/react"] } : undefined,
     build: {
       target: "es2022",
-      // The framework chunk (React, React Router, i18next, Chakra's style engine) is ~540 kB before gzip.
-      chunkSizeWarningLimit: 600,
+      // The framework chunk (React, React Router, Emotion, Chakra's style engine) is ~440 kB before gzip.
+      chunkSizeWarningLimit: 500,
       rolldownOptions: {
-        // Chakra's `defineConfig` only returns its argument; marked pure, the default theme's
-        // unused recipes drop out of the bundle.
-        treeshake: { manualPureFunctions: ["defineConfig"] },
+        // Chakra's `defineConfig` only returns its argument, `createAnatomy` only lists part
+        // names, and `withContext`, `withProvider`, `chakra` and React's `forwardRef` only make
+        // components; marked pure, the unused recipes, anatomies and component parts drop out.
+        treeshake: {
+          manualPureFunctions: ["defineConfig", "createAnatomy", "withContext", "withProvider", "chakra", "forwardRef"],
+          // Emotion imports these for `withTheme` alone, which the app does not use; they declare
+          // no side effects of their own, so unused they can go.
+          moduleSideEffects: [{ test: /node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/, sideEffects: false }],
+        },
         output: {
           codeSplitting: {
             groups: [
               {
-                // What every page loads: one file rather than a dozen small ones.
+                // What every page loads: one file rather than a dozen small ones. Not Chakra's
+                // recipes, nor the theme's index that imports them all: each goes with the code
+                // that renders it (app/theme-data.ts, app/theme-deferred.ts).
                 name: "framework",
-                test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@emotion|stylis|hoist-non-react-statics|react-is|@pandacss|use-sync-external-store)[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](styled-system|preset-base|theme|utils|create-context|merge-props|merge-refs)/,
+                priority: 2,
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion|stylis|hoist-non-react-statics|react-is|@pandacss|use-sync-external-store)[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](styled-system|preset-base|theme(?![\\/](recipes|index))|utils|create-context|merge-props|merge-refs)/,
+              },
+              {
+                // The app's own shared code and the few Chakra components that a signed-in page
+                // paints first: one file rather than some twenty of a few hundred bytes each.
+                name: "shell",
+                priority: 1,
+                test: /app[\\/](theme(-data)?\.ts|utils[\\/](emotion|messages|translate|translation|i18n|dates|layout|navigation|nonce|chakra-stylesheet|preferences)\.tsx?|components[\\/](icons|button|layout)|features[\\/]records[\\/](field-labels|list-params|screens|lazy-panels))|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](box|heading|text|link|table)[\\/]/,
               },
             ],
           },

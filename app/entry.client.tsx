@@ -1,21 +1,17 @@
 import { CacheProvider } from "@emotion/react";
-import i18next from "i18next";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { createEmotionCache } from "./utils/emotion.ts";
-import { fallbackLanguage, isLanguage, languages, resources } from "./utils/i18n.ts";
+import { fallbackLanguage, isLanguage } from "./utils/i18n.ts";
+import { loadMessages } from "./utils/messages.ts";
+import { createTranslator } from "./utils/translate.ts";
+import { TranslationProvider } from "./utils/translation.tsx";
 
 const lang = document.documentElement.lang;
-
-await i18next.use(initReactI18next).init({
-  lng: isLanguage(lang) ? lang : fallbackLanguage,
-  resources,
-  supportedLngs: [...languages],
-  fallbackLng: fallbackLanguage,
-  interpolation: { escapeValue: false },
-});
+const language = isLanguage(lang) ? lang : fallbackLanguage;
+// The page preloads its language's texts (root.tsx), so this waits for nothing on the network.
+const translator = createTranslator(language, await loadMessages(language));
 
 const cache = createEmotionCache();
 
@@ -24,9 +20,9 @@ startTransition(() => {
     document,
     <StrictMode>
       <CacheProvider value={cache}>
-        <I18nextProvider i18n={i18next}>
+        <TranslationProvider value={translator}>
           <HydratedRouter />
-        </I18nextProvider>
+        </TranslationProvider>
       </CacheProvider>
     </StrictMode>,
   );

@@ -1,20 +1,22 @@
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
+import localeChunks from "virtual:locale-chunks";
 import { CacheProvider } from "@emotion/react";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import {
   type EntryContext,
   type HandleDataRequestFunction,
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
-import { getInstance } from "./middleware/i18next.server.ts";
+import { getTranslator } from "./middleware/language.server.ts";
 import { documentEncoding, encodeDocument } from "./utils/document-encoding.server.ts";
 import { createServerEmotionCache, emotionStyleTags } from "./utils/emotion.server.ts";
 import { NonceProvider } from "./utils/nonce.tsx";
 import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders } from "./utils/security-headers.server.ts";
+import { TranslationProvider } from "./utils/translation.tsx";
+import "./theme-deferred.ts";
 
 export const streamTimeout = 5_000;
 
@@ -52,6 +54,10 @@ export default function handleRequest(
   }
 
   const cache = createServerEmotionCache(nonce);
+  const translator = getTranslator(loadContext);
+  // The browser's entry imports the page's texts before it hydrates: fetch them alongside it.
+  const messagesChunk = localeChunks[translator.language];
+  const preload = messagesChunk ? `<link rel="modulepreload" href="${messagesChunk}" nonce="${nonce}"/>` : "";
 
   return new Promise<Response>((resolve, reject) => {
     // The whole document is rendered before it is sent: its styles belong in <head>, so the
@@ -61,9 +67,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <CacheProvider value={cache}>
-          <I18nextProvider i18n={getInstance(loadContext)}>
+          <TranslationProvider value={translator}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </I18nextProvider>
+          </TranslationProvider>
         </CacheProvider>
       </NonceProvider>,
       {
@@ -75,7 +81,7 @@ export default function handleRequest(
         [ready]() {
           readAll(pipe).then((html) => {
             clearTimeout(timeout);
-            const styled = html.replace("</head>", `${emotionStyleTags(cache, nonce)}</head>`);
+            const styled = html.replace("</head>", `${preload}${emotionStyleTags(cache, nonce)}</head>`);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             responseHeaders.append("Vary", "Accept-Encoding");
             const encoding = documentEncoding(request.headers.get("Accept-Encoding"));

@@ -1,6 +1,5 @@
 import { ChakraProvider } from "@chakra-ui/react";
 import { type ReactNode, useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
   Links,
@@ -17,23 +16,23 @@ import { FlashToast } from "./components/toaster.tsx";
 import { AppShell } from "./layouts/app-shell.tsx";
 import { FullLayout } from "./layouts/full-layout.tsx";
 import { authMiddleware, getUser, takeToast } from "./middleware/auth.server.ts";
-import { getLocale, i18nextMiddleware } from "./middleware/i18next.server.ts";
+import { getLanguage, languageMiddleware } from "./middleware/language.server.ts";
 import { originCheckMiddleware } from "./middleware/origin-check.server.ts";
-import { chakraStylesheet, providedSystem } from "./utils/chakra-stylesheet.ts";
-import { fallbackLanguage, isLanguage } from "./utils/i18n.ts";
+import { system } from "./theme.ts";
+import { chakraStylesheet } from "./utils/chakra-stylesheet.ts";
+import { fallbackLanguage } from "./utils/i18n.ts";
 import { useRouteLayout, useRouteShowsNotice } from "./utils/layout.ts";
 import { useNonce } from "./utils/nonce.tsx";
 import { readPreferences } from "./utils/preferences.server.ts";
 import type { Skin } from "./utils/preferences.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [originCheckMiddleware, authMiddleware, i18nextMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [originCheckMiddleware, authMiddleware, languageMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const preferences = await readPreferences(request);
-  const locale = getLocale(context);
   const user = getUser(context);
   return {
-    locale: isLanguage(locale) ? locale : fallbackLanguage,
+    locale: getLanguage(context),
     ...preferences,
     user: user && {
       firstName: user.firstName,
@@ -79,7 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <ChakraProvider value={providedSystem}>{children}</ChakraProvider>
+        <ChakraProvider value={system}>{children}</ChakraProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -119,11 +118,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function meta() {
   return [{ title: "Workspace" }];
-}
-
-export function HydrateFallback() {
-  const { t } = useTranslation();
-  return <p>{t("app.loading")}</p>;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -8,7 +8,7 @@ export default [
   route("error-404", "routes/error-404.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("resources/preferences", "routes/resources.preferences.ts"),
-  layout("routes/protected-layout.tsx", [
+  layout("routes/protected-layout.ts", [
     index("routes/home.tsx"),
     route("companies", "routes/record-list.tsx", { id: "companies" }),
     route("contacts", "routes/record-list.tsx", { id: "contacts" }),

@@ -1,90 +1,91 @@
-import { createSystem, defaultBaseConfig, defineConfig } from "@chakra-ui/react";
+import { defaultBaseConfig } from "@chakra-ui/react/preset-base";
+import { createSystem, defineConfig } from "@chakra-ui/react/styled-system";
 import {
-  alertSlotRecipe,
   animationStyles,
-  badgeRecipe,
-  buttonRecipe,
-  cardSlotRecipe,
-  checkboxSlotRecipe,
-  checkmarkRecipe,
+  appGlobalCss,
+  appTokens,
   cssVarsPrefix,
   cssVarsRoot,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
-  fieldSlotRecipe,
   globalCss,
-  headingRecipe,
-  inputRecipe,
   keyframes,
   layerStyles,
-  linkRecipe,
-  nativeSelectSlotRecipe,
+  recipes,
   semanticTokens,
-  spinnerRecipe,
-  tableSlotRecipe,
-  textareaRecipe,
+  slotRecipes,
   textStyles,
-  toastSlotRecipe,
   tokens,
-} from "@chakra-ui/react/theme";
+} from "./theme-data.ts";
+import { chakraStylesheet } from "./utils/chakra-stylesheet.ts";
+
+const themeData = {
+  cssVarsPrefix,
+  cssVarsRoot,
+  tokens,
+  semanticTokens,
+  keyframes,
+  globalCss,
+  textStyles,
+  layerStyles,
+  animationStyles,
+  recipes,
+  slotRecipes,
+  appTokens,
+  appGlobalCss,
+};
+
+/** What app/theme-data.ts exports; the browser build replaces it with data of the same shape. */
+export type ThemeData = typeof themeData;
 
 /**
  * Chakra's default theme, but with only the recipes of the components the app uses: the full
  * set (`defaultConfig`) is about 27 KiB gzip of the first page's JavaScript. A component whose
  * recipe is missing renders unstyled, so theme.test.ts checks every Chakra import in app/.
+ * Recipes of components that no signed-in page shows at first are in app/theme-deferred.ts.
  */
-const chakraTheme = defineConfig({
-  preflight: true,
-  cssVarsPrefix,
-  cssVarsRoot,
-  globalCss,
-  theme: {
-    keyframes,
-    tokens,
-    semanticTokens,
-    textStyles,
-    layerStyles,
-    animationStyles,
-    recipes: {
-      badge: badgeRecipe,
-      button: buttonRecipe,
-      checkmark: checkmarkRecipe,
-      heading: headingRecipe,
-      input: inputRecipe,
-      link: linkRecipe,
-      spinner: spinnerRecipe,
-      textarea: textareaRecipe,
+function chakraTheme(data: ThemeData) {
+  return defineConfig({
+    preflight: true,
+    cssVarsPrefix: data.cssVarsPrefix,
+    cssVarsRoot: data.cssVarsRoot,
+    globalCss: data.globalCss,
+    theme: {
+      keyframes: data.keyframes,
+      tokens: data.tokens,
+      semanticTokens: data.semanticTokens,
+      textStyles: data.textStyles,
+      layerStyles: data.layerStyles,
+      animationStyles: data.animationStyles,
+      // What a signed-in page paints first; app/theme-deferred.ts has the rest.
+      recipes: data.recipes,
+      slotRecipes: data.slotRecipes,
     },
-    slotRecipes: {
-      alert: alertSlotRecipe,
-      card: cardSlotRecipe,
-      checkbox: checkboxSlotRecipe,
-      dialog: dialogSlotRecipe,
-      drawer: drawerSlotRecipe,
-      field: fieldSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
-      table: tableSlotRecipe,
-      toast: toastSlotRecipe,
-    },
-  },
-});
+  });
+}
 
 /** The app's own changes to Chakra's default theme. */
-export const appConfig = defineConfig({
-  theme: {
-    // The product's breakpoints: xs 576, sm 768, md 992, lg 1200.
-    breakpoints: { xs: "576px", sm: "768px", md: "992px", lg: "1200px", xl: "1400px", "2xl": "1600px" },
-    tokens: {
-      fonts: {
-        heading: { value: "Inter, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif" },
-        body: { value: "Inter, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif" },
-      },
+function appChanges(data: ThemeData) {
+  return defineConfig({
+    theme: {
+      // The product's breakpoints: xs 576, sm 768, md 992, lg 1200.
+      breakpoints: { xs: "576px", sm: "768px", md: "992px", lg: "1200px", xl: "1400px", "2xl": "1600px" },
+      tokens: data.appTokens,
     },
-  },
-  globalCss: {
-    "html, body": { minHeight: "100%" },
-    body: { bg: "bg.subtle", color: "fg" },
-  },
-});
+    globalCss: data.appGlobalCss,
+  });
+}
 
-export const system = createSystem(defaultBaseConfig, chakraTheme, appConfig);
+export const appConfig = appChanges(themeData);
+
+export function createAppSystem(data: ThemeData) {
+  return createSystem(defaultBaseConfig, chakraTheme(data), appChanges(data));
+}
+
+const fullSystem = createAppSystem(themeData);
+
+/**
+ * Where the build wrote the global styles (reset, tokens, keyframes, global CSS) to the cached
+ * stylesheet, the provider gets none: in the browser the tokens come without values
+ * (app/theme-data.ts), and on the server Emotion would serialise all of them for every page
+ * only for `emotionStyleTags` to leave them out. The dev server and tests keep them inline.
+ */
+export const system = chakraStylesheet ? { ...fullSystem, _global: [] } : fullSystem;

@@ -1,6 +1,8 @@
-import { Button, Heading, Stack, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
+import { Heading, Text } from "@chakra-ui/react";
 import { isRouteErrorResponse, Link } from "react-router";
+import { useTranslation } from "../utils/translation.tsx";
+import { Button } from "./button.tsx";
+import { Stack } from "./layout.tsx";
 
 interface GeneralErrorBoundaryProps {
   error: unknown;

@@ -1,6 +1,5 @@
-import { Alert, Box } from "@chakra-ui/react";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/translation.tsx";
 
 export interface FlashToastData {
   status: "success" | "error" | "info";
@@ -11,6 +10,8 @@ export interface FlashToastData {
 
 // Most pages show no notice, so the toasts' code loads with the first one.
 const ToastRegion = lazy(() => import("./toast-region.tsx"));
+// A browser renders nothing inside <noscript>, so only the server's code has this one.
+const NoscriptNotice = import.meta.env.SSR ? lazy(() => import("./noscript-notice.tsx")) : () => null;
 
 /**
  * Shows the server's one-time notice: as a toast once scripts run, and as a plain alert
@@ -33,12 +34,9 @@ export function FlashToast({ toast, fallback = true }: { toast: FlashToastData |
       )}
       {toast && fallback && (
         <noscript>
-          <Box position="fixed" top="4" right="4" zIndex="toast" maxW="sm">
-            <Alert.Root status={toast.status === "error" ? "warning" : toast.status}>
-              <Alert.Indicator />
-              <Alert.Title>{title}</Alert.Title>
-            </Alert.Root>
-          </Box>
+          <Suspense fallback={null}>
+            <NoscriptNotice status={toast.status} title={title} />
+          </Suspense>
         </noscript>
       )}
     </>

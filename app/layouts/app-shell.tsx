@@ -1,6 +1,6 @@
 import { Box, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/translation.tsx";
 import { Form, Link as RouterLink, useNavigation } from "react-router";
 import { LanguageSwitch, MenuLayoutSwitch, SkinSwitch } from "../components/preference-forms.tsx";
 import type { Language } from "../utils/i18n.ts";

@@ -1,6 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
+import { Stack } from "../components/layout.tsx";
 import { navItems } from "../utils/navigation.ts";
+import { useTranslation } from "../utils/translation.tsx";
 
 export interface MenuPermissions {
   companyAdmin: boolean;

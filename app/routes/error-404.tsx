@@ -1,7 +1,9 @@
-import { Button, Heading, Stack, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
+import { Heading, Text } from "@chakra-ui/react";
 import { data, Link } from "react-router";
+import { Button } from "../components/button.tsx";
+import { Stack } from "../components/layout.tsx";
 import type { RouteHandle } from "../utils/layout.ts";
+import { useTranslation } from "../utils/translation.tsx";
 
 export const handle: RouteHandle = { layout: "full" };
 

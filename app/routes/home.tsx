@@ -1,9 +1,11 @@
-import { Card, Heading, Link, Stack, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
+import { Card, Heading, Link, Text } from "@chakra-ui/react";
+import { Stack } from "../components/layout.tsx";
 import { requireUser } from "../middleware/auth.server.ts";
-import { getLocale } from "../middleware/i18next.server.ts";
+import { getLanguage } from "../middleware/language.server.ts";
 import { formatDate } from "../utils/dates.ts";
+import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/home";
+import "../theme-deferred.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -11,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The date is fixed by the server so the first paint and the hydrated page agree.
   return {
     name: `${user.firstName} ${user.lastName}`,
-    today: formatDate(new Date(), getLocale(context) === "nb" ? "nb" : "en"),
+    today: formatDate(new Date(), getLanguage(context)),
     apiDocsUrl,
   };
 }

@@ -1,10 +1,11 @@
-import { useTranslation } from "react-i18next";
 import { useActionData, useLocation, useSearchParams } from "react-router";
 import { recordAction } from "../features/records/actions.server.ts";
 import { loadRecordDetail } from "../features/records/detail.server.ts";
-import { ConfirmDeleteDialog, ErrorDialog, LinkPanel, RecordPanel } from "../features/records/lazy-panels.tsx";
+import { ConfirmDeleteDialog, LinkPanel } from "../features/records/lazy-detail-panels.tsx";
+import { ErrorDialog, RecordPanel } from "../features/records/lazy-panels.tsx";
 import { RecordDetail } from "../features/records/record-detail.tsx";
 import { screenFromPath, screens } from "../features/records/screens.ts";
+import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/record-detail";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -1,11 +1,6 @@
-import en from "../locales/en.ts";
-import nb from "../locales/nb.ts";
-
 export const languages = ["en", "nb"] as const;
 export type Language = (typeof languages)[number];
 export const fallbackLanguage: Language = "en";
-
-export const resources = { en: { translation: en }, nb: { translation: nb } } as const;
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (languages as readonly string[]).includes(value);

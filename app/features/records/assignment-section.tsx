@@ -1,9 +1,12 @@
-import { Button, Card, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { Card, Field, Heading, Input, NativeSelect, Text } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { Button } from "../../components/button.tsx";
+import { HStack, Stack } from "../../components/layout.tsx";
+import { useTranslation } from "../../utils/translation.tsx";
 import type { RecordDetailData } from "./detail.server.ts";
 import { SearchDropdown } from "./search-dropdown.tsx";
+import "../../theme-deferred.ts";
 
 // User and group searches answer faster than the general dropdown (500 ms against 1 s).
 const USER_SEARCH_DEBOUNCE_MS = 500;

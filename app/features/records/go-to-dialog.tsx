@@ -1,8 +1,10 @@
-import { Button, CloseButton, Dialog, Field, Input } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
+import { CloseButton, Dialog, Field, Input } from "@chakra-ui/react";
 import { Form, Link as RouterLink, useNavigate } from "react-router";
+import { Button } from "../../components/button.tsx";
+import { useTranslation } from "../../utils/translation.tsx";
 import { type ListParams, listQuery } from "./list-params.ts";
 import type { RecordListProps } from "./record-list.tsx";
+import "../../theme-deferred.ts";
 
 function HiddenListInputs({ params, omit = [] }: { params: ListParams; omit?: (keyof ListParams)[] }) {
   const entries = Object.entries({

@@ -6,11 +6,10 @@ import { type ComponentProps, type ComponentType, lazy, Suspense } from "react";
  * loads when one opens. The server still renders them open (it waits for all content), and
  * their HTML hydrates once the chunk has arrived.
  */
-const loadRecordPanel = () => import("./record-panel.tsx");
-const loadLinkPanel = () => import("./link-panel.tsx");
+export const loadRecordPanel = () => import("./record-panel.tsx");
 const loadGoToDialog = () => import("./go-to-dialog.tsx");
 
-function suspended<C extends ComponentType<any>>(load: () => Promise<{ default: C }>) {
+export function suspended<C extends ComponentType<any>>(load: () => Promise<{ default: C }>) {
   const Lazy = lazy(load);
   return function Suspended(props: ComponentProps<C>) {
     return (
@@ -22,9 +21,7 @@ function suspended<C extends ComponentType<any>>(load: () => Promise<{ default: 
 }
 
 export const RecordPanel = suspended(() => loadRecordPanel().then((m) => ({ default: m.RecordPanel })));
-export const ConfirmDeleteDialog = suspended(() => loadRecordPanel().then((m) => ({ default: m.ConfirmDeleteDialog })));
 export const ErrorDialog = suspended(() => loadRecordPanel().then((m) => ({ default: m.ErrorDialog })));
-export const LinkPanel = suspended(() => loadLinkPanel().then((m) => ({ default: m.LinkPanel })));
 export const GoToDialog = suspended(() => loadGoToDialog().then((m) => ({ default: m.GoToDialog })));
 
 /** Props for a link that opens a panel: its code starts loading when the pointer or focus gets there. */

@@ -1,10 +1,13 @@
-import { Button, CloseButton, Drawer, Field, HStack, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { CloseButton, Drawer, Field, Input, NativeSelect, Text } from "@chakra-ui/react";
 import { useLayoutEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link as RouterLink, useNavigate } from "react-router";
+import { Button } from "../../components/button.tsx";
+import { HStack, Stack } from "../../components/layout.tsx";
+import { useTranslation } from "../../utils/translation.tsx";
 import type { ActionResult } from "./actions.server.ts";
 import { linkRoles, type RecordScreen } from "./screens.ts";
 import { SearchDropdown } from "./search-dropdown.tsx";
+import "../../theme-deferred.ts";
 
 interface LinkPanelProps {
   screen: RecordScreen;

@@ -1,33 +1,21 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  HStack,
-  Link,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
+import { Badge, Box, Card, Heading, Link, SimpleGrid, Table, Text } from "@chakra-ui/react";
 import { Form, Link as RouterLink } from "react-router";
+import { Button } from "../../components/button.tsx";
+import { Flex, HStack, Stack } from "../../components/layout.tsx";
 import { formatDateTime } from "../../utils/dates.ts";
-import { isLanguage } from "../../utils/i18n.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { AssignmentSection } from "./assignment-section.tsx";
 import { CopyButton } from "./copy-button.tsx";
 import type { RecordDetailData } from "./detail.server.ts";
 import { displayValue, fieldLabel, statusName } from "./field-labels.ts";
 import { historyText, splitHistoryText } from "./history.ts";
 import { screens } from "./screens.ts";
+import "../../theme-deferred.ts";
 
 const INITIAL_FIELDS = 8;
 
 export function RecordDetail(props: RecordDetailData) {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : "en";
+  const { t, language } = useTranslation();
   const { record, statuses, tab } = props;
   const screen = screens[props.screenPath];
   const base = `/${screen.path}/${record.uuid}`;

@@ -1,7 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link as RouterLink, useNavigate } from "react-router";
 import type { EntityInfo, MetaStatus, RecordDto } from "../../../server/contract/records.ts";
-import { isLanguage } from "../../utils/i18n.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { displayValue, entityPlural, fieldLabel, statusName } from "./field-labels.ts";
 import { GoToDialog, preloadOn } from "./lazy-panels.tsx";
 import { type ListParams, listQuery } from "./list-params.ts";
@@ -33,8 +32,7 @@ function pageWindow(current: number, last: number): number[] {
 }
 
 export function RecordList({ screen, info, page, statuses, params, lastPage, goTo, canCreate }: RecordListProps) {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : "en";
+  const { t, language } = useTranslation();
   const nameFields = info.fields.filter((f) => f.partOfName);
   const columns = screen.listColumns
     .map((key) => info.fields.find((f) => f.key === key && f.active))

@@ -7,17 +7,17 @@ import {
   Field,
   Input,
   NativeSelect,
-  Stack,
   Text,
   Textarea,
 } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { Form, Link as RouterLink, useNavigate, useNavigation } from "react-router";
 import type { FieldDefinition } from "../../../server/contract/fields.ts";
 import type { EntityInfo, MetaStatus, RecordDto } from "../../../server/contract/records.ts";
-import { isLanguage } from "../../utils/i18n.ts";
+import { Stack } from "../../components/layout.tsx";
+import { useTranslation } from "../../utils/translation.tsx";
 import type { ActionResult } from "./actions.server.ts";
 import { displayPercent, fieldLabel } from "./field-labels.ts";
+import "../../theme-deferred.ts";
 
 function inputValue(field: FieldDefinition, value: unknown): string {
   if (value === null || value === undefined) return "";
@@ -99,10 +99,9 @@ export interface RecordPanelProps {
 
 /** Add and edit in a side panel; it is part of the URL, so it also opens and works without JavaScript. */
 export function RecordPanel({ info, statuses, record, result, closeTo, action, readOnly = false }: RecordPanelProps) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const language = isLanguage(i18n.language) ? i18n.language : "en";
   const values = result?.values ?? record?.values ?? {};
   const statusId = result?.statusId ?? record?.statusId ?? statuses.find((s) => s.isDefault)?.metaStatusId ?? "";
   const errors = result?.fieldErrors ?? {};

@@ -1,7 +1,9 @@
-import { Box, Button, HStack, Input, Stack, Text } from "@chakra-ui/react";
+import { Box, Input, Text } from "@chakra-ui/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { Button } from "../../components/button.tsx";
+import { HStack, Stack } from "../../components/layout.tsx";
+import { useTranslation } from "../../utils/translation.tsx";
 
 export const SEARCH_MIN_LENGTH = 3;
 export const SEARCH_DEBOUNCE_MS = 1000;

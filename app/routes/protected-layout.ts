@@ -1,15 +1,13 @@
-import { Outlet } from "react-router";
 import { requireUser } from "../middleware/auth.server.ts";
 import type { Route } from "./+types/protected-layout";
 
-/** Every route inside needs a signed-in user; others go to /login and come back after. */
+/**
+ * Every route inside needs a signed-in user; others go to /login and come back after. The
+ * route has no component of its own: its child renders in its place.
+ */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     requireUser(context, request);
     return next();
   },
 ];
-
-export default function ProtectedLayout() {
-  return <Outlet />;
-}

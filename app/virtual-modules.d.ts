@@ -1,0 +1,5 @@
+declare module "virtual:locale-chunks" {
+  /** The browser build's file of each language's texts, as "/assets/en-….js"; empty in dev. */
+  const files: Partial<Record<string, string>>;
+  export default files;
+}
