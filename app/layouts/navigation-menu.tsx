@@ -1,5 +1,4 @@
 import { NavLink } from "react-router";
-import { Stack } from "../components/layout.tsx";
 import { navItems } from "../utils/navigation.ts";
 import { useTranslation } from "../utils/translation.tsx";
 
