@@ -95,61 +95,21 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
               className="chakra-input ws-input"
             />
           </div>
-          <div data-scope="field" data-part="root" className="chakra-field__root ws-field">
-            <label
-              data-scope="field"
-              data-part="label"
-              htmlFor="list-status"
-              className="chakra-field__label ws-field-label-hidden"
-            >
-              {t("records.status")}
-            </label>
-            <SelectFrame>
-              <select
-                id="list-status"
-                data-scope="field"
-                data-part="select"
-                name="statusId"
-                defaultValue={params.statusId}
-                aria-label={t("records.status")}
-                className="chakra-native-select__field ws-select-field"
-              >
-                <option value="">{t("records.allStatuses")}</option>
-                {statuses.map((status) => (
-                  <option key={status.metaStatusId} value={status.metaStatusId}>
-                    {language === "nb" ? status.nameNb : status.nameEn}
-                  </option>
-                ))}
-              </select>
-            </SelectFrame>
-          </div>
-          <div data-scope="field" data-part="root" className="chakra-field__root ws-field">
-            <label
-              data-scope="field"
-              data-part="label"
-              htmlFor="list-size"
-              className="chakra-field__label ws-field-label-hidden"
-            >
-              {t("records.pageSize")}
-            </label>
-            <SelectFrame>
-              <select
-                id="list-size"
-                data-scope="field"
-                data-part="select"
-                name="size"
-                defaultValue={String(params.size)}
-                aria-label={t("records.pageSize")}
-                className="chakra-native-select__field ws-select-field"
-              >
-                {PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </select>
-            </SelectFrame>
-          </div>
+          <FilterSelect id="list-status" name="statusId" label={t("records.status")} defaultValue={params.statusId}>
+            <option value="">{t("records.allStatuses")}</option>
+            {statuses.map((status) => (
+              <option key={status.metaStatusId} value={status.metaStatusId}>
+                {language === "nb" ? status.nameNb : status.nameEn}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect id="list-size" name="size" label={t("records.pageSize")} defaultValue={String(params.size)}>
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </FilterSelect>
           {params.sort && <input type="hidden" name="sort" value={params.sort} />}
           <button type="submit" className="chakra-button ws-button-outline">
             {t("records.search")}
@@ -294,14 +254,42 @@ function useRowLinks() {
 }
 
 /** Chakra's NativeSelect around a plain select: the frame and its chevron. */
-function SelectFrame({ children }: { children: React.ReactNode }) {
+/** A labelled native select of the list's filters, as Chakra's Field and NativeSelect would render it. */
+function FilterSelect({
+  id,
+  name,
+  label,
+  defaultValue,
+  children,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue: string | undefined;
+  children: React.ReactNode;
+}) {
   return (
-    <div className="chakra-native-select__root ws-select">
-      {children}
-      <div className="chakra-native-select__indicator ws-select-indicator">
-        <svg viewBox="0 0 24 24" aria-hidden="true" className="ws-select-chevron">
-          <path d="m6 9 6 6 6-6" />
-        </svg>
+    <div data-scope="field" data-part="root" className="chakra-field__root ws-field">
+      <label data-scope="field" data-part="label" htmlFor={id} className="chakra-field__label ws-field-label-hidden">
+        {label}
+      </label>
+      <div className="chakra-native-select__root ws-select">
+        <select
+          id={id}
+          data-scope="field"
+          data-part="select"
+          name={name}
+          defaultValue={defaultValue}
+          aria-label={label}
+          className="chakra-native-select__field ws-select-field"
+        >
+          {children}
+        </select>
+        <div className="chakra-native-select__indicator ws-select-indicator">
+          <svg viewBox="0 0 24 24" aria-hidden="true" className="ws-select-chevron">
+            <path d="m6 9 6 6 6-6" />
+          </svg>
+        </div>
       </div>
     </div>
   );
