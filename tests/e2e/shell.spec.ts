@@ -20,8 +20,14 @@ test.describe("app shell", () => {
       await page.locator("html[data-hydrated]").waitFor();
       await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     }
+    // Hydrated, the skin changes at once and the choice is saved by a request of its own: the reload below must not
+    // overtake it.
+    const saved = jsEnabled(testInfo)
+      ? page.waitForResponse((response) => response.url().includes("/resources/preferences"))
+      : undefined;
     await page.getByRole("button", { name: "Switch to light skin" }).click();
     await expect(page.locator("html")).toHaveClass(/\blight\b/);
+    await saved;
     if (jsEnabled(testInfo)) {
       // Hydrated, the switch happens in place rather than by reloading the page.
       expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
