@@ -10,6 +10,7 @@ import type { Config } from "./config.ts";
 import { registerApiDocs, registerOpenApi } from "./docs/docs.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { registerErrorHandling } from "./http/errors.ts";
+import { refuseNulCharacters } from "./http/input-guard.ts";
 import mailer from "./mail/mailer.ts";
 import database from "./plugins/database.ts";
 import oidc from "./plugins/oidc.ts";
@@ -63,6 +64,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  refuseNulCharacters(app);
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -101,7 +103,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await registerOpenApi(app);
   await app.register(healthRoutes);
   await app.register(authRoutes, { appUrl: config.APP_URL, loginAttemptsPerMinute: config.LOGIN_ATTEMPTS_PER_MINUTE });
-  await app.register(registerRoutes, { appUrl: config.APP_URL });
+  await app.register(registerRoutes, { appUrl: config.APP_URL, loginAttemptsPerMinute: config.LOGIN_ATTEMPTS_PER_MINUTE });
   await app.register(
     async (api) => {
       api.addHook("onRequest", app.authenticate);

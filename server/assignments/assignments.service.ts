@@ -72,6 +72,7 @@ export async function assign(db: Kysely<Database>, actor: Actor, target: Target,
 
 export async function unassign(db: Kysely<Database>, actor: Actor, target: Target, refs: EntityRef[]) {
   requirePermission(actor, "Delete", "Entity_Assignment");
+  await checkTarget(db, target);
   for (const ref of refs) await checkRecord(db, actor, ref);
   for (const ref of refs) {
     await db

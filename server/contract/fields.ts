@@ -73,6 +73,8 @@ export const messages = {
 export const TEXT_MAX = 255;
 export const URL_MAX = 1000;
 export const NUMBER_MAX = 9_999_999_999;
+/** LongText's maximum unless the field sets its own (settings.maxLength). */
+export const LONG_TEXT_MAX = 100_000;
 
 /** Reads a MultiSelect value: a string array, the API's "[a, b]" wire format, or plain "a, b". */
 export function parseMultiSelect(value: unknown): string[] {
@@ -155,7 +157,9 @@ function normalise(field: FieldDefinition, raw: unknown, today: string): Outcome
     }
     case "LongText": {
       const text = toText(raw);
-      return text === undefined ? fail(messages.required) : { value: text };
+      if (text === undefined) return fail(messages.required);
+      const max = field.settings.maxLength ?? LONG_TEXT_MAX;
+      return text !== null && text.length > max ? fail(`Max ${max} limit`) : { value: text };
     }
     case "Email": {
       const text = toText(raw);

@@ -18,10 +18,13 @@ export function tableName(entity: Pick<EntityMetadata, "schemaKey" | "tableKey">
   return `${entity.schemaKey}.${entity.tableKey}`;
 }
 
-function columnsOf(entity: EntityMetadata): string[] {
+/** The status and the active fields' columns, or only those of `keys` among them. */
+function columnsOf(entity: EntityMetadata, keys?: readonly string[]): string[] {
   return [
     "status_id",
-    ...entity.fields.filter((field) => field.active && IDENTIFIER.test(field.key)).map((field) => field.key),
+    ...entity.fields
+      .filter((field) => field.active && IDENTIFIER.test(field.key) && (!keys || keys.includes(field.key)))
+      .map((field) => field.key),
   ];
 }
 
@@ -40,6 +43,8 @@ export interface ListQuery {
   search?: string;
   statusId?: string;
   filters: { field: FieldDefinition; value: string }[];
+  /** The fields a list shows; every active field when absent. */
+  columns?: readonly string[];
 }
 
 export interface ListResult {
@@ -99,7 +104,7 @@ export async function listRecords(db: Db, entity: EntityMetadata, query: ListQue
   const where = listCondition(entity, query);
   const terms = sortTerms(entity, query.sort);
   const page = (offset: number, limit: number, reverse = false) =>
-    pageOf(db, entity, { where, terms, offset, limit, reverse });
+    pageOf(db, entity, { where, terms, offset, limit, reverse, columns: query.columns });
 
   if (!query.search && query.filters.length === 0) {
     if (query.offset < REVERSE_FROM_OFFSET) {
@@ -196,6 +201,7 @@ interface PageQuery {
   from?: unknown[];
   /** Adds the table's core.record_version, read in the same snapshot as the rows, as `list_version`. */
   withVersion?: boolean;
+  columns?: readonly string[];
 }
 
 /** The page's ids first, which a sort index can find without reading rows, then just those rows. */
@@ -206,7 +212,7 @@ function pageOf(db: Db, entity: EntityMetadata, page: PageQuery): Promise<Stored
   }
   let rows = (db as AnyDb)
     .selectFrom(tableName(entity))
-    .select(["id", "created_at", "updated_at", ...columnsOf(entity)])
+    .select(["id", "created_at", "updated_at", ...columnsOf(entity, page.columns)])
     .where(
       "id",
       "in",
@@ -325,6 +331,7 @@ async function anchoredPage(
     limit: count,
     from: anchors.rows[index],
     withVersion: true,
+    columns: query.columns,
   });
   // A write between the total and this read: the anchors no longer hold for this snapshot.
   if (rows.length !== count || rows.some((row) => Number(row.list_version) !== counted.version)) return undefined;

@@ -24,6 +24,16 @@ const listQuery = z.looseObject({
   sort: z.string().max(100).optional(),
   q: z.string().max(255).optional(),
   statusId: z.string().max(64).optional(),
+  fields: z
+    .string()
+    .max(2000)
+    .transform((text) =>
+      text
+        .split(",")
+        .map((key) => key.trim())
+        .filter(Boolean),
+    )
+    .optional(),
 });
 
 /** The generic resource service: every entity's records at /api/{schema}/{entity}. */
@@ -78,7 +88,8 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["records"],
-        summary: "A page of records: page from 0, size, sort=key,asc|desc, q (3+ characters), filter.<key>=value",
+        summary:
+          "A page of records: page from 0, size, sort=key,asc|desc, q (3+ characters), filter.<key>=value, fields=a,b (the values to return)",
         security,
         params: entityParams,
         querystring: listQuery,
@@ -87,13 +98,13 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const entity = await service.resolveEntity(app.db, request.params.schema, request.params.entity);
-      const { page, size, sort, q, statusId, ...rest } = request.query;
+      const { page, size, sort, q, statusId, fields, ...rest } = request.query;
       const filters = Object.fromEntries(
         Object.entries(rest)
           .filter(([name, value]) => name.startsWith(FILTER_PREFIX) && typeof value === "string")
           .map(([name, value]) => [name.slice(FILTER_PREFIX.length), value as string]),
       );
-      return service.listRecords(app.db, request.actor, entity, { page, size, sort, q, statusId, filters });
+      return service.listRecords(app.db, request.actor, entity, { page, size, sort, q, statusId, filters, fields });
     },
   );
 

@@ -39,7 +39,7 @@ function outputValue(field: FieldDefinition, value: unknown): unknown {
 function valuesOf(entity: EntityMetadata, row: repo.StoredRecord): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const field of entity.fields) {
-    if (field.active) values[field.key] = outputValue(field, row[field.key]);
+    if (field.active && Object.hasOwn(row, field.key)) values[field.key] = outputValue(field, row[field.key]);
   }
   return values;
 }
@@ -82,6 +82,19 @@ export interface ListParams {
   q?: string;
   statusId?: string;
   filters: Record<string, string>;
+  /** The fields a list shows (the name's fields always come too); every field when absent. */
+  fields?: string[];
+}
+
+function listedColumns(entity: EntityMetadata, keys: string[] | undefined): string[] | undefined {
+  if (!keys) return undefined;
+  const unknown = keys.filter((key) => !entity.fields.some((f) => f.active && f.key === key));
+  if (unknown.length > 0) {
+    throw new DomainError(400, "MethodArgumentNotValidException", "Validation failed", [
+      { field: "fields", defaultMessage: "Unknown field", objectName: "query" },
+    ]);
+  }
+  return entity.fields.filter((f) => f.active && (f.partOfName || keys.includes(f.key))).map((f) => f.key);
 }
 
 function parseSort(entity: EntityMetadata, sort: string | undefined) {
@@ -130,6 +143,7 @@ export async function listRecords(
     search: search && search.length >= 3 ? search : undefined,
     statusId: params.statusId && isUuid(params.statusId) ? params.statusId : undefined,
     filters,
+    columns: listedColumns(entity, params.fields),
   });
   return {
     content: content.map((row) => toDto(entity, row)),
@@ -178,6 +192,32 @@ async function resolveStatus(
   return statusId;
 }
 
+/** PostgreSQL's unique_violation: another transaction stored the same value first. */
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "23505";
+}
+
+/**
+ * Writes under the unique check: two saves of one value can both pass the check before either commits, and the
+ * index refuses the second. It then answers as the check would have, with the value that is now taken.
+ */
+async function withUniqueValues<T>(
+  db: Kysely<Database>,
+  entity: EntityMetadata,
+  values: Record<string, unknown>,
+  exceptId: string | undefined,
+  write: () => Promise<T>,
+): Promise<T> {
+  await checkUnique(db, entity, values, exceptId);
+  try {
+    return await write();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await checkUnique(db, entity, values, exceptId);
+    throw new DomainError(409, "DuplicateKeyException", "Value already exist");
+  }
+}
+
 async function checkUnique(
   db: Kysely<Database>,
   entity: EntityMetadata,
@@ -208,22 +248,23 @@ export async function createRecord(
 ): Promise<RecordDto> {
   requirePermission(actor, "Create", entity.resource);
   const values = validate(entity, input, false);
-  await checkUnique(db, entity, values);
   values.status_id = await resolveStatus(db, entity, statusId, true);
-  return db.transaction().execute(async (trx) => {
-    const row = await repo.insertRecord(trx, entity, values, actor.id);
-    const dto = toDto(entity, row);
-    await repo.insertTransaction(trx, {
-      schema_key: entity.schemaKey,
-      table_key: entity.tableKey,
-      record_id: row.id,
-      action: "create",
-      actor_id: actor.id,
-      before: null,
-      after: dto.values,
-    });
-    return dto;
-  });
+  return withUniqueValues(db, entity, values, undefined, () =>
+    db.transaction().execute(async (trx) => {
+      const row = await repo.insertRecord(trx, entity, values, actor.id);
+      const dto = toDto(entity, row);
+      await repo.insertTransaction(trx, {
+        schema_key: entity.schemaKey,
+        table_key: entity.tableKey,
+        record_id: row.id,
+        action: "create",
+        actor_id: actor.id,
+        before: null,
+        after: dto.values,
+      });
+      return dto;
+    }),
+  );
 }
 
 export async function updateRecord(
@@ -238,32 +279,33 @@ export async function updateRecord(
   requirePermission(actor, "Update", entity.resource);
   if (!isUuid(id)) throw recordNotFound();
   const values = validate(entity, input, partial);
-  await checkUnique(db, entity, values, id);
   const status = await resolveStatus(db, entity, statusId, false);
   if (status !== undefined) values.status_id = status;
-  return db.transaction().execute(async (trx) => {
-    const existing = await repo.findRecordForUpdate(trx, entity, id);
-    if (!existing) throw recordNotFound();
-    const before: Record<string, unknown> = { ...valuesOf(entity, existing), statusId: existing.status_id };
-    const row = await repo.updateRecord(trx, entity, id, values, actor.id);
-    const dto = toDto(entity, row);
-    const after: Record<string, unknown> = { ...dto.values, statusId: dto.statusId };
-    const changed = Object.keys(values)
-      .map((key) => (key === "status_id" ? "statusId" : key))
-      .filter((key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
-    if (changed.length > 0) {
-      await repo.insertTransaction(trx, {
-        schema_key: entity.schemaKey,
-        table_key: entity.tableKey,
-        record_id: id,
-        action: "update",
-        actor_id: actor.id,
-        before: Object.fromEntries(changed.map((key) => [key, before[key] ?? null])),
-        after: Object.fromEntries(changed.map((key) => [key, after[key] ?? null])),
-      });
-    }
-    return dto;
-  });
+  return withUniqueValues(db, entity, values, id, () =>
+    db.transaction().execute(async (trx) => {
+      const existing = await repo.findRecordForUpdate(trx, entity, id);
+      if (!existing) throw recordNotFound();
+      const before: Record<string, unknown> = { ...valuesOf(entity, existing), statusId: existing.status_id };
+      const row = await repo.updateRecord(trx, entity, id, values, actor.id);
+      const dto = toDto(entity, row);
+      const after: Record<string, unknown> = { ...dto.values, statusId: dto.statusId };
+      const changed = Object.keys(values)
+        .map((key) => (key === "status_id" ? "statusId" : key))
+        .filter((key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
+      if (changed.length > 0) {
+        await repo.insertTransaction(trx, {
+          schema_key: entity.schemaKey,
+          table_key: entity.tableKey,
+          record_id: id,
+          action: "update",
+          actor_id: actor.id,
+          before: Object.fromEntries(changed.map((key) => [key, before[key] ?? null])),
+          after: Object.fromEntries(changed.map((key) => [key, after[key] ?? null])),
+        });
+      }
+      return dto;
+    }),
+  );
 }
 
 export async function deleteRecord(

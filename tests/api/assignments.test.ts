@@ -99,4 +99,17 @@ describe(`assigning users and groups to records on ${testDatabase}`, () => {
     );
     expect(unknownGroup.statusCode).toBe(404);
   });
+
+  it("answers 404 for an id that is not a UUID on the assign and remove routes alike", async () => {
+    for (const base of ["/api/core/groups", "/api/iam/users"]) {
+      for (const id of ["not-a-uuid", "1", "..%2F..%2Fcrm"]) {
+        const assign = await call("POST", `${base}/${id}/assign_to_entities`, employee, { assignToEntities: [ref] });
+        const remove = await call("DELETE", `${base}/${id}/remove_from_entities`, employee, {
+          removeFromEntities: [ref],
+        });
+        expect([assign.statusCode, remove.statusCode]).toEqual([404, 404]);
+        expect(remove.json().exceptionName).toBe("NotFoundException");
+      }
+    }
+  });
 });

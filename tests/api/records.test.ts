@@ -170,6 +170,53 @@ describe(`generic records for companies and contacts on ${testDatabase}`, () => 
     expect(duplicate.json()).toMatchObject({ exceptionName: "DuplicateValueException", message: "923609016" });
   });
 
+  it("answers every one of ten concurrent creates of one unique value but the first with DuplicateValueException", async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        create("company", { name: `Race ${index} AS`, organisation_number: "914778271" }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([201, ...Array(9).fill(409)]);
+    for (const refused of responses.filter((response) => response.statusCode === 409)) {
+      expect(refused.json()).toMatchObject({
+        exceptionName: "DuplicateValueException",
+        message: "914778271",
+        errors: [{ field: "organisation_number", defaultMessage: "914778271 already exist" }],
+      });
+    }
+  });
+
+  it("refuses a NUL character in text, search and filters with a field error instead of failing", async () => {
+    const text = await create("company", { name: "Nul\u0000AS" });
+    expect(text.statusCode).toBe(400);
+    expect(text.json()).toMatchObject({
+      exceptionName: "MethodArgumentNotValidException",
+      errors: [{ field: "values.name", defaultMessage: "Must not contain a null character", objectName: "body" }],
+    });
+    for (const query of ["q=ab%00c", "filter.city=Oslo%00", "sort=name%00"]) {
+      const list = await call("GET", `/api/crm/company?${query}`, readOnly);
+      expect(list.statusCode, query).toBe(400);
+      expect(list.json().errors[0].defaultMessage).toBe("Must not contain a null character");
+    }
+    expect((await call("GET", "/api/crm/company/abc%00", readOnly)).statusCode).toBe(400);
+  });
+
+  it("limits LongText to 100,000 characters unless the field says otherwise", async () => {
+    const long = await create("company", { name: "Long Text AS", description: "x".repeat(100_001) });
+    expect(long.statusCode).toBe(400);
+    expect(errorsOf(long)).toEqual({ description: "Max 100000 limit" });
+    expect((await create("company", { name: "Long Text AS", description: "x".repeat(100_000) })).statusCode).toBe(201);
+  });
+
+  it("returns only the asked fields of a list, with the name's fields", async () => {
+    const page = recordPageSchema.parse((await call("GET", "/api/crm/contact?fields=email,city", readOnly)).json());
+    expect(Object.keys(page.content[0].values).sort()).toEqual(["city", "email", "first_name", "last_name"]);
+    expect(page.content[0].rowName).not.toBe("");
+    const unknown = await call("GET", "/api/crm/contact?fields=email,nope", readOnly);
+    expect(unknown.statusCode).toBe(400);
+  });
+
   it("writes history for create, update and delete, newest first", async () => {
     const created = (await create("contact", { first_name: "Hist", last_name: "Orik" })).json();
     await call("PATCH", `/api/crm/contact/${created.uuid}`, employee, { values: { title: "CFO" } });
