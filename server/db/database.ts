@@ -61,7 +61,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     };
   }
 
-  const unlock = lockDataDir(options.dataDir);
+  const unlock = await lockDataDir(options.dataDir);
   let pglite: PGliteThread | undefined;
   try {
     pglite = new PGliteThread(path.join(options.dataDir, "pgdata"));

@@ -19,17 +19,29 @@ function freePort(): Promise<number> {
   });
 }
 
-function startApi(dataDir: string, port: number): ChildProcess {
-  return spawn(process.execPath, ["server/main.ts"], {
+/** A container restarted after a crash may come back under another host name: `hostname` plays that. */
+function startApi(dataDir: string, port: number, options: { hostname?: string } = {}): ChildProcess {
+  const hostnameShim = options.hostname
+    ? [
+        "--import",
+        `data:text/javascript,import os from "node:os"; os.hostname = () => ${JSON.stringify(options.hostname)};`,
+      ]
+    : [];
+  return spawn(process.execPath, [...hostnameShim, "server/main.ts"], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, API_PORT: String(port), LOG_LEVEL: "warn", DATABASE_URL: "" },
     stdio: ["ignore", "pipe", "pipe"],
   });
 }
 
-async function waitForHealth(port: number): Promise<void> {
+async function waitForHealth(port: number, api: ChildProcess): Promise<void> {
+  let stderr = "";
+  api.stderr?.on("data", (chunk) => {
+    stderr += chunk;
+  });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
+    if (api.exitCode !== null || api.signalCode !== null) throw new Error(`the API process exited: ${stderr}`);
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
     } catch {
@@ -37,7 +49,14 @@ async function waitForHealth(port: number): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error("the first API process did not become healthy");
+  throw new Error("the API process did not become healthy");
+}
+
+async function stop(api: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
+  if (api.exitCode !== null || api.signalCode !== null) return api.exitCode;
+  const exited = new Promise<number | null>((resolve) => api.once("exit", resolve));
+  api.kill(signal);
+  return exited;
 }
 
 /** Contents and sizes of every file under dir, to see whether anything was written. */
@@ -63,15 +82,11 @@ describe("one process per embedded data directory", () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "workspace-lock-"));
     port = await freePort();
     first = startApi(dataDir, port);
-    await waitForHealth(port);
+    await waitForHealth(port, first);
   });
 
   afterAll(async () => {
-    if (first && first.exitCode === null) {
-      const exited = new Promise((resolve) => first.once("exit", resolve));
-      first.kill("SIGTERM");
-      await exited;
-    }
+    if (first && first.exitCode === null && first.signalCode === null) await stop(first, "SIGTERM");
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -91,12 +106,32 @@ describe("one process per embedded data directory", () => {
   });
 
   it("releases the lock on a graceful stop, so the next process starts", async () => {
-    const exited = new Promise<number | null>((resolve) => first.once("exit", resolve));
-    first.kill("SIGTERM");
-    expect(await exited).toBe(0);
+    expect(await stop(first, "SIGTERM")).toBe(0);
     expect(fs.existsSync(path.join(dataDir, "workspace.lock"))).toBe(false);
 
     first = startApi(dataDir, port);
-    await waitForHealth(port);
+    await waitForHealth(port, first);
+  });
+
+  it("lets the next process start after one is killed with SIGKILL, under another host name or the same", async () => {
+    await stop(first, "SIGKILL");
+    first = startApi(dataDir, port, { hostname: "restarted-container" });
+    await waitForHealth(port, first);
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+
+    await stop(first, "SIGKILL");
+    first = startApi(dataDir, port);
+    await waitForHealth(port, first);
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+  });
+
+  it("is not held back by a lock file of the earlier format naming another host and pid 1", async () => {
+    expect(await stop(first, "SIGTERM")).toBe(0);
+    const earlier = { pid: 1, hostname: "a-container-gone-long-ago", startedAt: "2020-01-01T00:00:00.000Z" };
+    fs.writeFileSync(path.join(dataDir, "workspace.lock"), JSON.stringify(earlier));
+
+    first = startApi(dataDir, port);
+    await waitForHealth(port, first);
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
   });
 });
