@@ -1,16 +1,18 @@
 import { randomUUID } from "node:crypto";
 import formbody from "@fastify/formbody";
 import helmet from "@fastify/helmet";
-import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { assignmentsRoutes } from "./assignments/assignments.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import type { Config } from "./config.ts";
+import { redactUrl } from "./contract/log-redaction.ts";
 import { registerApiDocs, registerOpenApi } from "./docs/docs.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
+import { noStoreJson } from "./http/cache-headers.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { refuseNulCharacters } from "./http/input-guard.ts";
+import { registerRateLimits } from "./http/rate-limits.ts";
 import mailer from "./mail/mailer.ts";
 import database from "./plugins/database.ts";
 import oidc from "./plugins/oidc.ts";
@@ -31,6 +33,7 @@ export type AppConfig = Pick<
   | "DATA_DIR"
   | "LOG_LEVEL"
   | "RATE_LIMIT_PER_MINUTE"
+  | "TRUST_PROXY"
   | "LOGIN_ATTEMPTS_PER_MINUTE"
   | "SEED_DEMO"
   | "DEMO_PASSWORD"
@@ -44,11 +47,26 @@ export type AppConfig = Pick<
   | "SMTP_URL"
 >;
 
-export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+export interface BuildOptions {
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+}
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
+      // Request lines keep their path, but never an invitation token or an authorization code from the query.
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+        }),
+      },
       redact: ["req.headers.authorization", "req.headers.cookie"],
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // Keep a caller's id when it is safe to echo, so one id follows a request across services.
     genReqId: (request) => {
@@ -56,7 +74,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: false,
+    // Forwarded addresses count only from configured proxies, such as the web app relaying its users' sign-ins.
+    trustProxy: config.TRUST_PROXY,
     // Opening, migrating and seeding an embedded database takes seconds on a busy machine.
     pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
@@ -65,6 +84,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   refuseNulCharacters(app);
+  noStoreJson(app);
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -76,7 +96,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     contentSecurityPolicy: { directives: { upgradeInsecureRequests: https ? [] : null } },
     strictTransportSecurity: https,
   });
-  await app.register(rateLimit, { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: "1 minute" });
+  const rateLimits = await registerRateLimits(app, config.RATE_LIMIT_PER_MINUTE);
   await app.register(formbody);
   await app.register(database, {
     databaseUrl: config.DATABASE_URL,
@@ -84,11 +104,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     seedDemo: config.SEED_DEMO,
     demoPassword: config.DEMO_PASSWORD,
   });
+  const webClientSecret = readOrCreateSecret(config.DATA_DIR, "oauth-client-secret", config.OAUTH_CLIENT_SECRET);
   await app.register(mailer, { smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR });
   await app.register(oidc, {
     publicApiUrl: config.PUBLIC_API_URL,
     appUrl: config.APP_URL,
-    webClientSecret: readOrCreateSecret(config.DATA_DIR, "oauth-client-secret", config.OAUTH_CLIENT_SECRET),
+    webClientSecret,
     accessTokenTtl: config.ACCESS_TOKEN_TTL,
     refreshTokenTtl: config.REFRESH_TOKEN_TTL,
   });
@@ -102,11 +123,21 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   await registerOpenApi(app);
   await app.register(healthRoutes);
-  await app.register(authRoutes, { appUrl: config.APP_URL, loginAttemptsPerMinute: config.LOGIN_ATTEMPTS_PER_MINUTE });
-  await app.register(registerRoutes, { appUrl: config.APP_URL, loginAttemptsPerMinute: config.LOGIN_ATTEMPTS_PER_MINUTE });
+  await app.register(authRoutes, {
+    appUrl: config.APP_URL,
+    loginAttemptsPerMinute: config.LOGIN_ATTEMPTS_PER_MINUTE,
+    webClientSecret,
+  });
+  await app.register(registerRoutes, {
+    appUrl: config.APP_URL,
+    loginAttemptsPerMinute: config.LOGIN_ATTEMPTS_PER_MINUTE,
+  });
   await app.register(
     async (api) => {
+      api.addHook("onRequest", rateLimits.refuseFailingAddress);
       api.addHook("onRequest", app.authenticate);
+      api.addHook("onRequest", rateLimits.perUser);
+      api.addHook("onResponse", rateLimits.countAuthenticationFailure);
       await api.register(usersRoutes, {
         invitations: {
           appUrl: config.APP_URL,

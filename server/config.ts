@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_TRUSTED_PROXIES, trustedProxiesSchema } from "./contract/trusted-proxies.ts";
 
 const port = z.coerce.number().int().min(0).max(65535);
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ""));
@@ -19,6 +20,7 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1000),
+  TRUST_PROXY: trustedProxiesSchema.default(DEFAULT_TRUSTED_PROXIES),
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   SEED_DEMO: flag.default(false),
   DEMO_PASSWORD: z.string().min(8).optional(),

@@ -1,5 +1,6 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { describeListenError } from "./contract/startup-errors.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -29,14 +30,23 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
-  await app.listen({ port: config.API_PORT, host: config.API_HOST });
+  try {
+    await app.listen({ port: config.API_PORT, host: config.API_HOST });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-    console.error(error.message);
-  } else {
-    console.error("The provider API could not start:", error);
-  }
+  const listening = describeListenError(error, {
+    portVariable: "API_PORT",
+    port: Number(process.env.API_PORT || 4000),
+    hostVariable: "API_HOST",
+    host: process.env.API_HOST || "0.0.0.0",
+  });
+  if (listening) console.error(`The provider API could not start: ${listening}`);
+  else if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
+  else console.error("The provider API could not start:", error);
   process.exit(1);
 });

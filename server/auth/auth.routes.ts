@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiErrorSchema } from "../contract/errors.ts";
+import { isSignedLogout } from "../contract/logout-link.ts";
 import { findUserForLogin } from "../users/users.repository.ts";
 import { accountLockedFor, recordLoginAttempt } from "./login-throttle.ts";
 import { type PageLanguage, pageLanguage, pageTexts, renderLoginPage, renderMessagePage } from "./pages.ts";
@@ -23,10 +24,12 @@ const loginForm = z.object({
   password: z.string().max(1000).default(""),
 });
 
-export const authRoutes: FastifyPluginAsyncZod<{ appUrl: string; loginAttemptsPerMinute: number }> = async (
-  app,
-  { appUrl, loginAttemptsPerMinute },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  appUrl: string;
+  loginAttemptsPerMinute: number;
+  /** The web app's OAuth client secret, which signs its logout links. */
+  webClientSecret: string;
+}> = async (app, { appUrl, loginAttemptsPerMinute, webClientSecret }) => {
   const provider = app.oidc;
 
   /** The pending sign-in (none once it expired) and the language its page speaks. */
@@ -149,16 +152,24 @@ export const authRoutes: FastifyPluginAsyncZod<{ appUrl: string; loginAttemptsPe
     {
       schema: {
         tags: ["authentication"],
-        summary: "End the sign-in session and return to a registered URL",
-        querystring: z.object({ url: z.string().max(2000).optional() }),
+        summary:
+          "End the sign-in session and return to a registered URL; only a link the web app signed (exp, sig) ends it",
+        querystring: z.object({
+          url: z.string().max(2000).optional(),
+          exp: z.string().max(20).optional(),
+          sig: z.string().max(100).optional(),
+        }),
       },
     },
     async (request, reply) => {
-      const context = provider.app.createContext(request.raw, reply.raw);
-      const sessionId = context.cookies.get(provider.cookieName("session"), { signed: true });
-      if (sessionId) {
-        const session = await provider.Session.find(sessionId);
-        await session?.destroy();
+      // A plain GET from any site must not sign the browser out: only the web app's own signed link does.
+      if (await isSignedLogout(webClientSecret, request.query)) {
+        const context = provider.app.createContext(request.raw, reply.raw);
+        const sessionId = context.cookies.get(provider.cookieName("session"), { signed: true });
+        if (sessionId) {
+          const session = await provider.Session.find(sessionId);
+          await session?.destroy();
+        }
       }
       const registered = await app.db
         .selectFrom("core.oauth_client")

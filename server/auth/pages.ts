@@ -1,5 +1,7 @@
 /** The provider's own pages (sign-in, invitation, messages): plain HTML forms in the dark skin. */
 
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordMessages } from "../contract/identity.ts";
+
 export type PageLanguage = "en" | "nb";
 
 const texts = {
@@ -15,6 +17,7 @@ const texts = {
     newPassword: "New password",
     register: "Save password",
     registered: "Your password is saved. You can now sign in.",
+    registerThrottled: "Too many attempts. Wait a minute and try again.",
     toWorkspace: "Go to Workspace",
   },
   nb: {
@@ -29,12 +32,27 @@ const texts = {
     newPassword: "Nytt passord",
     register: "Lagre passord",
     registered: "Passordet er lagret. Du kan nå logge inn.",
+    registerThrottled: "For mange forsøk. Vent et minutt og prøv igjen.",
     toWorkspace: "Gå til Workspace",
   },
 } as const;
 
 export function pageTexts(language: PageLanguage) {
   return texts[language];
+}
+
+// The API answers in English; a page shows the same errors in its own language.
+const norwegianErrors: Record<string, string> = {
+  Required: "Påkrevd",
+  [passwordMessages.tooShort]: `Minst ${PASSWORD_MIN_LENGTH} tegn`,
+  [passwordMessages.tooLong]: `Høyst ${PASSWORD_MAX_LENGTH} tegn`,
+  [passwordMessages.tooGuessable]: "Dette passordet er for vanlig eller lett å gjette",
+  "This invitation link is invalid or has expired.": "Denne invitasjonslenken er ugyldig eller utløpt.",
+};
+
+/** An API error message (English) in the page's language; unknown messages stay as they are. */
+export function pageErrorMessage(language: PageLanguage, message: string): string {
+  return language === "nb" ? (norwegianErrors[message] ?? message) : message;
 }
 
 /** ui_locales from the authorization request first, then the browser's languages. */
@@ -115,7 +133,7 @@ export function renderRegisterPage(options: { language: PageLanguage; token: str
 <form method="post" action="/jwt/register">
 <input type="hidden" name="token" value="${escapeHtml(options.token)}">
 <label for="password">${t.newPassword}</label>
-<input id="password" name="password" type="password" autocomplete="new-password" minlength="10" required autofocus>
+<input id="password" name="password" type="password" autocomplete="new-password" minlength="${PASSWORD_MIN_LENGTH}" required autofocus>
 <button type="submit">${t.register}</button>
 </form>`,
   );

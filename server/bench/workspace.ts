@@ -77,7 +77,7 @@ export async function startServers({
       process.execPath,
       [
         ...(typeof webNodeArgs === "function" ? webNodeArgs(index) : webNodeArgs),
-        path.join(projectRoot, "node_modules/@react-router/serve/bin.cjs"),
+        path.join(projectRoot, "app/serve.ts"),
         path.resolve(projectRoot, build),
       ],
       {

@@ -3,7 +3,7 @@ import path from "node:path";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
 export const reactRouterBin = path.join(projectRoot, "node_modules/@react-router/dev/bin.cjs");
-export const reactRouterServeBin = path.join(projectRoot, "node_modules/@react-router/serve/bin.cjs");
+export const webServer = path.join(projectRoot, "app/serve.ts");
 
 /** Runs a script on the same Node as this process (the pinned one under npm). */
 export function startNode(args: string[], env: NodeJS.ProcessEnv): ChildProcess {

@@ -3,20 +3,24 @@
  * migrates and, on first run, seeds the demo workspace) and the web app, and prints both URLs.
  */
 import path from "node:path";
+import { parsePort } from "../contract/startup-errors.ts";
 import { readOrCreateSecret } from "../secrets.ts";
 import { buildIsCurrent, recordBuild, sourceFingerprint } from "./build-fingerprint.ts";
-import {
-  createSupervisor,
-  reactRouterBin,
-  reactRouterServeBin,
-  runNode,
-  startNode,
-  waitUntilHealthy,
-} from "./processes.ts";
+import { createSupervisor, reactRouterBin, runNode, startNode, waitUntilHealthy, webServer } from "./processes.ts";
 
 const env: NodeJS.ProcessEnv = { ...process.env };
-env.API_PORT ||= "4000";
-env.PORT ||= "3000";
+// The ports go into the services' URLs, so a bad one is named here rather than as a bad URL later.
+for (const [name, fallback] of [
+  ["API_PORT", 4000],
+  ["PORT", 3000],
+] as const) {
+  const port = parsePort(name, env[name], fallback);
+  if (typeof port === "string") {
+    console.error(`Workspace could not start: ${port}`);
+    process.exit(1);
+  }
+  env[name] = String(port);
+}
 env.API_URL ||= `http://localhost:${env.API_PORT}`;
 env.APP_URL ||= `http://localhost:${env.PORT}`;
 env.SEED_DEMO ||= "true";
@@ -38,7 +42,7 @@ async function main(): Promise<void> {
   supervisor.add(api);
   await waitUntilHealthy(`http://127.0.0.1:${env.API_PORT}/healthz`, api);
 
-  const web = startNode([reactRouterServeBin, "build/server/index.js"], { ...env, NODE_ENV: "production" });
+  const web = startNode([webServer, "build/server/index.js"], { ...env, NODE_ENV: "production" });
   supervisor.add(web);
   await waitUntilHealthy(`http://127.0.0.1:${env.PORT}/healthz`, web);
 

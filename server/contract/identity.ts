@@ -67,14 +67,23 @@ export const createEmployeeSchema = z.object({
   companyAdmin: z.boolean().default(false),
 });
 
-export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 200;
 
+/** The server's password policy answers with these; pages translate them by their English text. */
+export const passwordMessages = {
+  tooShort: `At least ${PASSWORD_MIN_LENGTH} characters`,
+  tooLong: `At most ${PASSWORD_MAX_LENGTH} characters`,
+  tooGuessable: "This password is too common or easy to guess",
+} as const;
+
+/** Lengths only: the guessability check needs large dictionaries and runs on the server. */
 export const registerSchema = z.object({
   token: z.string().min(1, "Required"),
   password: z
     .string()
-    .min(PASSWORD_MIN_LENGTH, `At least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(200, "At most 200 characters"),
+    .min(PASSWORD_MIN_LENGTH, passwordMessages.tooShort)
+    .max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong),
 });
 
 /** The web app's own OAuth client. */

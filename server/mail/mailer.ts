@@ -13,6 +13,8 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** False when messages only go to the local outbox: nobody receives them unless someone reads it. */
+  readonly delivers: boolean;
 }
 
 declare module "fastify" {
@@ -28,6 +30,7 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string }): Ma
   if (options.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
     return {
+      delivers: true,
       async send(message) {
         await transport.sendMail({ from: FROM, ...message });
       },
@@ -36,6 +39,7 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string }): Ma
   const outbox = path.join(options.dataDir, "outbox");
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
+    delivers: false,
     async send(message) {
       const info = await transport.sendMail({ from: FROM, ...message });
       fs.mkdirSync(outbox, { recursive: true });

@@ -4,7 +4,7 @@ import { type InvitationSettings, sendInvitation } from "./users.service.ts";
 
 /**
  * A production workspace starts without users: ADMIN_EMAIL gets the first company
- * administrator, invited by mail (the link is also in the log).
+ * administrator, invited by mail (the link is in the log too when no mail transport is set).
  */
 export async function inviteFirstAdmin(
   app: FastifyInstance,
@@ -26,6 +26,10 @@ export async function inviteFirstAdmin(
   await sendInvitation(app.db, id, {
     ...settings,
     mailer: app.mailer,
-    log: (link) => app.log.warn({ email, link }, "first administrator invited: open the link to choose a password"),
+    log: (link) =>
+      app.log.warn(
+        { email, link },
+        "first administrator invited; no mail transport (SMTP_URL is not set), so open this link to choose a password",
+      ),
   });
 }

@@ -21,7 +21,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ invitations: Omit<InvitationSe
   const invitations: InvitationSettings = {
     ...options.invitations,
     mailer: app.mailer,
-    log: (link, email) => app.log.info({ email, link }, "invitation sent"),
+    log: (link, email) =>
+      app.log.warn({ email, link }, "no mail transport (SMTP_URL is not set): the invitation is in the outbox"),
   };
 
   app.get(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedLogoutQuery } from "../../server/contract/logout-link.ts";
 import {
   authorize,
   bearer,
@@ -9,7 +10,7 @@ import {
   refresh,
   signIn,
 } from "../support/oauth-flow.ts";
-import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
+import { createTestApp, TEST_CLIENT_SECRET, type TestApp, testDatabase } from "../support/test-app.ts";
 
 describe(`OAuth2 authorization server on ${testDatabase}`, () => {
   let t: TestApp;
@@ -99,7 +100,7 @@ describe(`OAuth2 authorization server on ${testDatabase}`, () => {
     expect(foreign.headers.location).toBe("http://app.test/login");
   });
 
-  it("ends the sign-in session on /logout, so the next authorization asks for the password again", async () => {
+  it("ends the sign-in session only on a /logout link the web app signed", async () => {
     const jar = new CookieJar();
     const first = await authorize(t.app, { jar });
     expect(first.redirect).toContain("code=");
@@ -117,7 +118,19 @@ describe(`OAuth2 authorization server on ${testDatabase}`, () => {
     });
     expect(silent.headers.location).toContain("code=");
 
-    const out = await t.app.inject({ method: "GET", url: "/logout", headers: { cookie: jar.header() } });
+    // A plain link from another site (no signature, a forged one, an expired one) leaves the session alone.
+    const forged = new URLSearchParams({ url: "http://app.test/login", exp: String(Date.now() + 60_000), sig: "x" });
+    const expired = await signedLogoutQuery(TEST_CLIENT_SECRET, "http://app.test/login", Date.now() - 10 * 60_000);
+    for (const query of ["", `?${forged}`, `?${expired}`]) {
+      const ignored = await t.app.inject({ method: "GET", url: `/logout${query}`, headers: { cookie: jar.header() } });
+      expect(ignored.statusCode).toBe(303);
+      jar.store(ignored);
+      expect((await authorize(t.app, { jar, password: "wrong-password" })).redirect, query).toContain("code=");
+    }
+
+    const signed = await signedLogoutQuery(TEST_CLIENT_SECRET, "http://app.test/login");
+    const out = await t.app.inject({ method: "GET", url: `/logout?${signed}`, headers: { cookie: jar.header() } });
+    expect(out.headers.location).toBe("http://app.test/login");
     jar.store(out);
     const after = await authorize(t.app, { jar, password: "wrong-password" });
     expect(after.login?.statusCode).toBe(401);

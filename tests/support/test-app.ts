@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { type AppConfig, buildApp } from "../../server/app.ts";
+import { type AppConfig, type BuildOptions, buildApp } from "../../server/app.ts";
 
 export const TEST_CLIENT_SECRET = "test-client-secret-0123456789abcdefghijklmnop";
 
@@ -25,6 +25,7 @@ function baseConfig(dataDir: string): AppConfig {
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     RATE_LIMIT_PER_MINUTE: 10_000,
+    TRUST_PROXY: "loopback",
     LOGIN_ATTEMPTS_PER_MINUTE: 10,
     SEED_DEMO: false,
     APP_URL: "http://app.test",
@@ -68,16 +69,18 @@ export async function createTestDatabase(): Promise<{ dataDir: string; databaseU
 }
 
 /** An app over a fresh database; `demo` seeds the demo users with a known password. */
-export async function createTestApp(overrides: Partial<AppConfig> & { demo?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> & { demo?: boolean; logStream?: BuildOptions["logStream"] } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
-  const { demo, ...rest } = overrides;
+  const { demo, logStream, ...rest } = overrides;
   const config: AppConfig = {
     ...baseConfig(database.dataDir),
     DATABASE_URL: database.databaseUrl,
     ...(demo ? { SEED_DEMO: true, DEMO_PASSWORD: "demo-password-for-tests" } : {}),
     ...rest,
   };
-  const app = await buildApp(config);
+  const app = await buildApp(config, { logStream });
   return {
     app,
     config,

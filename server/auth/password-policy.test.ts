@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { PASSWORD_MIN_LENGTH } from "../contract/identity.ts";
+import { checkPasswordPolicy } from "./password-policy.ts";
+
+describe("checkPasswordPolicy", () => {
+  it("needs at least 12 and at most 200 characters", async () => {
+    expect(PASSWORD_MIN_LENGTH).toBe(12);
+    expect(await checkPasswordPolicy("kX9#mQ2$vL7")).toBe("At least 12 characters");
+    expect(await checkPasswordPolicy("")).toBe("At least 12 characters");
+    expect(await checkPasswordPolicy(`${"kX9#mQ2$vL7!".repeat(16)}pR4#mQ2$v`)).toBe("At most 200 characters");
+  });
+
+  it.each(["password1234", "qwerty123456", "welcome12345", "aaaaaaaaaaaa", "Passord123456"])(
+    "refuses the common or easily guessed %s",
+    async (password) => {
+      expect(await checkPasswordPolicy(password)).toBe("This password is too common or easy to guess");
+    },
+  );
+
+  it.each(["Summer2024!!", "correct horse battery", "kX9#mQ2$vL7!pR4"])("accepts %s", async (password) => {
+    expect(await checkPasswordPolicy(password)).toBeUndefined();
+  });
+
+  it("accepts exactly 200 characters", async () => {
+    expect(await checkPasswordPolicy(`${"kX9#mQ2$vL7!".repeat(16)}pR4#mQ2$`)).toBeUndefined();
+  });
+});

@@ -1,0 +1,64 @@
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { DomainError } from "./errors.ts";
+
+const WINDOW_MS = 60_000;
+
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+function tooManyRequests(reply: FastifyReply, seconds: number): DomainError {
+  reply.header("retry-after", seconds);
+  return new DomainError(429, "TooManyRequestsException", `Too many requests. Try again in ${seconds} seconds.`);
+}
+
+/** Signed-in API calls, which the per-user budget covers; the API's documentation is public. */
+function isSignedInApi(request: FastifyRequest): boolean {
+  return request.url.startsWith("/api/") && !request.url.startsWith("/api/docs");
+}
+
+export interface RateLimits {
+  /** onRequest hook for signed-in API calls, after authentication: one budget per user, whoever relays the calls. */
+  perUser: Hook;
+  /** onRequest hook before authentication: refuses an address that keeps presenting tokens that are not valid. */
+  refuseFailingAddress: Hook;
+  /** onResponse hook: counts a refused token against its address. */
+  countAuthenticationFailure: Hook;
+}
+
+/**
+ * Requests per minute: per user on signed-in API calls, per client address on everything before sign-in. The web
+ * app relays every user's calls from one address, so a per-address budget there would be shared by all its users.
+ * Addresses come from X-Forwarded-For only when the direct peer is a configured proxy (Fastify's trustProxy).
+ * Routes with stricter limits of their own (sign-in, invitations) declare them in their route config.
+ */
+export async function registerRateLimits(app: FastifyInstance, perMinute: number): Promise<RateLimits> {
+  await app.register(rateLimit, { global: false, max: perMinute, timeWindow: WINDOW_MS, cache: 10_000 });
+
+  const limiter = (keyOf: (request: FastifyRequest) => string) =>
+    app.createRateLimit({ max: perMinute, timeWindow: WINDOW_MS, keyGenerator: keyOf });
+  const hook =
+    (check: ReturnType<typeof limiter>): Hook =>
+    async (request, reply) => {
+      const limit = await check(request);
+      if (!limit.isAllowed && limit.isExceeded) throw tooManyRequests(reply, limit.ttlInSeconds);
+    };
+
+  // Health checks come from load balancers and monitors, often all from one address.
+  const perAddress = hook(limiter((request) => `address:${request.ip}`));
+  app.addHook("onRequest", async (request, reply) => {
+    if (isSignedInApi(request) || request.url === "/healthz") return;
+    await perAddress(request, reply);
+  });
+
+  const failures = limiter((request) => `failures:${request.ip}`);
+  return {
+    perUser: hook(limiter((request) => `user:${request.actor.id}`)),
+    async refuseFailingAddress(request, reply) {
+      const limit = await failures(request, { increment: false });
+      if (!limit.isAllowed && limit.remaining === 0) throw tooManyRequests(reply, limit.ttlInSeconds);
+    },
+    async countAuthenticationFailure(request, reply) {
+      if (reply.statusCode === 401) await failures(request);
+    },
+  };
+}
