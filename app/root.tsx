@@ -25,8 +25,14 @@ import { useRouteLayout, useRouteShowsNotice } from "./utils/layout.ts";
 import { useNonce } from "./utils/nonce.tsx";
 import { readPreferences } from "./utils/preferences.server.ts";
 import type { Skin } from "./utils/preferences.ts";
+import { securityHeadersMiddleware } from "./utils/security-headers.server.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [originCheckMiddleware, authMiddleware, languageMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  securityHeadersMiddleware,
+  originCheckMiddleware,
+  authMiddleware,
+  languageMiddleware,
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const preferences = await readPreferences(request);
@@ -45,6 +51,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     toast: takeToast(context),
   };
 }
+
+/** An error page keeps what its error asked for, such as a busy API's Retry-After. */
+export const headers: Route.HeadersFunction = ({ errorHeaders }) => errorHeaders ?? new Headers();
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

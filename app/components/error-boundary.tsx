@@ -1,5 +1,5 @@
 import { Heading, Text } from "@chakra-ui/react";
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link, useLocation } from "react-router";
 import { useTranslation } from "../utils/translation.tsx";
 import { Button } from "./button.tsx";
 import { Stack } from "./layout.tsx";
@@ -13,14 +13,36 @@ interface GeneralErrorBoundaryProps {
 export function GeneralErrorBoundary({ error, status }: GeneralErrorBoundaryProps) {
   const { t } = useTranslation();
   if (typeof document === "undefined" && !isRouteErrorResponse(error)) console.error(error);
-  const text = status === 403 ? t("errors.forbidden") : status === 404 ? t("errors.notFoundText") : t("errors.oops");
+  const location = useLocation();
+  const busy = status === 429 || status === 503;
+  const retryAfter = isRouteErrorResponse(error)
+    ? (error.data as { retryAfter?: number } | null)?.retryAfter
+    : undefined;
+  const text = busy
+    ? t("errors.busy", { count: retryAfter ?? 30 })
+    : status === 403
+      ? t("errors.forbidden")
+      : status === 404
+        ? t("errors.notFoundText")
+        : status === 400
+          ? t("errors.badRequest")
+          : t("errors.oops");
   return (
     <Stack gap="4" maxW="lg" textAlign="center" align="center" role="alert">
       <Heading size="3xl">{t("errors.status", { status })}</Heading>
       <Text color="fg.muted">{text}</Text>
-      <Button asChild colorPalette="teal">
-        <Link to="/">{t("errors.backHome")}</Link>
-      </Button>
+      {busy ? (
+        // A plain link to the same page: it works without JavaScript, and whenever the user is ready.
+        <Button asChild colorPalette="teal">
+          <Link to={`${location.pathname}${location.search}`} reloadDocument>
+            {t("errors.tryAgain")}
+          </Link>
+        </Button>
+      ) : (
+        <Button asChild colorPalette="teal">
+          <Link to="/">{t("errors.backHome")}</Link>
+        </Button>
+      )}
     </Stack>
   );
 }

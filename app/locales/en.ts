@@ -128,6 +128,10 @@ const en = {
     oops: "Oops! Something went wrong on our end. We'll fix this as soon as possible.",
     forbidden: "Oops! You do not have access to this page.",
     status: "Error {{status}}",
+    badRequest: "This address is not one the app can show. Check the link, or go back home.",
+    busy_one: "Too many requests right now. Wait {{count}} second and try again.",
+    busy_other: "Too many requests right now. Wait {{count}} seconds and try again.",
+    tryAgain: "Try again",
   },
 };
 

@@ -130,6 +130,10 @@ const nb: Translations = {
     oops: "Oi! Noe gikk galt hos oss. Vi retter det så snart som mulig.",
     forbidden: "Oi! Du har ikke tilgang til denne siden.",
     status: "Feil {{status}}",
+    badRequest: "Denne adressen kan ikke vises. Sjekk lenken, eller gå tilbake til start.",
+    busy_one: "For mange forespørsler akkurat nå. Vent {{count}} sekund og prøv igjen.",
+    busy_other: "For mange forespørsler akkurat nå. Vent {{count}} sekunder og prøv igjen.",
+    tryAgain: "Prøv igjen",
   },
 };
 

@@ -1,6 +1,7 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { type MeInfo, meInfoSchema, signatureEnabledSchema } from "../../server/contract/identity.ts";
 import { type AuthState, api, authStateContext, TOKEN_ERROR_TOAST } from "../utils/api.server.ts";
+import { clientAddress } from "../utils/client-address.server.ts";
 import { commitSession, getSession, readTokens, type Toast } from "../utils/session.server.ts";
 import { TtlCache } from "../utils/ttl-cache.server.ts";
 
@@ -31,7 +32,12 @@ export function forgetUser(context: Readonly<RouterContextProvider>): void {
  */
 export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const session = await getSession(request);
-  const state: AuthState = { session, tokens: readTokens(session), changed: false };
+  const state: AuthState = {
+    session,
+    tokens: readTokens(session),
+    changed: false,
+    clientAddress: clientAddress(request),
+  };
   context.set(authStateContext, state);
 
   let user: CurrentUser | null = null;
@@ -52,6 +58,8 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
 
   const response = await next();
   if (state.changed) response.headers.append("Set-Cookie", await commitSession(session));
+  // A signed-in user's pages and data are never kept by the browser or a shared cache.
+  if (state.tokens && !response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
   return response;
 };
 

@@ -6,6 +6,7 @@ import { getUser, takeToast } from "../middleware/auth.server.ts";
 import { getLanguage } from "../middleware/language.server.ts";
 import { authStateContext } from "../utils/api.server.ts";
 import { getAuthenticator, withLanguage } from "../utils/auth.server.ts";
+import { webEnv } from "../utils/env.server.ts";
 import type { RouteHandle } from "../utils/layout.ts";
 import { safeRedirectPath } from "../utils/redirect.ts";
 import { commitSession } from "../utils/session.server.ts";
@@ -19,7 +20,7 @@ export const handle: RouteHandle = { layout: "full", showsNotice: true };
 async function startSignIn(request: Request, context: Route.LoaderArgs["context"]): Promise<never> {
   const state = context.get(authStateContext)!;
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
-  if (redirectTo) state.session.set("redirect_to", safeRedirectPath(redirectTo));
+  if (redirectTo) state.session.set("redirect_to", safeRedirectPath(redirectTo, webEnv().appUrl));
   try {
     await getAuthenticator().authenticate("oauth2", withLanguage(request, getLanguage(context)));
   } catch (thrown) {
@@ -33,7 +34,8 @@ async function startSignIn(request: Request, context: Route.LoaderArgs["context"
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (getUser(context)) return redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")));
+  if (getUser(context))
+    return redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), webEnv().appUrl));
   const toast = takeToast(context);
   // A notice (such as an expired session) is shown here first; otherwise go straight to sign-in.
   if (toast) return data({ toast });

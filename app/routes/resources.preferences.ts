@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { forgetUser, getUser } from "../middleware/auth.server.ts";
 import { api } from "../utils/api.server.ts";
+import { webEnv } from "../utils/env.server.ts";
 import { languages } from "../utils/i18n.ts";
 import { languageCookie, menuLayoutCookie, skinCookie } from "../utils/preferences.server.ts";
 import { menuLayouts, skins } from "../utils/preferences.ts";
@@ -26,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await api(context).put("/api/me/language", { language: value });
     forgetUser(context);
   }
-  return redirect(safeRedirectPath(formData.get("redirectTo")), {
+  return redirect(safeRedirectPath(formData.get("redirectTo"), webEnv().appUrl), {
     headers: { "Set-Cookie": await cookies[intent].serialize(value) },
   });
 }

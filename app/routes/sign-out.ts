@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { signedLogoutQuery } from "../../server/contract/logout-link.ts";
 import { api, authStateContext } from "../utils/api.server.ts";
 import { webEnv } from "../utils/env.server.ts";
 import { destroySession } from "../utils/session.server.ts";
@@ -18,7 +19,8 @@ export async function action({ context }: Route.ActionArgs) {
   // Tokens refreshed on the way must not be written back over the destroyed session.
   state.changed = false;
   const env = webEnv();
-  const logout = `${env.publicApiUrl}/logout?url=${encodeURIComponent(`${env.appUrl}/login`)}`;
+  // Signed, so that the provider ends the browser's sign-in session for this link only, never for another site's.
+  const logout = `${env.publicApiUrl}/logout?${await signedLogoutQuery(env.clientSecret, `${env.appUrl}/login`)}`;
   return redirect(logout, { headers: { "Set-Cookie": await destroySession(state.session) } });
 }
 

@@ -1,4 +1,4 @@
-import { createContext, type RouterContextProvider, redirect } from "react-router";
+import { createContext, data, type RouterContextProvider, redirect } from "react-router";
 import type { ApiError as ApiErrorBody } from "../../server/contract/errors.ts";
 import { webEnv } from "./env.server.ts";
 import {
@@ -9,7 +9,7 @@ import {
   type WorkspaceSession,
   writeTokens,
 } from "./session.server.ts";
-import { refreshTokens, SessionExpiredError } from "./token-refresh.server.ts";
+import { refreshTokens, SessionExpiredError, UpstreamBusyError } from "./token-refresh.server.ts";
 
 export { SessionExpiredError };
 
@@ -22,6 +22,8 @@ export interface AuthState {
   refreshing?: Promise<void>;
   /** The flash notice, once read: every loader of the request sees the same one. */
   toast?: Toast | null;
+  /** The browser's address, passed on so that the API's per-address limits see the browser, not the web app. */
+  clientAddress?: string;
 }
 
 export const authStateContext = createContext<AuthState | null>(null);
@@ -38,13 +40,33 @@ async function signInAgain(state: AuthState): Promise<Response> {
 export class ApiError extends Error {
   readonly status: number;
   readonly body: Partial<ApiErrorBody>;
+  /** Seconds to wait, from the API's Retry-After. */
+  readonly retryAfter?: number;
 
-  constructor(status: number, body: Partial<ApiErrorBody>) {
+  constructor(status: number, body: Partial<ApiErrorBody>, retryAfter?: number) {
     super(body.message ?? `API answered ${status}`);
     this.name = "ApiError";
     this.status = status;
     this.body = body;
+    this.retryAfter = retryAfter;
   }
+}
+
+/** What the error page of a busy API shows, and the status and Retry-After the page answers with. */
+export interface BusyErrorData {
+  retryAfter: number;
+}
+
+const DEFAULT_RETRY_SECONDS = 30;
+
+/** The API asked to wait: the page says so with its own 429 (or 503) and the time to wait, never as a failure. */
+export function busyResponse(retryAfter: number | undefined, status = 429) {
+  const seconds = retryAfter ?? DEFAULT_RETRY_SECONDS;
+  return data<BusyErrorData>({ retryAfter: seconds }, { status, headers: { "Retry-After": String(seconds) } });
+}
+
+function forwardedFor(state: AuthState): Record<string, string> {
+  return state.clientAddress ? { "x-forwarded-for": state.clientAddress } : {};
 }
 
 // Refresh a little before expiry, so a request rarely meets a 401 at all.
@@ -58,6 +80,7 @@ async function refresh(state: AuthState, staleAccessToken: string): Promise<void
   state.refreshing ??= refreshTokens(state.tokens.refreshToken, {
     url: `${env.apiUrl}/oauth2/token`,
     clientSecret: env.clientSecret,
+    headers: forwardedFor(state),
   })
     .then((tokens) => {
       state.tokens = tokens;
@@ -78,7 +101,12 @@ async function send(state: AuthState, path: string, init: RequestInit): Promise<
   const call = (accessToken: string) =>
     fetch(`${webEnv().apiUrl}${path}`, {
       ...init,
-      headers: { accept: "application/json", ...init.headers, authorization: `Bearer ${accessToken}` },
+      headers: {
+        accept: "application/json",
+        ...init.headers,
+        ...forwardedFor(state),
+        authorization: `Bearer ${accessToken}`,
+      },
     });
   const used = state.tokens.accessToken;
   let response = await call(used);
@@ -90,12 +118,26 @@ async function send(state: AuthState, path: string, init: RequestInit): Promise<
   return response;
 }
 
+function retryAfterSeconds(response: Response): number | undefined {
+  const seconds = Number(response.headers.get("Retry-After"));
+  return Number.isInteger(seconds) && seconds >= 0 ? seconds : undefined;
+}
+
 async function parse<T>(response: Response): Promise<T> {
   const text = await response.text();
-  const body = text ? JSON.parse(text) : undefined;
-  if (!response.ok) throw new ApiError(response.status, body ?? {});
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    // A proxy's error page or a cut connection: the status still says what happened.
+  }
+  if (!response.ok)
+    throw new ApiError(response.status, (body as Partial<ApiErrorBody>) ?? {}, retryAfterSeconds(response));
   return body as T;
 }
+
+/** Statuses of a GET that the page answers with itself: a bad link, a forbidden or a missing record. */
+const PASSED_ON = new Set([400, 403, 404]);
 
 function jsonInit(method: string, body?: unknown): RequestInit {
   return body === undefined
@@ -112,9 +154,16 @@ export function api(context: Readonly<RouterContextProvider>) {
   if (!state) throw new Error("api() needs the auth middleware");
   const call = async <T>(path: string, init: RequestInit): Promise<T> => {
     try {
-      return parse<T>(await send(state, path, init));
+      return await parse<T>(await send(state, path, init));
     } catch (error) {
       if (error instanceof SessionExpiredError) throw await signInAgain(state);
+      if (error instanceof UpstreamBusyError) throw busyResponse(error.retryAfter);
+      if (error instanceof ApiError && (error.status === 429 || error.status === 503)) {
+        throw busyResponse(error.retryAfter, error.status);
+      }
+      if (error instanceof ApiError && init.method === "GET" && PASSED_ON.has(error.status)) {
+        throw data(error.body.message ?? "", { status: error.status });
+      }
       throw error;
     }
   };

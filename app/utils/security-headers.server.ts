@@ -1,15 +1,24 @@
+import type { MiddlewareFunction } from "react-router";
+
 const isProduction = process.env.NODE_ENV === "production";
 
-/** Headers every response of the web app carries. */
+/** Headers every response of the web app carries: documents, data, assets, health checks. */
+export function baseSecurityHeaders(): Record<string, string> {
+  return {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+    ...(isProduction && process.env.APP_URL?.startsWith("https://")
+      ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" }
+      : {}),
+  };
+}
+
 export function applyBaseSecurityHeaders(headers: Headers): void {
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
-  headers.set("Cross-Origin-Opener-Policy", "same-origin");
-  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-  if (isProduction && process.env.APP_URL?.startsWith("https://")) {
-    headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  }
+  for (const [name, value] of Object.entries(baseSecurityHeaders())) headers.set(name, value);
 }
 
 /** Documents also get a CSP whose script nonce is new for every request. */
@@ -31,3 +40,16 @@ export function applyDocumentSecurityHeaders(headers: Headers, nonce: string): v
   ];
   headers.set("Content-Security-Policy", directives.join("; "));
 }
+
+/** Every response React Router answers gets the base headers: documents, data, resource routes, redirects, errors. */
+export const securityHeadersMiddleware: MiddlewareFunction<Response> = async (_args, next) => {
+  let response = await next();
+  try {
+    applyBaseSecurityHeaders(response.headers);
+  } catch {
+    // Headers of a Response made by Response.redirect() cannot change; a copy's can.
+    response = new Response(response.body, response);
+    applyBaseSecurityHeaders(response.headers);
+  }
+  return response;
+};

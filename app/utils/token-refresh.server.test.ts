@@ -1,13 +1,15 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refreshTokens, SessionExpiredError } from "./token-refresh.server.ts";
+import { refreshTokens, SessionExpiredError, UpstreamBusyError } from "./token-refresh.server.ts";
 
 // A stand-in token endpoint: counts calls and answers as the test configures.
 let calls = 0;
+let forwardedFor: string | undefined;
 let answer: { status: number; delayMs: number } = { status: 200, delayMs: 50 };
 const server = http.createServer((request, response) => {
   calls += 1;
+  forwardedFor = request.headers["x-forwarded-for"] as string | undefined;
   let body = "";
   request.on("data", (chunk) => {
     body += chunk;
@@ -15,7 +17,7 @@ const server = http.createServer((request, response) => {
   request.on("end", () => {
     setTimeout(() => {
       const refreshToken = new URLSearchParams(body).get("refresh_token");
-      response.writeHead(answer.status, { "content-type": "application/json" });
+      response.writeHead(answer.status, { "content-type": "application/json", "retry-after": "17" });
       response.end(
         answer.status === 200
           ? JSON.stringify({ access_token: `access-${calls}`, refresh_token: `${refreshToken}-next`, expires_in: 60 })
@@ -56,5 +58,20 @@ describe("refreshTokens", () => {
     await expect(refreshTokens("rt-retry", endpoint)).rejects.toBeInstanceOf(SessionExpiredError);
     answer = { status: 200, delayMs: 0 };
     expect((await refreshTokens("rt-retry", endpoint)).refreshToken).toBe("rt-retry-next");
+  });
+
+  it("keeps the session when the token endpoint asks to wait, and the same refresh token works after", async () => {
+    answer = { status: 429, delayMs: 0 };
+    const busy = refreshTokens("rt-busy", endpoint);
+    await expect(busy).rejects.toBeInstanceOf(UpstreamBusyError);
+    await expect(busy).rejects.toMatchObject({ retryAfter: 17 });
+    answer = { status: 200, delayMs: 0 };
+    expect((await refreshTokens("rt-busy", endpoint)).refreshToken).toBe("rt-busy-next");
+  });
+
+  it("sends the headers it is given, such as the browser's address", async () => {
+    answer = { status: 200, delayMs: 0 };
+    await refreshTokens("rt-address", { ...endpoint, headers: { "x-forwarded-for": "203.0.113.9" } });
+    expect(forwardedFor).toBe("203.0.113.9");
   });
 });

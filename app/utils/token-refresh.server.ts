@@ -7,6 +7,17 @@ export class SessionExpiredError extends Error {
   name = "SessionExpiredError";
 }
 
+/** The token endpoint asked to wait (429): the session is fine, and the same refresh token works later. */
+export class UpstreamBusyError extends Error {
+  name = "UpstreamBusyError";
+  readonly retryAfter?: number;
+
+  constructor(retryAfter?: number) {
+    super("the token endpoint asked to wait");
+    this.retryAfter = retryAfter;
+  }
+}
+
 interface Flight {
   promise: Promise<Tokens>;
   settledAt?: number;
@@ -27,15 +38,25 @@ function prune(now: number) {
 export interface TokenEndpoint {
   url: string;
   clientSecret: string;
+  /** Sent along, such as the browser's address for the provider's per-address limits. */
+  headers?: Record<string, string>;
 }
 
 async function exchange(refreshToken: string, endpoint: TokenEndpoint): Promise<Tokens> {
   const basic = Buffer.from(`${WEB_CLIENT_ID}:${endpoint.clientSecret}`).toString("base64");
   const response = await fetch(endpoint.url, {
     method: "POST",
-    headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" },
+    headers: {
+      ...endpoint.headers,
+      authorization: `Basic ${basic}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
     body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken }),
   });
+  if (response.status === 429) {
+    const seconds = Number(response.headers.get("Retry-After"));
+    throw new UpstreamBusyError(Number.isInteger(seconds) ? seconds : undefined);
+  }
   if (!response.ok) throw new SessionExpiredError(`token refresh answered ${response.status}`);
   const body = (await response.json()) as { access_token: string; refresh_token?: string; expires_in: number };
   return {

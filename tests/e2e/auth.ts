@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
+import { decryptValue, sessionCookieKey } from "../../app/utils/encrypted-cookie.server.ts";
 import { expect } from "./fixtures.ts";
 
 export const PASSWORD = "e2e-demo-password";
@@ -24,15 +25,15 @@ export async function signIn(page: Page, user: { email: string; name: string } =
   await expect(page.getByText(user.name).first()).toBeVisible();
 }
 
-/** The tokens in the (signed, not encrypted) session cookie. */
+/** The tokens in the session cookie, opened with the suite's session secret as the web app opens it. */
 export async function sessionTokens(context: BrowserContext) {
   const cookie = (await context.cookies()).find((c) => c.name.endsWith("workspace_session"));
   if (!cookie) throw new Error("no session cookie");
-  const [encoded] = decodeURIComponent(cookie.value).split(".");
-  const json = decodeURIComponent(
-    Array.from(atob(encoded), (char) => `%${char.charCodeAt(0).toString(16).padStart(2, "0")}`).join(""),
-  );
-  return JSON.parse(json) as { access_token: string; refresh_token: string; token_expiration: number };
+  const sealed = JSON.parse(atob(decodeURIComponent(cookie.value))) as string;
+  const key = await sessionCookieKey(process.env.E2E_SESSION_SECRET ?? "");
+  const contents = await decryptValue(key, sealed);
+  if (!contents) throw new Error("the session cookie does not open with the suite's secret");
+  return contents as { access_token: string; refresh_token: string; token_expiration: number };
 }
 
 /** Revokes a refresh token at the provider, as an administrator or a stolen-token alarm would. */

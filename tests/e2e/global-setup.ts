@@ -13,5 +13,6 @@ export default async function globalSetup() {
   process.env.E2E_APP_URL = workspace.appUrl;
   process.env.E2E_API_URL = workspace.apiUrl;
   process.env.E2E_CLIENT_SECRET = workspace.clientSecret;
+  process.env.E2E_SESSION_SECRET = workspace.sessionSecret;
   return () => workspace.stop();
 }

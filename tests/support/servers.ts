@@ -47,6 +47,7 @@ export interface RunningWorkspace {
   apiUrl: string;
   dataDir: string;
   clientSecret: string;
+  sessionSecret: string;
   stop(): Promise<void>;
 }
 
@@ -57,6 +58,7 @@ export async function startWorkspace(extraEnv: NodeJS.ProcessEnv = {}): Promise<
   const apiUrl = `http://localhost:${apiPort}`;
   const appUrl = `http://localhost:${appPort}`;
   const clientSecret = randomBytes(32).toString("base64url");
+  const sessionSecret = randomBytes(32).toString("base64url");
   const logFile = fs.openSync(path.join(dataDir, "servers.log"), "a");
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -69,17 +71,17 @@ export async function startWorkspace(extraEnv: NodeJS.ProcessEnv = {}): Promise<
     LOG_LEVEL: "warn",
     SEED_DEMO: "true",
     DEMO_PASSWORD: E2E_PASSWORD,
-    SESSION_SECRET: randomBytes(32).toString("base64url"),
+    SESSION_SECRET: sessionSecret,
     OAUTH_CLIENT_SECRET: clientSecret,
     ...extraEnv,
   };
   const stdio: ["ignore", number, number] = ["ignore", logFile, logFile];
   const api = spawn(process.execPath, ["server/main.ts"], { cwd: projectRoot, env, stdio });
-  const web = spawn(
-    process.execPath,
-    [path.join(projectRoot, "node_modules/@react-router/serve/bin.cjs"), "build/server/index.js"],
-    { cwd: projectRoot, env: { ...env, NODE_ENV: "production" }, stdio },
-  );
+  const web = spawn(process.execPath, [path.join(projectRoot, "app/serve.ts"), "build/server/index.js"], {
+    cwd: projectRoot,
+    env: { ...env, NODE_ENV: "production" },
+    stdio,
+  });
   try {
     await Promise.all([waitForHealth(`${apiUrl}/healthz`, api), waitForHealth(`${appUrl}/healthz`, web)]);
   } catch (error) {
@@ -92,6 +94,7 @@ export async function startWorkspace(extraEnv: NodeJS.ProcessEnv = {}): Promise<
     apiUrl,
     dataDir,
     clientSecret,
+    sessionSecret,
     async stop() {
       await Promise.all([stop(web), stop(api)]);
       fs.closeSync(logFile);

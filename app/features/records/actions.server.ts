@@ -4,6 +4,7 @@ import type { EntityInfo, RecordDto } from "../../../server/contract/records.ts"
 import { requireUser } from "../../middleware/auth.server.ts";
 import { ApiError, api, authStateContext } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors } from "../../utils/api-errors.ts";
+import { apiPath, isUuid } from "../../utils/api-path.ts";
 import type { Toast } from "../../utils/session.server.ts";
 import { entityInfo } from "./metadata.server.ts";
 import type { RecordScreen } from "./screens.ts";
@@ -58,15 +59,18 @@ export async function recordAction(
   recordId: string | undefined,
 ) {
   requireUser(context, request);
+  // The id is part of the page's URL: a malformed one names no record.
+  if (recordId !== undefined && !isUuid(recordId)) throw data("Not found", { status: 404 });
   const form = await request.formData();
   const intent = form.get("intent");
   const client = api(context);
-  const base = `/api/${screen.schema}/${screen.table}`;
+  const base = apiPath`/api/${screen.schema}/${screen.table}`;
+  const recordPath = (id: string) => apiPath`/api/${screen.schema}/${screen.table}/${id}`;
 
   if (intent === "delete" && recordId) {
     try {
-      const record = await client.get<RecordDto>(`${base}/${recordId}`);
-      await client.delete(`${base}/${recordId}`);
+      const record = await client.get<RecordDto>(recordPath(recordId));
+      await client.delete(recordPath(recordId));
       flash(context, {
         status: "success",
         message: "records.deletedToast",
@@ -81,19 +85,21 @@ export async function recordAction(
 
   if ((intent === "link" || intent === "unlink") && recordId) {
     const link = screen.related.link;
-    const path = `/api/data/links/${link.schema}/${link.table}`;
+    const path = apiPath`/api/data/links/${link.schema}/${link.table}`;
     const back = `/${screen.path}/${recordId}/${screen.related.tab}`;
     try {
       if (intent === "link") {
-        const other = String(form.get("targetId") ?? "");
+        const other = form.get("targetId");
         const role = String(form.get("role") ?? "");
-        const missing = { ...(other ? {} : { targetId: "Required" }), ...(role ? {} : { role: "Required" }) };
+        const missing = { ...(isUuid(other) ? {} : { targetId: "Required" }), ...(role ? {} : { role: "Required" }) };
         if (Object.keys(missing).length > 0) return data<ActionResult>({ fieldErrors: missing }, { status: 400 });
         const [id1, id2] = link.side === 1 ? [recordId, other] : [other, recordId];
         await client.post(path, { id1, id2, role });
         flash(context, { status: "success", message: "links.linked", duration: 3000 });
       } else {
-        await client.delete(`${path}/${String(form.get("linkId") ?? "")}`);
+        const linkId = form.get("linkId");
+        if (!isUuid(linkId)) throw data("Bad request", { status: 400 });
+        await client.delete(apiPath`/api/data/links/${link.schema}/${link.table}/${linkId}`);
         flash(context, { status: "success", message: "links.unlinked", duration: 3000 });
       }
     } catch (error) {
@@ -104,11 +110,11 @@ export async function recordAction(
 
   if (typeof intent === "string" && /^(assign|remove)(Group|User)$/.test(intent) && recordId) {
     const group = intent.endsWith("Group");
-    const target = String(form.get(group ? "groupId" : "userId") ?? "");
-    if (!target)
+    const target = form.get(group ? "groupId" : "userId");
+    if (!isUuid(target))
       return data<ActionResult>({ fieldErrors: { [group ? "groupId" : "userId"]: "Required" } }, { status: 400 });
     const ref = [{ schemaKey: screen.schema, tableKey: screen.table, uuidKey: recordId }];
-    const path = group ? `/api/core/groups/${target}` : `/api/iam/users/${target}`;
+    const path = group ? apiPath`/api/core/groups/${target}` : apiPath`/api/iam/users/${target}`;
     try {
       if (intent.startsWith("assign")) await client.post(`${path}/assign_to_entities`, { assignToEntities: ref });
       else await client.deleteWithBody(`${path}/remove_from_entities`, { removeFromEntities: ref });
@@ -129,7 +135,7 @@ export async function recordAction(
     const method = recordId ? "PUT" : "POST";
     try {
       const record = recordId
-        ? await client.put<RecordDto>(`${base}/${recordId}`, { values, statusId })
+        ? await client.put<RecordDto>(recordPath(recordId), { values, statusId })
         : await client.post<RecordDto>(base, { values, statusId });
       flash(context, {
         status: "success",

@@ -2,6 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import type { RecordDto, RecordPage, TransactionDto } from "../../../server/contract/records.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
+import { apiPath, isUuid } from "../../utils/api-path.ts";
 import { entityInfo, entityStatuses } from "./metadata.server.ts";
 import type { RecordScreen } from "./screens.ts";
 
@@ -29,16 +30,16 @@ export async function loadRecordDetail(
 ) {
   const user = requirePermission(context, request, "Read", screen.resource);
   const client = api(context);
-  const base = `/api/${screen.schema}/${screen.table}`;
   const tab = params.tab ?? "360-overview";
   if (tab !== "360-overview" && tab !== "history" && tab !== screen.related.tab) {
     throw data("Not found", { status: 404 });
   }
   const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
+  if (!isUuid(params.id)) throw data("Not found", { status: 404 });
 
   let record: RecordDto;
   try {
-    record = await client.get<RecordDto>(`${base}/${params.id}`);
+    record = await client.get<RecordDto>(apiPath`/api/${screen.schema}/${screen.table}/${params.id}`);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw data("Not found", { status: 404 });
     throw error;
@@ -49,18 +50,22 @@ export async function loadRecordDetail(
     entityStatuses(client, screen.schema, screen.table),
     tab === screen.related.tab
       ? client.get<LinkedPage>(
-          `/api/data/from/${screen.schema}/${screen.related.table}/of/${screen.table}/${record.uuid}?page=${page - 1}&size=25`,
+          apiPath`/api/data/from/${screen.schema}/${screen.related.table}/of/${screen.table}/${record.uuid}?page=${page - 1}&size=25`,
         )
       : null,
     tab === "history"
-      ? client.get<HistoryPage>(`/api/data_feed/${screen.schema}/${screen.table}?id==${record.uuid}&page=${page - 1}`)
+      ? client.get<HistoryPage>(
+          apiPath`/api/data_feed/${screen.schema}/${screen.table}?id==${record.uuid}&page=${page - 1}`,
+        )
       : null,
     canSeeAssignments
-      ? client.get<{ uuid: string; name: string }[]>(`/api/core/groups/${screen.schema}/${screen.table}/${record.uuid}`)
+      ? client.get<{ uuid: string; name: string }[]>(
+          apiPath`/api/core/groups/${screen.schema}/${screen.table}/${record.uuid}`,
+        )
       : null,
     canSeeAssignments
       ? client.get<{ uuid: string; firstName: string; lastName: string }[]>(
-          `/api/iam/users/${screen.schema}/${screen.table}/${record.uuid}`,
+          apiPath`/api/iam/users/${screen.schema}/${screen.table}/${record.uuid}`,
         )
       : null,
   ]);
@@ -71,9 +76,7 @@ export async function loadRecordDetail(
   const linkResults =
     linkQuery.length >= 3
       ? (
-          await client.get<RecordPage>(
-            `/api/${screen.schema}/${screen.related.table}?size=20&q=${encodeURIComponent(linkQuery)}`,
-          )
+          await client.get<RecordPage>(apiPath`/api/${screen.schema}/${screen.related.table}?size=20&q=${linkQuery}`)
         ).content.map((record) => ({ uuid: record.uuid, name: record.rowName }))
       : null;
   const canAssign = hasPermission(user, "Create", "Entity_Assignment");
@@ -82,7 +85,7 @@ export async function loadRecordDetail(
     canAssign ? client.get<{ content: { uuid: string; name: string }[] }>("/api/core/groups?size=200") : null,
     canAssign && userQuery.length >= 3
       ? client.get<{ uuid: string; firstName: string; lastName: string }[]>(
-          `/api/iam/users/employees/autocomplete?query=${encodeURIComponent(userQuery)}`,
+          apiPath`/api/iam/users/employees/autocomplete?query=${userQuery}`,
         )
       : null,
   ]);

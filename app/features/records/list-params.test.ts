@@ -13,6 +13,11 @@ describe("list parameters", () => {
     expect(readListParams(new URL("http://x/companies?page=3&size=50")).page).toBe(3);
   });
 
+  it("reads control characters in the search as spaces, so the API never gets a NUL", () => {
+    expect(readListParams(new URL("http://x/companies?q=%00")).q).toBe("");
+    expect(readListParams(new URL("http://x/companies?q=fj%00ord%0A%09x")).q).toBe("fj ord x");
+  });
+
   it("writes short queries that keep the list's state", () => {
     const params = readListParams(new URL("http://x/companies?q=fjord&sort=name,desc&size=50&page=2"));
     expect(listQuery(params)).toBe("?q=fjord&sort=name%2Cdesc&size=50&page=2");

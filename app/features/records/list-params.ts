@@ -15,7 +15,9 @@ export function readListParams(url: URL): ListParams {
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     size: (PAGE_SIZES as readonly number[]).includes(size) ? size : 25,
     sort: url.searchParams.get("sort") ?? "",
-    q: url.searchParams.get("q")?.trim() ?? "",
+    // Control characters cannot be typed into a search, and the API refuses a NUL.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it replaces.
+    q: (url.searchParams.get("q") ?? "").replace(/[\u0000-\u001f\u007f]+/g, " ").trim(),
     statusId: url.searchParams.get("statusId") ?? "",
   };
 }

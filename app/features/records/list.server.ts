@@ -2,6 +2,7 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import type { RecordPage } from "../../../server/contract/records.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { api } from "../../utils/api.server.ts";
+import { apiPath } from "../../utils/api-path.ts";
 import { listQuery, readListParams } from "./list-params.ts";
 import { entityInfo, entityStatuses } from "./metadata.server.ts";
 import type { ListPage } from "./record-list.tsx";
@@ -13,16 +14,22 @@ export async function loadRecordList(request: Request, context: Readonly<RouterC
   const params = readListParams(url);
   const client = api(context);
 
+  // Both are kept for a while (metadata.server.ts), so the list rarely waits for them.
+  const [info, statuses] = await Promise.all([
+    entityInfo(client, screen.schema, screen.table),
+    entityStatuses(client, screen.schema, screen.table),
+  ]);
+  // A sort or status the list does not have is a link gone stale or typed by hand: the list shows without it.
+  const [sortKey, direction] = params.sort.split(",");
+  if (!info.fields.some((f) => f.active && f.key === sortKey) || !["asc", "desc"].includes(direction)) params.sort = "";
+  if (!statuses.some((status) => status.metaStatusId === params.statusId)) params.statusId = "";
+
   const query = new URLSearchParams({ page: String(params.page - 1), size: String(params.size) });
   if (params.sort) query.set("sort", params.sort);
   if (params.q.length >= 3) query.set("q", params.q);
   if (params.statusId) query.set("statusId", params.statusId);
-  const base = `/api/${screen.schema}/${screen.table}`;
-  const [info, page, statuses] = await Promise.all([
-    entityInfo(client, screen.schema, screen.table),
-    client.get<RecordPage>(`${base}?${query}`),
-    entityStatuses(client, screen.schema, screen.table),
-  ]);
+  query.set("fields", screen.listColumns.join(","));
+  const page = await client.get<RecordPage>(`${apiPath`/api/${screen.schema}/${screen.table}`}?${query}`);
   // Past a total that is only a lower bound there is at least one more page.
   const lastPage = Math.max(1, Math.ceil(page.totalElements / params.size) + (page.totalExact ? 0 : 1));
 

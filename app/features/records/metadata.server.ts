@@ -1,5 +1,6 @@
 import type { EntityInfo, MetaStatus } from "../../../server/contract/records.ts";
 import type { api } from "../../utils/api.server.ts";
+import { apiPath } from "../../utils/api-path.ts";
 import { TtlCache } from "../../utils/ttl-cache.server.ts";
 
 type Client = ReturnType<typeof api>;
@@ -12,9 +13,11 @@ const entities = new TtlCache<EntityInfo>(30_000, 500);
 const statuses = new TtlCache<MetaStatus[]>(30_000, 500);
 
 export function entityInfo(client: Client, schema: string, table: string): Promise<EntityInfo> {
-  return entities.get(`${schema}.${table}`, () => client.get<EntityInfo>(`/api/${schema}/${table}/info`));
+  return entities.get(`${schema}.${table}`, () => client.get<EntityInfo>(apiPath`/api/${schema}/${table}/info`));
 }
 
 export function entityStatuses(client: Client, schema: string, table: string): Promise<MetaStatus[]> {
-  return statuses.get(`${schema}.${table}`, () => client.get<MetaStatus[]>(`/api/metastatus/${schema}/${table}`));
+  return statuses.get(`${schema}.${table}`, () =>
+    client.get<MetaStatus[]>(apiPath`/api/metastatus/${schema}/${table}`),
+  );
 }

@@ -1,0 +1,166 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { type APIRequestContext, request } from "@playwright/test";
+import { freePort, projectRoot, type RunningWorkspace, startWorkspace } from "../support/servers.ts";
+import { PASSWORD, users } from "./auth.ts";
+import { expect, test } from "./fixtures.ts";
+
+// Requests per minute and user: small, so that one user's load reaches it within seconds.
+const LIMIT = 90;
+
+let workspace: RunningWorkspace;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  workspace = await startWorkspace({ RATE_LIMIT_PER_MINUTE: String(LIMIT), LOGIN_ATTEMPTS_PER_MINUTE: "1000" });
+});
+test.afterAll(async () => {
+  await workspace?.stop();
+});
+
+/** A signed-in HTTP client, as a browser without JavaScript would be: the provider's form, then the app's cookie. */
+async function signedIn(email: string): Promise<APIRequestContext> {
+  const client = await request.newContext({ baseURL: workspace.appUrl });
+  const form = await client.get("/login");
+  const uid = /name="uid" value="([^"]+)"/.exec(await form.text())?.[1];
+  expect(uid, "the sign-in form").toBeTruthy();
+  const done = await client.post(`${workspace.apiUrl}/auth/login`, { form: { uid: uid!, email, password: PASSWORD } });
+  expect(done.url()).toBe(`${workspace.appUrl}/`);
+  return client;
+}
+
+test("one user's flood meets their own limit, with a retry hint, while another user's pages keep answering", async () => {
+  test.setTimeout(90_000);
+  const [flooder, colleague] = [await signedIn(users.admin.email), await signedIn(users.employee.email)];
+  const floodStatuses: number[] = [];
+  const colleagueStatuses: number[] = [];
+  let busyPage = "";
+  const until = Date.now() + 8_000;
+
+  // 20 connections as one user, as the outside probe did, for a bounded time.
+  const flood = Array.from({ length: 20 }, async () => {
+    while (Date.now() < until) {
+      const response = await flooder.get("/companies", { maxRedirects: 0 });
+      floodStatuses.push(response.status());
+      if (response.status() === 429 && !busyPage)
+        busyPage = `${response.headers()["retry-after"]}|${await response.text()}`;
+    }
+  });
+  const colleagueWork = (async () => {
+    while (Date.now() < until) {
+      colleagueStatuses.push((await colleague.get("/companies", { maxRedirects: 0 })).status());
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+  await Promise.all([...flood, colleagueWork]);
+
+  expect(floodStatuses.length).toBeGreaterThan(LIMIT);
+  expect(new Set(floodStatuses)).toEqual(new Set([200, 429]));
+  expect(colleagueStatuses.length).toBeGreaterThan(3);
+  expect(colleagueStatuses.every((status) => status === 200)).toBe(true);
+  const [retryAfter, html] = busyPage.split("|");
+  expect(Number(retryAfter)).toBeGreaterThan(0);
+  expect(html).toMatch(/Too many requests right now\. Wait \d+ seconds? and try again\./);
+  await Promise.all([flooder.dispose(), colleague.dispose()]);
+});
+
+test("every response carries the security headers, and a signed-in page is never stored", async () => {
+  const client = await signedIn(users.readOnly.email);
+  const page = await client.get("/companies");
+  const html = await page.text();
+  const asset = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? /href="(\/assets\/[^"]+)"/.exec(html)?.[1];
+  expect(asset).toBeTruthy();
+  for (const target of ["/companies", "/companies.data", "/healthz", "/favicon.svg", asset!, "/error-404"]) {
+    const response = await client.get(target, { maxRedirects: 0 });
+    const headers = response.headers();
+    expect(headers["x-content-type-options"], target).toBe("nosniff");
+    expect(headers["x-frame-options"], target).toBe("DENY");
+    expect(headers["referrer-policy"], target).toBe("strict-origin-when-cross-origin");
+  }
+  expect(page.headers()["cache-control"]).toBe("no-store");
+  expect((await client.get("/companies.data")).headers()["cache-control"]).toBe("no-store");
+  await client.dispose();
+});
+
+test("bad list parameters and redirect targets answer as client errors or are ignored, never 500", async () => {
+  const client = await signedIn(users.readOnly.email);
+  for (const target of [
+    "/companies?sort=zzz",
+    "/companies?sort=name,sideways",
+    "/companies?q=%00",
+    "/companies?statusId=x",
+  ]) {
+    expect((await client.get(target)).status(), target).toBe(200);
+  }
+  expect((await client.get("/companies/not-a-uuid", { maxRedirects: 0 })).status()).toBe(404);
+  expect((await client.get("/companies/..%2F..%2Fme", { maxRedirects: 0 })).status()).toBe(404);
+  for (const redirectTo of ["%2F%09%2Fevil.example", "%2F%0D%0ASet-Cookie%3Ax", "https%3A%2F%2Fevil.example"]) {
+    const response = await client.get(`/login?redirectTo=${redirectTo}`, { maxRedirects: 0 });
+    expect(response.status(), redirectTo).toBe(302);
+    expect(response.headers().location, redirectTo).toBe("/");
+  }
+  const preference = await client.post("/resources/preferences", {
+    form: { intent: "skin", value: "light", redirectTo: "/\t/evil.example" },
+    headers: { origin: workspace.appUrl },
+    maxRedirects: 0,
+  });
+  expect(preference.headers().location).toBe("/");
+  await client.dispose();
+});
+
+test("the web app's log holds no authorization code or state", async () => {
+  const client = await signedIn(users.readOnly.email);
+  await client.dispose();
+  const log = fs.readFileSync(path.join(workspace.dataDir, "servers.log"), "utf8");
+  expect(log).toContain("/oauth2-redirect?code=[redacted]");
+  expect(log).not.toMatch(/[?&]code=(?!\[redacted\])/);
+  expect(log).not.toMatch(/[?&]state=(?!\[redacted\])/);
+});
+
+/** Starts the web app's server alone and returns what it printed when it stopped (or after a few seconds). */
+function runWebServer(env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(projectRoot, "app/serve.ts")], {
+      cwd: projectRoot,
+      env: { ...process.env, NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+    });
+    const timer = setTimeout(() => child.kill("SIGTERM"), 15_000);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output: output.trim() });
+    });
+  });
+}
+
+test("the web app's start-up failures are one line naming the variable", async () => {
+  expect(await runWebServer({ PORT: "abc" })).toEqual({
+    code: 1,
+    output: 'PORT: must be a port number from 0 to 65535, not "abc"',
+  });
+
+  const busy = net.createServer();
+  const port = await freePort();
+  await new Promise<void>((resolve) => busy.listen(port, resolve));
+  try {
+    expect(await runWebServer({ PORT: String(port) })).toEqual({
+      code: 1,
+      output: `PORT: port ${port} is already in use; stop what uses it or set PORT to another port.`,
+    });
+  } finally {
+    await new Promise((resolve) => busy.close(resolve));
+  }
+
+  const badHost = await runWebServer({ PORT: String(await freePort()), HOST: "no-such-host.invalid" });
+  expect(badHost.code).toBe(1);
+  expect(badHost.output).toMatch(/^HOST: the host name "no-such-host\.invalid" is not known/);
+});
