@@ -1,29 +1,12 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
+import { invitationTokenIn, inviteEmployee } from "../support/invitations.ts";
+import { signIn, type Tokens } from "../support/oauth-flow.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 
-/** A quoted-printable mail body as plain text. */
-function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
 async function invite(t: TestApp, admin: Tokens, email: string) {
-  const role = await t.app.db
-    .selectFrom("core.role")
-    .select("id")
-    .where("name", "=", "Employee")
-    .executeTakeFirstOrThrow();
-  const response = await t.app.inject({
-    method: "POST",
-    url: "/api/iam/users/employees",
-    headers: bearer(admin.access_token),
-    payload: { email, firstName: "Lina", lastName: "Logg", roleUuid: role.id },
-  });
-  expect(response.statusCode).toBe(201);
+  expect((await inviteEmployee(t, admin.access_token, email)).statusCode).toBe(201);
 }
 
 describe(`what the provider API logs, with a mail transport, on ${testDatabase}`, () => {
@@ -43,7 +26,7 @@ describe(`what the provider API logs, with a mail transport, on ${testDatabase}`
           message += chunk;
         });
         stream.on("end", () => {
-          mails.push(decodeQuotedPrintable(message));
+          mails.push(message);
           done();
         });
       },
@@ -66,7 +49,7 @@ describe(`what the provider API logs, with a mail transport, on ${testDatabase}`
   it("mails the invitation link and logs neither it nor its token, not even when the link is opened", async () => {
     await invite(t, admin, "lina@example.com");
     const mail = mails.find((message) => message.includes("lina@example.com"));
-    const token = decodeURIComponent(/token=([A-Za-z0-9_%-]+)/.exec(mail ?? "")?.[1] ?? "");
+    const token = invitationTokenIn(mail ?? "");
     expect(token.length).toBeGreaterThan(20);
 
     const page = await t.app.inject({ method: "GET", url: `/jwt/register?token=${encodeURIComponent(token)}` });

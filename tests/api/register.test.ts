@@ -1,9 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../server/auth/passwords.ts";
 import { register } from "../../server/users/users.service.ts";
-import { authorize, bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
+import { inviteEmployee, latestInvitationToken } from "../support/invitations.ts";
+import { authorize, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 
 const STRONG_PASSWORD = "Nina-chooses-a-long-passphrase";
@@ -24,30 +23,8 @@ describe(`accepting an invitation on ${testDatabase}`, () => {
   /** Invites a new employee and returns the token from the mailed link. */
   async function invitationToken(): Promise<{ email: string; token: string }> {
     const email = `invited-${++invited}@example.com`;
-    const roles = await t.app.db.selectFrom("core.role").select(["id", "name"]).execute();
-    const created = await t.app.inject({
-      method: "POST",
-      url: "/api/iam/users/employees",
-      headers: bearer(admin.access_token),
-      payload: {
-        email,
-        firstName: "Nina",
-        lastName: "Nyansatt",
-        roleUuid: roles.find((r) => r.name === "Employee")!.id,
-      },
-    });
-    expect(created.statusCode).toBe(201);
-    const outbox = path.join(t.config.DATA_DIR, "outbox");
-    const message = fs
-      .readdirSync(outbox)
-      .sort()
-      .map((file) => fs.readFileSync(path.join(outbox, file), "utf8"))
-      .filter((m) => m.includes(email))
-      .at(-1)!
-      // The body is quoted-printable.
-      .replace(/=\r?\n/g, "")
-      .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
-    return { email, token: decodeURIComponent(/token=([A-Za-z0-9_%-]+)/.exec(message)![1]) };
+    expect((await inviteEmployee(t, admin.access_token, email)).statusCode).toBe(201);
+    return { email, token: latestInvitationToken(t, email) };
   }
 
   // Each test posts from its own address, so the per-address limit of one does not spill into another.

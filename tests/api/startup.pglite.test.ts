@@ -1,33 +1,12 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, projectRoot } from "../support/servers.ts";
+import { freePort, runToExit } from "../support/servers.ts";
 
-/** Runs a command line entry point to its end; what it printed, and its exit code. */
-function run(script: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [script], {
-      cwd: projectRoot,
-      env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "warn", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output: output.trim() });
-    });
-  });
-}
+const run = (script: string, env: NodeJS.ProcessEnv) =>
+  runToExit(script, { DATABASE_URL: "", LOG_LEVEL: "warn", ...env });
 
 describe("start-up failures are one line naming what to change", () => {
   let dataDir: string;

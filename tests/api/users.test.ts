@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { meInfoSchema } from "../../server/contract/identity.ts";
+import { inviteEmployee, latestInvitationToken } from "../support/invitations.ts";
 import { authorize, bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 
@@ -74,35 +75,7 @@ describe(`users, roles and invitations on ${testDatabase}`, () => {
     expect(invalid.statusCode).toBe(400);
   });
 
-  async function invite(email: string) {
-    const roles = await t.app.db.selectFrom("core.role").select(["id", "name"]).execute();
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/iam/users/employees",
-      headers: bearer(admin.access_token),
-      payload: {
-        email,
-        firstName: "Nina",
-        lastName: "Nyansatt",
-        roleUuid: roles.find((r) => r.name === "Employee")!.id,
-      },
-    });
-    return response;
-  }
-
-  function latestInvitationToken(email: string): string {
-    const outbox = path.join(t.config.DATA_DIR, "outbox");
-    const files = fs.readdirSync(outbox).sort();
-    const messages = files
-      .map((file) => fs.readFileSync(path.join(outbox, file), "utf8"))
-      .filter((m) => m.includes(email));
-    // The body is quoted-printable.
-    const last = messages
-      .at(-1)!
-      .replace(/=\r?\n/g, "")
-      .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
-    return decodeURIComponent(/token=([A-Za-z0-9_%-]+)/.exec(last)![1]);
-  }
+  const invite = (email: string) => inviteEmployee(t, admin.access_token, email);
 
   const registerWith = (token: string, password: string) =>
     t.app.inject({ method: "POST", url: "/jwt/register", payload: { token, password } });
@@ -112,7 +85,7 @@ describe(`users, roles and invitations on ${testDatabase}`, () => {
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ email: "nina@example.com", status: "invited", role: { name: "Employee" } });
 
-    const token = latestInvitationToken("nina@example.com");
+    const token = latestInvitationToken(t, "nina@example.com");
     const page = await t.app.inject({ method: "GET", url: `/jwt/register?token=${encodeURIComponent(token)}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<form method="post" action="/jwt/register">');
@@ -135,14 +108,14 @@ describe(`users, roles and invitations on ${testDatabase}`, () => {
 
   it("resends for invited users only, and the old link stops working", async () => {
     const created = (await invite("ola@example.com")).json();
-    const first = latestInvitationToken("ola@example.com");
+    const first = latestInvitationToken(t, "ola@example.com");
     const resend = await t.app.inject({
       method: "PUT",
       url: `/api/iam/users/employees/${created.uuid}/resend-invitation`,
       headers: bearer(admin.access_token),
     });
     expect(resend.statusCode).toBe(204);
-    const second = latestInvitationToken("ola@example.com");
+    const second = latestInvitationToken(t, "ola@example.com");
     expect(second).not.toBe(first);
     expect((await registerWith(first, "password-number-1")).statusCode).toBe(400);
     expect((await registerWith(second, "password-number-1")).statusCode).toBe(204);
@@ -158,7 +131,7 @@ describe(`users, roles and invitations on ${testDatabase}`, () => {
 
   it("refuses an expired invitation", async () => {
     await invite("kari@example.com");
-    const token = latestInvitationToken("kari@example.com");
+    const token = latestInvitationToken(t, "kari@example.com");
     await t.app.db
       .updateTable("core.invitation")
       .set({ expires_at: new Date(Date.now() - 1000) })

@@ -1,9 +1,8 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { type APIRequestContext, request } from "@playwright/test";
-import { freePort, projectRoot, type RunningWorkspace, startWorkspace } from "../support/servers.ts";
+import { freePort, type RunningWorkspace, runToExit, startWorkspace } from "../support/servers.ts";
 import { PASSWORD, users } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -119,28 +118,9 @@ test("the web app's log holds no authorization code or state", async () => {
   expect(log).not.toMatch(/[?&]state=(?!\[redacted\])/);
 });
 
-/** Starts the web app's server alone and returns what it printed when it stopped (or after a few seconds). */
-function runWebServer(env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(projectRoot, "app/serve.ts")], {
-      cwd: projectRoot,
-      env: { ...process.env, NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    const timer = setTimeout(() => child.kill("SIGTERM"), 15_000);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output: output.trim() });
-    });
-  });
-}
+/** Starts the web app's server alone; what it printed when it stopped (or was stopped after a few seconds). */
+const runWebServer = (env: NodeJS.ProcessEnv) =>
+  runToExit("app/serve.ts", { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), ...env }, 15_000);
 
 test("the web app's start-up failures are one line naming the variable", async () => {
   expect(await runWebServer({ PORT: "abc" })).toEqual({

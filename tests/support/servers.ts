@@ -102,3 +102,29 @@ export async function startWorkspace(extraEnv: NodeJS.ProcessEnv = {}): Promise<
     },
   };
 }
+
+/** Runs a script of the project on this Node to its end (or stops it after timeoutMs): its exit code and output. */
+export function runToExit(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(projectRoot, script)], {
+      cwd: projectRoot,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    const collect = (chunk: Buffer) => {
+      output += chunk;
+    };
+    child.stdout.on("data", collect);
+    child.stderr.on("data", collect);
+    const timer = setTimeout(() => child.kill("SIGTERM"), timeoutMs);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output: output.trim() });
+    });
+  });
+}
