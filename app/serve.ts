@@ -16,6 +16,7 @@ import { redactUrl } from "../server/contract/log-redaction.ts";
 import { describeListenError, parsePort } from "../server/contract/startup-errors.ts";
 import { DEFAULT_TRUSTED_PROXIES, trustedProxiesSchema } from "../server/contract/trusted-proxies.ts";
 import { CLIENT_ADDRESS_HEADER } from "./utils/client-address.server.ts";
+import { webEnv } from "./utils/env.server.ts";
 import { baseSecurityHeaders } from "./utils/security-headers.server.ts";
 
 function fail(message: string): never {
@@ -29,6 +30,12 @@ if (typeof port === "string") fail(port);
 const host = process.env.HOST || undefined;
 const trustProxy = trustedProxiesSchema.safeParse(process.env.TRUST_PROXY || DEFAULT_TRUSTED_PROXIES);
 if (!trustProxy.success) fail(`TRUST_PROXY: ${trustProxy.error.issues[0].message}`);
+try {
+  // The secrets are read at the first request too; a missing or short one is said now, not as a failed page.
+  webEnv();
+} catch (error) {
+  fail((error as Error).message);
+}
 
 const buildPath = path.resolve(process.argv[2] ?? "build/server/index.js");
 const build: ServerBuild = await import(pathToFileURL(buildPath).href).catch((error: unknown) =>

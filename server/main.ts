@@ -34,18 +34,31 @@ async function main(): Promise<void> {
     await app.listen({ port: config.API_PORT, host: config.API_HOST });
   } catch (error) {
     await app.close();
-    throw error;
+    throw new ListenError(error);
+  }
+}
+
+/** A failure to listen, told apart from other start-up failures that carry the same error codes (the data lock's). */
+class ListenError extends Error {
+  readonly reason: unknown;
+
+  constructor(reason: unknown) {
+    super("listen failed", { cause: reason });
+    this.reason = reason;
   }
 }
 
 main().catch((error: unknown) => {
-  const listening = describeListenError(error, {
-    portVariable: "API_PORT",
-    port: Number(process.env.API_PORT || 4000),
-    hostVariable: "API_HOST",
-    host: process.env.API_HOST || "0.0.0.0",
-  });
+  const listening =
+    error instanceof ListenError &&
+    describeListenError(error.reason, {
+      portVariable: "API_PORT",
+      port: Number(process.env.API_PORT || 4000),
+      hostVariable: "API_HOST",
+      host: process.env.API_HOST || "0.0.0.0",
+    });
   if (listening) console.error(`The provider API could not start: ${listening}`);
+  else if (error instanceof ListenError) console.error("The provider API could not start:", error.reason);
   else if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
   else console.error("The provider API could not start:", error);
   process.exit(1);

@@ -13,6 +13,8 @@ export interface WebEnv {
 
 const trim = (url: string) => url.replace(/\/+$/, "");
 
+export const MIN_SECRET_LENGTH = 32;
+
 /** Reads a secret from DATA_DIR/secrets, creating it if no process did yet. */
 function readOrCreateSecret(name: string): string {
   const dir = path.join(path.resolve(process.env.DATA_DIR || "./data"), "secrets");
@@ -38,6 +40,10 @@ export function webEnv(): WebEnv {
   if (!sessionSecret) {
     if (production) throw new Error("SESSION_SECRET must be set when NODE_ENV=production.");
     sessionSecret = readOrCreateSecret("session-secret");
+  }
+  // The cookie's key is derived from it without stretching: a short secret could be guessed.
+  if (production && sessionSecret.length < MIN_SECRET_LENGTH) {
+    throw new Error(`SESSION_SECRET must be at least ${MIN_SECRET_LENGTH} characters long.`);
   }
   cached = {
     apiUrl,

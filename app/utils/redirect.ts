@@ -20,6 +20,7 @@ export function safeRedirectPath(
   } catch {
     return fallback;
   }
-  if (resolved.origin !== base.origin) return fallback;
+  // Dot segments can make a path of the form "//host" ("/..//evil.example"), which a browser reads as another site.
+  if (resolved.origin !== base.origin || /^\/[/\\]/.test(resolved.pathname)) return fallback;
   return `${resolved.pathname}${resolved.search}${resolved.hash}`;
 }

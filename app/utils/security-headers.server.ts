@@ -1,6 +1,7 @@
 import type { MiddlewareFunction } from "react-router";
 
-const isProduction = process.env.NODE_ENV === "production";
+// Read on each use: the web app's server sets NODE_ENV after this module may have been loaded.
+const isProduction = () => process.env.NODE_ENV === "production";
 
 /** Headers every response of the web app carries: documents, data, assets, health checks. */
 export function baseSecurityHeaders(): Record<string, string> {
@@ -11,7 +12,7 @@ export function baseSecurityHeaders(): Record<string, string> {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Resource-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
-    ...(isProduction && process.env.APP_URL?.startsWith("https://")
+    ...(isProduction() && process.env.APP_URL?.startsWith("https://")
       ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" }
       : {}),
   };
@@ -32,7 +33,7 @@ export function applyDocumentSecurityHeaders(headers: Headers, nonce: string): v
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    isProduction ? "connect-src 'self'" : "connect-src 'self' ws: wss:",
+    isProduction() ? "connect-src 'self'" : "connect-src 'self' ws: wss:",
     `form-action 'self' ${apiOrigin}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",

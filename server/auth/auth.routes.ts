@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiErrorSchema } from "../contract/errors.ts";
-import { isSignedLogout } from "../contract/logout-link.ts";
+import { signedLogoutAccount } from "../contract/logout-link.ts";
 import { findUserForLogin } from "../users/users.repository.ts";
 import { accountLockedFor, recordLoginAttempt } from "./login-throttle.ts";
 import { type PageLanguage, pageLanguage, pageTexts, renderLoginPage, renderMessagePage } from "./pages.ts";
@@ -157,19 +157,22 @@ export const authRoutes: FastifyPluginAsyncZod<{
         querystring: z.object({
           url: z.string().max(2000).optional(),
           exp: z.string().max(20).optional(),
+          sub: z.string().max(64).optional(),
           sig: z.string().max(100).optional(),
         }),
       },
     },
     async (request, reply) => {
-      // A plain GET from any site must not sign the browser out: only the web app's own signed link does.
-      if (await isSignedLogout(webClientSecret, request.query)) {
+      // A plain GET from any site must not sign the browser out: only the web app's own signed link does, and only
+      // for the account it was signed for.
+      const account = await signedLogoutAccount(webClientSecret, request.query);
+      if (!account && request.query.sig)
+        request.log.warn("a sign-out link was refused: its signature or time is wrong");
+      if (account) {
         const context = provider.app.createContext(request.raw, reply.raw);
         const sessionId = context.cookies.get(provider.cookieName("session"), { signed: true });
-        if (sessionId) {
-          const session = await provider.Session.find(sessionId);
-          await session?.destroy();
-        }
+        const session = sessionId ? await provider.Session.find(sessionId) : undefined;
+        if (session?.accountId === account) await session.destroy();
       }
       const registered = await app.db
         .selectFrom("core.oauth_client")

@@ -56,11 +56,14 @@ export function createOidcAdapter(db: Kysely<Database>) {
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
+      // Ids arrive from requests (codes, tokens, client ids); PostgreSQL refuses a NUL, and no stored id has one.
+      if (id.includes("\u0000")) return undefined;
       if (this.model === "Client") return findClient(db, id);
       return this.findWhere("id", id);
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      if (uid.includes("\u0000")) return undefined;
       return this.findWhere("uid", uid);
     }
 

@@ -19,9 +19,14 @@ function strengthEstimator(): Promise<ZxcvbnFactory> {
  * The rules for a password a user chooses (invitations, changes); undefined when it passes,
  * else the English message to show. Not for signing in: existing passwords keep working.
  */
-export async function checkPasswordPolicy(password: string): Promise<string | undefined> {
+export async function checkPasswordPolicy(
+  password: string,
+  /** What the user is known by (email, names): a password made of them is easy to guess for whoever knows them. */
+  userInputs: string[] = [],
+): Promise<string | undefined> {
   if (password.length < PASSWORD_MIN_LENGTH) return passwordMessages.tooShort;
   if (password.length > PASSWORD_MAX_LENGTH) return passwordMessages.tooLong;
-  const { score } = (await strengthEstimator()).check(password);
+  const inputs = userInputs.flatMap((input) => [input, ...input.split(/[@.\s_-]+/)]).filter((part) => part.length >= 3);
+  const { score } = (await strengthEstimator()).check(password, inputs);
   return score < MIN_STRENGTH_SCORE ? passwordMessages.tooGuessable : undefined;
 }

@@ -98,14 +98,28 @@ describe("lockDataDir", () => {
     release();
   });
 
-  it("takes over a lock file of the earlier format whatever host and pid it names", async () => {
+  it("takes over a lock file of the earlier format naming another host, or this very pid", async () => {
+    for (const earlier of [
+      { pid: 1, hostname: "a-container-gone-long-ago", startedAt: "2020-01-01T00:00:00.000Z" },
+      { pid: process.pid, hostname: os.hostname(), startedAt: "2020-01-01T00:00:00.000Z" },
+    ]) {
+      const dir = tempDir();
+      const lockPath = path.join(dir, "workspace.lock");
+      fs.writeFileSync(lockPath, JSON.stringify(earlier));
+      const release = await lockDataDir(dir);
+      expect(fs.lstatSync(lockPath).isSocket()).toBe(true);
+      release();
+    }
+  });
+
+  it("keeps a lock file of the earlier format while the process it names still runs on this host", async () => {
     const dir = tempDir();
-    const lockPath = path.join(dir, "workspace.lock");
-    const earlier = { pid: 1, hostname: "a-container-gone-long-ago", startedAt: "2020-01-01T00:00:00.000Z" };
-    fs.writeFileSync(lockPath, JSON.stringify(earlier));
-    const release = await lockDataDir(dir);
-    expect(fs.lstatSync(lockPath).isSocket()).toBe(true);
-    release();
+    const holder = child(tempDir(), { hold: true });
+    expect(await firstLine(holder)).toBe("locked");
+    const earlier = { pid: holder.pid, hostname: os.hostname(), startedAt: "2026-01-01T00:00:00.000Z" };
+    fs.writeFileSync(path.join(dir, "workspace.lock"), JSON.stringify(earlier));
+    await expect(lockDataDir(dir)).rejects.toThrow(`(pid ${holder.pid} on ${os.hostname()}, since 2026-01-01`);
+    await killHard(holder);
   });
 
   it("lets exactly one of several newcomers take over a dead lock", async () => {

@@ -140,6 +140,36 @@ function linked(ownPath: string, lockPath: string): boolean {
   }
 }
 
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return errorCode(error) === "EPERM";
+  }
+}
+
+/**
+ * A lock file of the earlier format, JSON naming its process, left by an older version: held while that process runs
+ * on this host. One naming this very pid (a container restarted as pid 1 again) or another host is stale.
+ */
+function legacyHolder(lockPath: string): LockHolder | undefined {
+  if (!lstatIfExists(lockPath)?.isFile()) return undefined;
+  try {
+    const owner = JSON.parse(fs.readFileSync(lockPath, "utf8")) as Partial<LockHolder>;
+    const alive =
+      typeof owner.pid === "number" &&
+      owner.pid !== process.pid &&
+      owner.hostname === os.hostname() &&
+      isAlive(owner.pid);
+    return alive
+      ? { pid: owner.pid as number, hostname: String(owner.hostname), startedAt: String(owner.startedAt), id: "" }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function removeDeadLock(lockPath: string, lockAddress: string): Promise<void> {
   const releaseGuard = await takeGuard(`${lockPath}.guard`);
   try {
@@ -201,7 +231,7 @@ export async function lockDataDir(dataDir: string): Promise<() => void> {
   try {
     own = fs.lstatSync(ownPath);
     for (let attempt = 1; !linked(ownPath, lockPath); attempt++) {
-      const holder = await askHolder(lockAddress);
+      const holder = (await askHolder(lockAddress)) ?? legacyHolder(lockPath);
       if (holder) throw lockedError(dataDir, holder);
       if (attempt === TAKE_OVER_ATTEMPTS) {
         throw new DataDirLockedError(

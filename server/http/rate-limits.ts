@@ -1,4 +1,4 @@
-import rateLimit from "@fastify/rate-limit";
+import rateLimit, { normalizeIP } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { DomainError } from "./errors.ts";
 
@@ -11,9 +11,15 @@ function tooManyRequests(reply: FastifyReply, seconds: number): DomainError {
   return new DomainError(429, "TooManyRequestsException", `Too many requests. Try again in ${seconds} seconds.`);
 }
 
-/** Signed-in API calls, which the per-user budget covers; the API's documentation is public. */
+/** Signed-in API calls, which the per-user budget covers: by the route matched, so an unknown /api path counts per address. */
 function isSignedInApi(request: FastifyRequest): boolean {
-  return request.url.startsWith("/api/") && !request.url.startsWith("/api/docs");
+  const route = request.routeOptions.url ?? "";
+  return route.startsWith("/api/") && !route.startsWith("/api/docs");
+}
+
+/** An IPv6 client is counted by its /64, as one household or host is given a whole /64. */
+function addressOf(request: FastifyRequest): string {
+  return normalizeIP(request.ip, 64);
 }
 
 export interface RateLimits {
@@ -44,13 +50,13 @@ export async function registerRateLimits(app: FastifyInstance, perMinute: number
     };
 
   // Health checks come from load balancers and monitors, often all from one address.
-  const perAddress = hook(limiter((request) => `address:${request.ip}`));
+  const perAddress = hook(limiter((request) => `address:${addressOf(request)}`));
   app.addHook("onRequest", async (request, reply) => {
     if (isSignedInApi(request) || request.url === "/healthz") return;
     await perAddress(request, reply);
   });
 
-  const failures = limiter((request) => `failures:${request.ip}`);
+  const failures = limiter((request) => `failures:${addressOf(request)}`);
   return {
     perUser: hook(limiter((request) => `user:${request.actor.id}`)),
     async refuseFailingAddress(request, reply) {

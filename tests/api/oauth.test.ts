@@ -7,6 +7,7 @@ import {
   DEMO_PASSWORD,
   exchangeCode,
   pkcePair,
+  REDIRECT_URI,
   refresh,
   signIn,
 } from "../support/oauth-flow.ts";
@@ -120,20 +121,61 @@ describe(`OAuth2 authorization server on ${testDatabase}`, () => {
 
     // A plain link from another site (no signature, a forged one, an expired one) leaves the session alone.
     const forged = new URLSearchParams({ url: "http://app.test/login", exp: String(Date.now() + 60_000), sig: "x" });
-    const expired = await signedLogoutQuery(TEST_CLIENT_SECRET, "http://app.test/login", Date.now() - 10 * 60_000);
-    for (const query of ["", `?${forged}`, `?${expired}`]) {
+    const { id: adminId } = await t.app.db
+      .selectFrom("core.app_user")
+      .select("id")
+      .where("email", "=", "admin@example.com")
+      .executeTakeFirstOrThrow();
+    const { id: otherId } = await t.app.db
+      .selectFrom("core.app_user")
+      .select("id")
+      .where("email", "=", "employee@example.com")
+      .executeTakeFirstOrThrow();
+    const login = "http://app.test/login";
+    const expired = await signedLogoutQuery(TEST_CLIENT_SECRET, login, adminId, Date.now() - 10 * 60_000);
+    // Signed for someone else's sign-out: it ends no other account's session.
+    const otherAccount = await signedLogoutQuery(TEST_CLIENT_SECRET, login, otherId);
+    for (const query of ["", `?${forged}`, `?${expired}`, `?${otherAccount}`]) {
       const ignored = await t.app.inject({ method: "GET", url: `/logout${query}`, headers: { cookie: jar.header() } });
       expect(ignored.statusCode).toBe(303);
       jar.store(ignored);
       expect((await authorize(t.app, { jar, password: "wrong-password" })).redirect, query).toContain("code=");
     }
 
-    const signed = await signedLogoutQuery(TEST_CLIENT_SECRET, "http://app.test/login");
+    const signed = await signedLogoutQuery(TEST_CLIENT_SECRET, login, adminId);
     const out = await t.app.inject({ method: "GET", url: `/logout?${signed}`, headers: { cookie: jar.header() } });
     expect(out.headers.location).toBe("http://app.test/login");
     jar.store(out);
     const after = await authorize(t.app, { jar, password: "wrong-password" });
     expect(after.login?.statusCode).toBe(401);
+  });
+
+  it("answers a NUL character in a code, a refresh token or a client id as a bad request, not a failure", async () => {
+    const basic = Buffer.from(`workspace-web:${TEST_CLIENT_SECRET}`).toString("base64");
+    const token = (form: Record<string, string>, authorization = `Basic ${basic}`) =>
+      t.app.inject({
+        method: "POST",
+        url: "/oauth2/token",
+        headers: { "content-type": "application/x-www-form-urlencoded", authorization },
+        payload: new URLSearchParams(form).toString(),
+      });
+    for (const response of [
+      await token({
+        grant_type: "authorization_code",
+        code: "a\u0000b",
+        redirect_uri: REDIRECT_URI,
+        code_verifier: "x".repeat(43),
+      }),
+      await token({ grant_type: "refresh_token", refresh_token: "\u0000" }),
+      await token(
+        { grant_type: "refresh_token", refresh_token: "x" },
+        `Basic ${Buffer.from("a\u0000b:secret").toString("base64")}`,
+      ),
+      await t.app.inject({ method: "GET", url: "/oauth2/authorize?client_id=%00&response_type=code&scope=api" }),
+    ]) {
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+    }
   });
 
   it("answers /api without a valid token with 401 in the error shape", async () => {
