@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
@@ -73,23 +74,23 @@ function pureAnatomies(): Plugin {
 }
 
 /**
- * The browser build's Chakra theme (app/theme.ts) without what only the cached stylesheet uses
- * (token values, keyframes, global CSS, the CSS reset) and without the modules that build the
- * first recipes: app/theme-data.ts becomes plain data, and the reset's builder an empty one.
+ * The browser build's app/theme-recipes.ts holds only the recipes of the Chakra components that app/ imports, found
+ * in the sources (app/styles/chakra-recipes.ts); the server keeps all of them. A component missing from the browser's
+ * set would render with other classes than the server's, which the browser tests report as a hydration error.
  */
-async function chakraBrowserTheme(): Promise<Plugin> {
-  const data = await import("./app/theme-data.ts");
-  const { browserThemeModule } = await import("./app/utils/chakra-browser-theme.ts");
-  const dataModule = browserThemeModule(data);
+async function chakraBrowserRecipes(): Promise<Plugin> {
+  const { browserRecipesModule, recipeKeysUsed } = await import("./app/styles/chakra-recipes.ts");
+  const theme = await import("@chakra-ui/react/theme");
+  const module = browserRecipesModule(
+    recipeKeysUsed(path.join(import.meta.dirname, "app")),
+    { recipes: theme.recipes, slotRecipes: theme.slotRecipes },
+    theme,
+  );
   return {
-    name: "workspace:chakra-browser-theme",
+    name: "workspace:chakra-browser-recipes",
     apply: "build",
     load(id) {
-      if (this.environment.name !== "client") return undefined;
-      if (/[\\/]app[\\/]theme-data\.ts$/.test(id)) return dataModule;
-      if (/@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]preflight\.js$/.test(id)) {
-        return "export function createPreflight() { return {}; }";
-      }
+      if (this.environment.name === "client" && /[\\/]app[\\/]theme-recipes\.ts$/.test(id)) return module;
       return undefined;
     },
   };
@@ -97,12 +98,12 @@ async function chakraBrowserTheme(): Promise<Plugin> {
 
 export default defineConfig(async ({ command }) => {
   const stylesheet = command === "build" && !process.env.VITEST ? await chakraStylesheet() : undefined;
-  const browserTheme = stylesheet ? [await chakraBrowserTheme()] : [];
+  const browserRecipes = stylesheet ? [await chakraBrowserRecipes()] : [];
   return {
     // Vitest runs plain modules; the React Router plugin is for the app build and dev server.
     plugins: process.env.VITEST
       ? []
-      : [reactRouter(), localeChunks(), pureAnatomies(), ...browserTheme, ...(stylesheet ? [stylesheet.plugin] : [])],
+      : [reactRouter(), localeChunks(), pureAnatomies(), ...browserRecipes, ...(stylesheet ? [stylesheet.plugin] : [])],
     define: { __CHAKRA_STYLESHEET__: JSON.stringify(stylesheet?.href ?? "") },
     // Two Emotion copies in dev would silently ignore the per-request style cache.
     ssr: command === "serve" ? { noExternal: ["@chakra-ui/react"] } : undefined,
@@ -124,19 +125,17 @@ export default defineConfig(async ({ command }) => {
           codeSplitting: {
             groups: [
               {
-                // What every page loads: one file rather than a dozen small ones. Not Chakra's
-                // recipes, nor the theme's index that imports them all: each goes with the code
-                // that renders it (app/theme-data.ts, app/theme-deferred.ts).
+                // What every page loads: one file rather than a dozen small ones.
                 name: "framework",
                 priority: 2,
-                test: /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion|stylis|hoist-non-react-statics|react-is|@pandacss|use-sync-external-store)[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](styled-system|preset-base|theme(?![\\/](recipes|index))|utils|create-context|merge-props|merge-refs)/,
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion|stylis|hoist-non-react-statics|react-is|@pandacss|use-sync-external-store)[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](styled-system|preset-base|theme(?![\\/](recipes|slot-recipes|index))|utils|create-context|merge-props|merge-refs)/,
               },
               {
-                // The app's own shared code and the few Chakra components that a signed-in page
-                // paints first: one file rather than some twenty of a few hundred bytes each.
+                // The app's own shared code, its texts' machinery and the UI kit's parts that every list page paints:
+                // one file rather than some twenty of a few hundred bytes each.
                 name: "shell",
                 priority: 1,
-                test: /app[\\/](theme(-data)?\.ts|utils[\\/](emotion|messages|translate|translation|i18n|dates|layout|navigation|nonce|chakra-stylesheet|preferences)\.tsx?|components[\\/](icons|button|layout)|features[\\/]records[\\/](field-labels|list-params|screens|lazy-panels))|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](box|heading|text|link|table)[\\/]/,
+                test: /node_modules[\\/](i18next|react-i18next|dayjs)[\\/]|app[\\/](theme(-recipes)?\.ts|utils[\\/](emotion|messages|i18n|dates|date-settings|layout|navigation|nonce|chakra-stylesheet|preferences)\.tsx?|components[\\/](icons|button-link|page-header|filter-bar|data-table|list-footer|status-badge|value-text)|features[\\/]records[\\/](field-labels|list-params|screens|lazy-panels))|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](box|heading|text|link|table|stack)[\\/]/,
               },
             ],
           },

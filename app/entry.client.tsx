@@ -1,17 +1,19 @@
 import { CacheProvider } from "@emotion/react";
+import i18next from "i18next";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { createEmotionCache } from "./utils/emotion.ts";
-import { fallbackLanguage, isLanguage } from "./utils/i18n.ts";
+import { fallbackLanguage, i18nextOptions, isLanguage } from "./utils/i18n.ts";
 import { loadMessages } from "./utils/messages.ts";
-import { createTranslator } from "./utils/translate.ts";
-import { TranslationProvider } from "./utils/translation.tsx";
 
 const lang = document.documentElement.lang;
 const language = isLanguage(lang) ? lang : fallbackLanguage;
-// The page preloads its language's texts (root.tsx), so this waits for nothing on the network.
-const translator = createTranslator(language, await loadMessages(language));
+// Only the page's language: the page preloads its texts (entry.server.tsx), so this waits for nothing on the network.
+await i18next
+  .use(initReactI18next)
+  .init({ ...i18nextOptions, lng: language, resources: { [language]: { translation: await loadMessages(language) } } });
 
 const cache = createEmotionCache();
 
@@ -20,9 +22,9 @@ startTransition(() => {
     document,
     <StrictMode>
       <CacheProvider value={cache}>
-        <TranslationProvider value={translator}>
+        <I18nextProvider i18n={i18next}>
           <HydratedRouter />
-        </TranslationProvider>
+        </I18nextProvider>
       </CacheProvider>
     </StrictMode>,
   );

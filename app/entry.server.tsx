@@ -4,19 +4,18 @@ import localeChunks from "virtual:locale-chunks";
 import { CacheProvider } from "@emotion/react";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 import {
   type EntryContext,
   type HandleDataRequestFunction,
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
-import { getTranslator } from "./middleware/language.server.ts";
+import { getInstance, getLocale } from "./middleware/i18next.server.ts";
 import { documentEncoding, encodeDocument } from "./utils/document-encoding.server.ts";
 import { createServerEmotionCache, emotionStyleTags } from "./utils/emotion.server.ts";
 import { NonceProvider } from "./utils/nonce.tsx";
 import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders } from "./utils/security-headers.server.ts";
-import { TranslationProvider } from "./utils/translation.tsx";
-import "./theme-deferred.ts";
 
 export const streamTimeout = 5_000;
 
@@ -54,9 +53,8 @@ export default function handleRequest(
   }
 
   const cache = createServerEmotionCache(nonce);
-  const translator = getTranslator(loadContext);
   // The browser's entry imports the page's texts before it hydrates: fetch them alongside it.
-  const messagesChunk = localeChunks[translator.language];
+  const messagesChunk = localeChunks[getLocale(loadContext)];
   const preload = messagesChunk ? `<link rel="modulepreload" href="${messagesChunk}" nonce="${nonce}"/>` : "";
 
   return new Promise<Response>((resolve, reject) => {
@@ -67,9 +65,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <CacheProvider value={cache}>
-          <TranslationProvider value={translator}>
+          <I18nextProvider i18n={getInstance(loadContext)}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </TranslationProvider>
+          </I18nextProvider>
         </CacheProvider>
       </NonceProvider>,
       {

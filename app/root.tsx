@@ -10,15 +10,17 @@ import {
   useFetchers,
   useRouteLoaderData,
 } from "react-router";
+import { DEFAULT_TIME_ZONE } from "../server/contract/time-zones.ts";
 import type { Route } from "./+types/root";
 import { GeneralErrorBoundary } from "./components/error-boundary.tsx";
-import { FlashToast } from "./components/toaster.tsx";
+import { FlashToast, NoscriptFlash } from "./components/toaster.tsx";
 import { AppShell } from "./layouts/app-shell.tsx";
 import { FullLayout } from "./layouts/full-layout.tsx";
 import { authMiddleware, getUser, takeToast } from "./middleware/auth.server.ts";
-import { getLanguage, languageMiddleware } from "./middleware/language.server.ts";
+import { getLocale, i18nextMiddleware } from "./middleware/i18next.server.ts";
 import { originCheckMiddleware } from "./middleware/origin-check.server.ts";
 import { system } from "./theme.ts";
+import { authStateContext } from "./utils/api.server.ts";
 import { chakraStylesheet } from "./utils/chakra-stylesheet.ts";
 import { fallbackLanguage } from "./utils/i18n.ts";
 import { useRouteLayout, useRouteShowsNotice } from "./utils/layout.ts";
@@ -31,14 +33,16 @@ export const middleware: Route.MiddlewareFunction[] = [
   securityHeadersMiddleware,
   originCheckMiddleware,
   authMiddleware,
-  languageMiddleware,
+  i18nextMiddleware,
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const busy = context.get(authStateContext)?.busy;
+  if (busy) throw busy;
   const preferences = await readPreferences(request);
   const user = getUser(context);
   return {
-    locale: getLanguage(context),
+    locale: getLocale(context),
     ...preferences,
     user: user && {
       firstName: user.firstName,
@@ -49,6 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       signatureEnabled: user.signatureEnabled,
     },
     toast: takeToast(context),
+    // Dates and times are shown in this zone, on the server and in the browser alike.
+    timeZone: user?.timeZone ?? DEFAULT_TIME_ZONE,
   };
 }
 
@@ -105,6 +111,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const page =
     layout === "full" || !loaderData.user ? (
       <FullLayout>
+        {!pageShowsNotice && <NoscriptFlash toast={loaderData.toast} />}
         <Outlet />
       </FullLayout>
     ) : (
@@ -113,6 +120,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         skin={loaderData.skin}
         locale={loaderData.locale}
         user={loaderData.user}
+        notice={<NoscriptFlash toast={loaderData.toast} />}
       >
         <Outlet />
       </AppShell>
@@ -120,7 +128,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {page}
-      <FlashToast toast={loaderData.toast} fallback={!pageShowsNotice} />
+      <FlashToast toast={loaderData.toast} />
     </>
   );
 }

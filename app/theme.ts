@@ -2,90 +2,74 @@ import { defaultBaseConfig } from "@chakra-ui/react/preset-base";
 import { createSystem, defineConfig } from "@chakra-ui/react/styled-system";
 import {
   animationStyles,
-  appGlobalCss,
-  appTokens,
+  breakpoints,
   cssVarsPrefix,
   cssVarsRoot,
   globalCss,
   keyframes,
   layerStyles,
-  recipes,
   semanticTokens,
-  slotRecipes,
   textStyles,
   tokens,
-} from "./theme-data.ts";
+} from "@chakra-ui/react/theme";
+import { recipes, slotRecipes } from "./theme-recipes.ts";
 import { chakraStylesheet } from "./utils/chakra-stylesheet.ts";
 
-const themeData = {
+const fontStack = "Inter, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+
+/** The app's changes to Chakra's default theme. */
+export const appConfig = defineConfig({
+  theme: {
+    // The product's breakpoints: xs 576, sm 768, md 992, lg 1200.
+    breakpoints: { xs: "576px", sm: "768px", md: "992px", lg: "1200px", xl: "1400px", "2xl": "1600px" },
+    tokens: {
+      fonts: { heading: { value: fontStack }, body: { value: fontStack } },
+      // The skip link goes above the sticky header and everything else.
+      zIndex: { skipLink: { value: 1900 } },
+    },
+    semanticTokens: {
+      colors: {
+        // White on Chakra's teal.600 is 3.74:1; teal.700 is 5.47:1, enough for text on the primary buttons.
+        teal: {
+          solid: { value: "{colors.teal.700}" },
+          emphasized: { value: { _light: "{colors.teal.300}", _dark: "{colors.teal.700}" } },
+        },
+      },
+    },
+  },
+  globalCss: {
+    "html, body": { minHeight: "100%" },
+    body: { bg: "bg.subtle", color: "fg" },
+  },
+});
+
+/**
+ * Chakra's default theme (its `defaultConfig`, put together here so that the recipes come from app/theme-recipes.ts:
+ * in the browser only those the app's components use) with the app's changes.
+ */
+const chakraConfig = defineConfig({
+  preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
-  tokens,
-  semanticTokens,
-  keyframes,
   globalCss,
-  textStyles,
-  layerStyles,
-  animationStyles,
-  recipes,
-  slotRecipes,
-  appTokens,
-  appGlobalCss,
-};
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    recipes,
+    slotRecipes,
+    textStyles,
+    layerStyles,
+    animationStyles,
+  },
+});
 
-/** What app/theme-data.ts exports; the browser build replaces it with data of the same shape. */
-export type ThemeData = typeof themeData;
-
-/**
- * Chakra's default theme, but with only the recipes of the components the app uses: the full
- * set (`defaultConfig`) is about 27 KiB gzip of the first page's JavaScript. A component whose
- * recipe is missing renders unstyled, so theme.test.ts checks every Chakra import in app/.
- * Recipes of components that no signed-in page shows at first are in app/theme-deferred.ts.
- */
-function chakraTheme(data: ThemeData) {
-  return defineConfig({
-    preflight: true,
-    cssVarsPrefix: data.cssVarsPrefix,
-    cssVarsRoot: data.cssVarsRoot,
-    globalCss: data.globalCss,
-    theme: {
-      keyframes: data.keyframes,
-      tokens: data.tokens,
-      semanticTokens: data.semanticTokens,
-      textStyles: data.textStyles,
-      layerStyles: data.layerStyles,
-      animationStyles: data.animationStyles,
-      // What a signed-in page paints first; app/theme-deferred.ts has the rest.
-      recipes: data.recipes,
-      slotRecipes: data.slotRecipes,
-    },
-  });
-}
-
-/** The app's own changes to Chakra's default theme. */
-function appChanges(data: ThemeData) {
-  return defineConfig({
-    theme: {
-      // The product's breakpoints: xs 576, sm 768, md 992, lg 1200.
-      breakpoints: { xs: "576px", sm: "768px", md: "992px", lg: "1200px", xl: "1400px", "2xl": "1600px" },
-      tokens: data.appTokens,
-    },
-    globalCss: data.appGlobalCss,
-  });
-}
-
-export const appConfig = appChanges(themeData);
-
-export function createAppSystem(data: ThemeData) {
-  return createSystem(defaultBaseConfig, chakraTheme(data), appChanges(data));
-}
-
-const fullSystem = createAppSystem(themeData);
+const fullSystem = createSystem(defaultBaseConfig, chakraConfig, appConfig);
 
 /**
- * Where the build wrote the global styles (reset, tokens, keyframes, global CSS) to the cached
- * stylesheet, the provider gets none: in the browser the tokens come without values
- * (app/theme-data.ts), and on the server Emotion would serialise all of them for every page
- * only for `emotionStyleTags` to leave them out. The dev server and tests keep them inline.
+ * Where the build wrote the global styles (reset, tokens, keyframes, global CSS) to the cached stylesheet
+ * (decision 006), the provider gets none: Emotion would serialise all of them for every page only for
+ * `emotionStyleTags` to leave them out. The dev server and tests keep them inline.
  */
 export const system = chakraStylesheet ? { ...fullSystem, _global: [] } : fullSystem;

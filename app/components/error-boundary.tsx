@@ -1,8 +1,6 @@
-import { Heading, Text } from "@chakra-ui/react";
+import { Button, Heading, Stack, Text } from "@chakra-ui/react";
+import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
-import { useTranslation } from "../utils/translation.tsx";
-import { Button } from "./button.tsx";
-import { Stack } from "./layout.tsx";
 
 interface GeneralErrorBoundaryProps {
   error: unknown;

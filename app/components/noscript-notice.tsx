@@ -1,14 +1,27 @@
-import { Alert, Box } from "@chakra-ui/react";
+import { Alert, Box, CloseButton } from "@chakra-ui/react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { CloseIcon } from "./icons.tsx";
 import type { FlashToastData } from "./toaster.tsx";
-import "../theme-deferred.ts";
 
-/** The server's notice as a plain alert, for browsers without JavaScript (see FlashToast). */
+/**
+ * The server's notice for browsers without JavaScript (see FlashToast): at the top of the page's content, where it
+ * covers nothing, and it can be dismissed without a script: the × is the label of a checkbox that hides it.
+ */
 export default function NoscriptNotice({ status, title }: { status: FlashToastData["status"]; title: string }) {
+  const { t } = useTranslation();
+  const id = useId();
   return (
-    <Box position="fixed" top="4" right="4" zIndex="toast" maxW="sm">
-      <Alert.Root status={status === "error" ? "warning" : status}>
+    <Box mb="4" css={{ "& > input:checked + *": { display: "none" } }}>
+      <input type="checkbox" id={id} aria-label={t("common.dismiss")} style={{ position: "absolute", opacity: 0 }} />
+      <Alert.Root status={status === "error" ? "warning" : status} role="status" data-testid="noscript-notice">
         <Alert.Indicator />
-        <Alert.Title>{title}</Alert.Title>
+        <Alert.Title flex="1">{title}</Alert.Title>
+        <CloseButton size="sm" asChild>
+          <label htmlFor={id} title={t("common.dismiss")}>
+            <CloseIcon />
+          </label>
+        </CloseButton>
       </Alert.Root>
     </Box>
   );

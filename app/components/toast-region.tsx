@@ -1,8 +1,7 @@
-import { Toaster as ChakraToaster, createToaster, Portal, Toast } from "@chakra-ui/react";
+import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from "@chakra-ui/react";
 import { useEffect } from "react";
-import { Stack } from "./layout.tsx";
+
 import type { FlashToastData } from "./toaster.tsx";
-import "../theme-deferred.ts";
 
 /** App notices last 3 s; token errors pass their own 4 s. */
 const toaster = createToaster({ placement: "top-end", duration: 3000, pauseOnPageIdle: true });

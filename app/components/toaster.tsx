@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useTranslation } from "../utils/translation.tsx";
+import { useTranslation } from "react-i18next";
 
 export interface FlashToastData {
   status: "success" | "error" | "info";
@@ -13,11 +13,8 @@ const ToastRegion = lazy(() => import("./toast-region.tsx"));
 // A browser renders nothing inside <noscript>, so only the server's code has this one.
 const NoscriptNotice = import.meta.env.SSR ? lazy(() => import("./noscript-notice.tsx")) : () => null;
 
-/**
- * Shows the server's one-time notice: as a toast once scripts run, and as a plain alert
- * for browsers without JavaScript.
- */
-export function FlashToast({ toast, fallback = true }: { toast: FlashToastData | null; fallback?: boolean }) {
+/** The server's one-time notice as a toast, once scripts run (spec §9: 3 s, 4 s for token errors). */
+export function FlashToast({ toast }: { toast: FlashToastData | null }) {
   const { t } = useTranslation();
   const title = toast ? t(toast.message, toast.params) : "";
   // Toasts need scripts, so the region is mounted in the browser only, and kept once there.
@@ -25,20 +22,23 @@ export function FlashToast({ toast, fallback = true }: { toast: FlashToastData |
   useEffect(() => {
     if (toast) setRegionMounted(true);
   }, [toast]);
+  if (!regionMounted) return null;
   return (
-    <>
-      {regionMounted && (
-        <Suspense fallback={null}>
-          <ToastRegion toast={toast} title={title} />
-        </Suspense>
-      )}
-      {toast && fallback && (
-        <noscript>
-          <Suspense fallback={null}>
-            <NoscriptNotice status={toast.status} title={title} />
-          </Suspense>
-        </noscript>
-      )}
-    </>
+    <Suspense fallback={null}>
+      <ToastRegion toast={toast} title={title} />
+    </Suspense>
+  );
+}
+
+/** The same notice for browsers without JavaScript: placed at the top of the page's content. */
+export function NoscriptFlash({ toast }: { toast: FlashToastData | null }) {
+  const { t } = useTranslation();
+  if (!toast) return null;
+  return (
+    <noscript>
+      <Suspense fallback={null}>
+        <NoscriptNotice status={toast.status} title={t(toast.message, toast.params)} />
+      </Suspense>
+    </noscript>
   );
 }

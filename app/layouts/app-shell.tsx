@@ -1,10 +1,10 @@
 import { Box, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Form, Link as RouterLink, useNavigation } from "react-router";
 import { LanguageSwitch, MenuLayoutSwitch, SkinSwitch } from "../components/preference-forms.tsx";
 import type { Language } from "../utils/i18n.ts";
 import type { MenuLayout, Skin } from "../utils/preferences.ts";
-import { useTranslation } from "../utils/translation.tsx";
 import { NavigationMenu } from "./navigation-menu.tsx";
 
 interface ShellUser {
@@ -19,6 +19,8 @@ interface AppShellProps {
   skin: Skin;
   locale: Language;
   user: ShellUser;
+  /** The server's notice for browsers without JavaScript, at the top of the content. */
+  notice?: ReactNode;
   children: ReactNode;
 }
 
@@ -64,7 +66,7 @@ function NavigationProgress() {
   );
 }
 
-function Navbar({ menuLayout, skin, locale, user }: Omit<AppShellProps, "children">) {
+function Navbar({ menuLayout, skin, locale, user }: Omit<AppShellProps, "children" | "notice">) {
   const { t } = useTranslation();
   return (
     <header className="ws-header">
@@ -92,7 +94,7 @@ function Navbar({ menuLayout, skin, locale, user }: Omit<AppShellProps, "childre
  * shell, so it is plain elements with classes from the stylesheet (app/styles/static-classes.tsx): no styles are
  * resolved for it per request.
  */
-export function AppShell({ menuLayout, skin, locale, user, children }: AppShellProps) {
+export function AppShell({ menuLayout, skin, locale, user, notice, children }: AppShellProps) {
   const { t } = useTranslation();
   return (
     <div className="ws-shell" data-layout={menuLayout}>
@@ -110,7 +112,8 @@ export function AppShell({ menuLayout, skin, locale, user, children }: AppShellP
       )}
       <div className="ws-main-column">
         <Navbar menuLayout={menuLayout} skin={skin} locale={locale} user={user} />
-        <main id="main" className="ws-main">
+        <main id="main" className="ws-main" tabIndex={-1}>
+          {notice}
           {children}
         </main>
       </div>

@@ -1,6 +1,6 @@
+import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { navItems } from "../utils/navigation.ts";
-import { useTranslation } from "../utils/translation.tsx";
 
 export interface MenuPermissions {
   companyAdmin: boolean;

@@ -1,6 +1,6 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { type MeInfo, meInfoSchema, signatureEnabledSchema } from "../../server/contract/identity.ts";
-import { type AuthState, api, authStateContext, TOKEN_ERROR_TOAST } from "../utils/api.server.ts";
+import { type AuthState, api, authStateContext, isBusyResponse, TOKEN_ERROR_TOAST } from "../utils/api.server.ts";
 import { clientAddress } from "../utils/client-address.server.ts";
 import { commitSession, getSession, readTokens, type Toast } from "../utils/session.server.ts";
 import { TtlCache } from "../utils/ttl-cache.server.ts";
@@ -41,7 +41,7 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
   context.set(authStateContext, state);
 
   let user: CurrentUser | null = null;
-  if (state.tokens && new URL(request.url).pathname !== "/clrgen") {
+  if (state.tokens) {
     const client = api(context);
     const load = async (): Promise<CurrentUser> => {
       const [info, signature] = await Promise.all([
@@ -52,7 +52,14 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
     };
     // An access token near its end is refreshed by asking: the cache never outlives the token it is keyed by.
     const fresh = state.tokens.expiresAt - Date.now() > USER_CACHE_MS;
-    user = fresh ? await users.get(state.tokens.accessToken, load) : await load();
+    try {
+      user = fresh ? await users.get(state.tokens.accessToken, load) : await load();
+    } catch (error) {
+      // A busy API is answered by the root loader, so that the page keeps the session's new cookie and Retry-After.
+      if (isBusyResponse(error)) state.busy = error;
+      // /clrgen clears sign-in state that may be broken: a session that cannot go on is simply not signed in there.
+      else if (!(new URL(request.url).pathname === "/clrgen" && error instanceof Response)) throw error;
+    }
   }
   context.set(userContext, user);
 

@@ -2,40 +2,49 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { languageCookie } from "../utils/preferences.server.ts";
 import { userContext } from "./auth.server.ts";
-import { getLanguage, getTranslator, languageMiddleware } from "./language.server.ts";
+import { getInstance, getLocale, i18nextMiddleware } from "./i18next.server.ts";
 
-async function detect(headers: Record<string, string>, userLanguage?: string) {
+async function detect(headers: Record<string, string>, userLanguage?: string | null) {
   const context = new RouterContextProvider();
-  if (userLanguage) context.set(userContext, { language: userLanguage } as never);
+  if (userLanguage !== undefined) context.set(userContext, { language: userLanguage } as never);
   const request = new Request("http://app.test/companies", { headers });
-  await languageMiddleware({ request, context } as never, async () => new Response(null));
-  return getLanguage(context);
+  await i18nextMiddleware(
+    { request, context, params: {}, unstable_pattern: "" } as never,
+    async () => new Response(null),
+  );
+  return context;
 }
 
-describe("languageMiddleware", () => {
-  it("speaks the signed-in user's language first", async () => {
+describe("the i18next middleware", () => {
+  it("speaks the language the signed-in user chose first", async () => {
     const cookie = await languageCookie.serialize("en");
-    expect(await detect({ cookie, "accept-language": "en" }, "nb")).toBe("nb");
+    expect(getLocale(await detect({ cookie, "accept-language": "en" }, "nb"))).toBe("nb");
+  });
+
+  it("follows the browser for a user who chose none", async () => {
+    expect(getLocale(await detect({ "accept-language": "nb-NO,nb;q=0.9" }, null))).toBe("nb");
   });
 
   it("then the switch's cookie, then the browser's languages", async () => {
-    expect(await detect({ cookie: await languageCookie.serialize("nb"), "accept-language": "en" })).toBe("nb");
-    expect(await detect({ "accept-language": "no" })).toBe("nb");
-    expect(await detect({ "accept-language": "nn-NO,en;q=0.5" })).toBe("nb");
-    expect(await detect({ "accept-language": "en-US,nb;q=0.5" })).toBe("en");
+    expect(getLocale(await detect({ cookie: await languageCookie.serialize("nb"), "accept-language": "en" }))).toBe(
+      "nb",
+    );
+    expect(getLocale(await detect({ "accept-language": "no" }))).toBe("nb");
+    expect(getLocale(await detect({ "accept-language": "nn-NO,en;q=0.5" }))).toBe("nb");
+    expect(getLocale(await detect({ "accept-language": "en-US,nb;q=0.5" }))).toBe("en");
   });
 
   it("falls back to English", async () => {
-    expect(await detect({ "accept-language": "de-DE,fr;q=0.8" })).toBe("en");
-    expect(await detect({ cookie: await languageCookie.serialize("de") })).toBe("en");
-    expect(await detect({}, "de")).toBe("en");
-    expect(getLanguage(new RouterContextProvider())).toBe("en");
+    expect(getLocale(await detect({ "accept-language": "de-DE,fr;q=0.8" }))).toBe("en");
+    expect(getLocale(await detect({ cookie: await languageCookie.serialize("de") }))).toBe("en");
+    expect(getLocale(await detect({}, "de"))).toBe("en");
+    expect(getLocale(new RouterContextProvider())).toBe("en");
   });
 
-  it("gives the request a translator in its language", async () => {
-    const context = new RouterContextProvider();
-    const request = new Request("http://app.test/", { headers: { "accept-language": "nb" } });
-    await languageMiddleware({ request, context } as never, async () => new Response(null));
-    expect(getTranslator(context).t("records.next")).toBe("Neste");
+  it("gives the request an i18next instance in its language", async () => {
+    const instance = getInstance(await detect({ "accept-language": "nb" }));
+    expect(instance.language).toBe("nb");
+    expect(instance.t("list.next")).toBe("Neste");
+    expect(instance.t("list.showing", { from: 1, to: 25, total: 60 })).toBe("Viser 1 til 25 av 60 oppføringer");
   });
 });

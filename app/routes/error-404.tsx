@@ -1,9 +1,7 @@
-import { Heading, Text } from "@chakra-ui/react";
+import { Button, Heading, Stack, Text } from "@chakra-ui/react";
+import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import { Button } from "../components/button.tsx";
-import { Stack } from "../components/layout.tsx";
 import type { RouteHandle } from "../utils/layout.ts";
-import { useTranslation } from "../utils/translation.tsx";
 
 export const handle: RouteHandle = { layout: "full" };
 

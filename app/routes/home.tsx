@@ -1,11 +1,9 @@
-import { Card, Heading, Link, Text } from "@chakra-ui/react";
-import { Stack } from "../components/layout.tsx";
+import { Card, Heading, Link, Stack, Text } from "@chakra-ui/react";
+import { useTranslation } from "react-i18next";
 import { requireUser } from "../middleware/auth.server.ts";
-import { getLanguage } from "../middleware/language.server.ts";
-import { formatDate } from "../utils/dates.ts";
-import { useTranslation } from "../utils/translation.tsx";
+import { getLocale } from "../middleware/i18next.server.ts";
+import { formatDate, today } from "../utils/dates.ts";
 import type { Route } from "./+types/home";
-import "../theme-deferred.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -13,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The date is fixed by the server so the first paint and the hydrated page agree.
   return {
     name: `${user.firstName} ${user.lastName}`,
-    today: formatDate(new Date(), getLanguage(context)),
+    today: formatDate(today(user.timeZone), { language: getLocale(context), timeZone: user.timeZone }),
     apiDocsUrl,
   };
 }

@@ -1,18 +1,15 @@
-import { Alert, Card, Heading, Text } from "@chakra-ui/react";
+import { Alert, Button, Card, Heading, Stack, Text } from "@chakra-ui/react";
+import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
-import { Button } from "../components/button.tsx";
-import { Stack } from "../components/layout.tsx";
 import { getUser, takeToast } from "../middleware/auth.server.ts";
-import { getLanguage } from "../middleware/language.server.ts";
+import { getLocale } from "../middleware/i18next.server.ts";
 import { authStateContext } from "../utils/api.server.ts";
 import { getAuthenticator, withLanguage } from "../utils/auth.server.ts";
 import { webEnv } from "../utils/env.server.ts";
 import type { RouteHandle } from "../utils/layout.ts";
 import { safeRedirectPath } from "../utils/redirect.ts";
 import { commitSession } from "../utils/session.server.ts";
-import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/login";
-import "../theme-deferred.ts";
 
 export const handle: RouteHandle = { layout: "full", showsNotice: true };
 
@@ -22,7 +19,7 @@ async function startSignIn(request: Request, context: Route.LoaderArgs["context"
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   if (redirectTo) state.session.set("redirect_to", safeRedirectPath(redirectTo, webEnv().appUrl));
   try {
-    await getAuthenticator().authenticate("oauth2", withLanguage(request, getLanguage(context)));
+    await getAuthenticator().authenticate("oauth2", withLanguage(request, getLocale(context)));
   } catch (thrown) {
     if (thrown instanceof Response) {
       thrown.headers.append("Set-Cookie", await commitSession(state.session));

@@ -1,11 +1,11 @@
+import { useTranslation } from "react-i18next";
 import { useActionData, useLocation, useSearchParams } from "react-router";
 import { recordAction } from "../features/records/actions.server.ts";
 import { loadRecordDetail } from "../features/records/detail.server.ts";
-import { ConfirmDeleteDialog, LinkPanel } from "../features/records/lazy-detail-panels.tsx";
-import { ErrorDialog, RecordPanel } from "../features/records/lazy-panels.tsx";
+import { LinkPanel } from "../features/records/lazy-detail-panels.tsx";
+import { ConfirmDialog, ErrorDialog, RecordPanel } from "../features/records/lazy-panels.tsx";
 import { RecordDetail } from "../features/records/record-detail.tsx";
-import { screenFromPath, screens } from "../features/records/screens.ts";
-import { useTranslation } from "../utils/translation.tsx";
+import { RECORD_FORM_ID, screenFromPath, screens } from "../features/records/screens.ts";
 import type { Route } from "./+types/record-detail";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -18,25 +18,29 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function RecordDetailRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const result = useActionData<typeof action>();
+  const actionResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const closeTo = location.pathname;
+  const screen = screens[loaderData.screenPath];
+  const panel = searchParams.get("panel");
+  const recordResult = actionResult?.form === "record" ? actionResult.result : undefined;
+  const formOpen = (panel === "edit" && loaderData.canUpdate) || (panel === "new-related" && loaderData.newRelated);
   return (
     <>
-      <RecordDetail {...loaderData} />
-      {searchParams.get("panel") === "edit" && loaderData.canUpdate && (
+      <RecordDetail {...loaderData} actionResult={actionResult} />
+      {panel === "edit" && loaderData.canUpdate && (
         <RecordPanel
           info={loaderData.info}
           statuses={loaderData.statuses}
           record={loaderData.record}
-          result={result}
+          lastResult={recordResult}
           closeTo={closeTo}
           action={here}
         />
       )}
-      {searchParams.get("panel") === "view" && (
+      {panel === "view" && (
         <RecordPanel
           info={loaderData.info}
           statuses={loaderData.statuses}
@@ -46,20 +50,46 @@ export default function RecordDetailRoute({ loaderData }: Route.ComponentProps) 
           readOnly
         />
       )}
-      {searchParams.get("panel") === "link" && loaderData.canLink && (
+      {panel === "new-related" && loaderData.newRelated && (
+        <RecordPanel
+          info={loaderData.newRelated.info}
+          statuses={loaderData.newRelated.statuses}
+          lastResult={recordResult}
+          closeTo={closeTo}
+          action={here}
+          linkTo={{ title: t("links.newContactTitle", { name: loaderData.record.rowName }), intent: "createContact" }}
+        />
+      )}
+      {panel === "link" && loaderData.canLink && (
         <LinkPanel
-          screen={screens[loaderData.screenPath]}
-          entityLabel={t(`nav.${screens[loaderData.screenPath].related.screen}`)}
+          screen={screen}
+          entityLabel={t(`nav.${screen.related.screen}`)}
           search={loaderData.linkSearch}
-          result={result}
+          lastResult={actionResult?.form === "link" ? actionResult.result : undefined}
           closeTo={closeTo}
           action={here}
         />
       )}
       {searchParams.get("confirm") === "delete" && loaderData.canDelete && (
-        <ConfirmDeleteDialog name={loaderData.record.rowName} closeTo={closeTo} action={here} />
+        <ConfirmDialog
+          title={t("records.deleteTitle", { name: loaderData.record.rowName })}
+          confirmLabel={t("common.delete")}
+          closeTo={closeTo}
+          action={here}
+          intent="delete"
+          testId="confirm-delete"
+        >
+          {t("records.confirmDelete", { name: loaderData.record.rowName })}
+        </ConfirmDialog>
       )}
-      {result?.dialog && <ErrorDialog text={result.dialog} closeTo={closeTo} />}
+      {actionResult?.dialog && (
+        <ErrorDialog
+          text={actionResult.dialog}
+          source={actionResult}
+          dismissForm={formOpen ? RECORD_FORM_ID : undefined}
+          closeTo={here}
+        />
+      )}
     </>
   );
 }

@@ -3,7 +3,7 @@ import { recordAction } from "../features/records/actions.server.ts";
 import { ErrorDialog, RecordPanel } from "../features/records/lazy-panels.tsx";
 import { loadRecordList } from "../features/records/list.server.ts";
 import { RecordList } from "../features/records/record-list.tsx";
-import { screenFromPath, screens } from "../features/records/screens.ts";
+import { RECORD_FORM_ID, screenFromPath, screens } from "../features/records/screens.ts";
 import type { Route } from "./+types/record-list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -16,25 +16,39 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function RecordListRoute({ loaderData }: Route.ComponentProps) {
   const { screenPath, ...list } = loaderData;
-  const result = useActionData<typeof action>();
+  const actionResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const screen = screens[screenPath];
   const closeParams = new URLSearchParams(searchParams);
   closeParams.delete("panel");
   const closeTo = `/${screen.path}${closeParams.size ? `?${closeParams}` : ""}`;
+  const adding = searchParams.get("panel") === "add" && list.canCreate;
   return (
     <>
       <RecordList screen={screen} {...list} />
-      {searchParams.get("panel") === "add" && list.canCreate && (
+      {adding && (
         <RecordPanel
           info={list.info}
           statuses={list.statuses}
-          result={result}
+          lastResult={actionResult?.form === "record" ? actionResult.result : undefined}
           closeTo={closeTo}
           action={`/${screen.path}?${searchParams}`}
         />
       )}
-      {result?.dialog && <ErrorDialog text={result.dialog} closeTo={closeTo} />}
+      {actionResult?.dialog && (
+        <ErrorDialog
+          text={actionResult.dialog}
+          source={actionResult}
+          dismissForm={adding ? RECORD_FORM_ID : undefined}
+          closeTo={closeTo}
+        />
+      )}
     </>
   );
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const norwegian = (matches[0]?.loaderData as { locale?: string } | undefined)?.locale === "nb";
+  const title = loaderData && (norwegian ? loaderData.info.pluralNb : loaderData.info.pluralEn);
+  return [{ title: title ? `${title} · Workspace` : "Workspace" }];
 }

@@ -1,4 +1,5 @@
 import type { RecordPage } from "../../server/contract/records.ts";
+import type { SearchAnswer } from "../components/search-select.tsx";
 import { screens } from "../features/records/screens.ts";
 import { requireUser } from "../middleware/auth.server.ts";
 import { api } from "../utils/api.server.ts";
@@ -14,17 +15,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const table = url.searchParams.get("table");
   const screen = Object.values(screens).find((s) => s.table === table);
   const q = url.searchParams.get("q")?.trim() ?? "";
-  if ((!screen && table !== "user") || q.length < 3) return Response.json({ results: [] });
+  // The answer names the text it is for: the dropdown never shows matches of older text (app/components/search-select.tsx).
+  if ((!screen && table !== "user") || q.length < 3) return Response.json({ q, results: [] } satisfies SearchAnswer);
   if (!screen) {
     const users = await api(context).get<{ uuid: string; firstName: string; lastName: string }[]>(
       apiPath`/api/iam/users/employees/autocomplete?query=${q}`,
     );
     return Response.json({
+      q,
       results: users.map((user) => ({ uuid: user.uuid, name: `${user.firstName} ${user.lastName}` })),
-    });
+    } satisfies SearchAnswer);
   }
   const page = await api(context).get<RecordPage>(
     apiPath`/api/${screen.schema}/${screen.table}?size=${DROPDOWN_SIZE}&q=${q}`,
   );
-  return Response.json({ results: page.content.map((record) => ({ uuid: record.uuid, name: record.rowName })) });
+  return Response.json({
+    q,
+    results: page.content.map((record) => ({ uuid: record.uuid, name: record.rowName })),
+  } satisfies SearchAnswer);
 }

@@ -1,4 +1,5 @@
 import {
+  Badge,
   Box,
   Button,
   chakra,
@@ -17,8 +18,8 @@ import {
 import type { ReactElement } from "react";
 
 /**
- * Classes for what every signed-in page and every list shows: the shell, the menu, the list's header, filter form,
- * table head and pagination. Each is written as the Chakra element it stands for, and the build renders them once
+ * Classes for what every signed-in page and every list shows: the shell, the menu, and the UI kit's page header,
+ * filter bar, data table and list footer (app/components/). Each is written as the Chakra element it stands for, and the build renders them once
  * into the stylesheet beside Chakra's global styles (app/utils/static-css.server.tsx), so the components use plain
  * elements with these classes and no styles are resolved per request. `tag` ("th", or "div.some-class") picks the
  * element to take the class from when the definition needs its parents (a table's cell needs the table's recipe).
@@ -61,25 +62,11 @@ const rowStyles = {
     focusVisibleRing: "outside",
     _hover: { textDecoration: "underline", textUnderlineOffset: "3px", textDecorationColor: "currentColor/20" },
   },
-  "& .record-name": { fontWeight: "medium" },
-  "& .record-name a": { color: "teal.fg" },
-  "& .record-view": { textAlign: "end" },
-  "& .record-view a": { fontSize: "sm" },
-  "& .status": {
-    display: "inline-flex",
-    alignItems: "center",
-    minH: "5",
-    px: "1.5",
-    gap: "1",
-    borderRadius: "l2",
-    bg: "gray.subtle",
-    color: "gray.fg",
-    textStyle: "xs",
-    fontWeight: "medium",
-    fontVariantNumeric: "tabular-nums",
-    whiteSpace: "nowrap",
-    userSelect: "none",
-  },
+  "& .ws-cell-primary": { fontWeight: "medium" },
+  "& .ws-cell-primary a": { color: "teal.fg" },
+  "& .ws-cell-action": { textAlign: "end" },
+  "& .ws-cell-action a": { fontSize: "sm" },
+  "& .ws-cell-select": { width: "8" },
 } as const;
 
 const table = (children: ReactElement) => (
@@ -158,11 +145,16 @@ export const staticClasses = {
   "ws-menu-column": <Stack as="ul" direction="column" gap="1" listStyle="none" m="0" p="0" />,
   "ws-menu-row": <Stack as="ul" direction="row" gap="1" listStyle="none" m="0" p="0" />,
   "ws-menu-link": <MenuLink />,
-  // app/features/records/record-list.tsx
-  "ws-list": <Stack gap="5" />,
-  "ws-list-title": <Flex justify="space-between" align="center" gap="4" wrap="wrap" />,
+  // app/components/page-header.tsx
+  "ws-page": <Stack gap="5" />,
+  "ws-page-header": <Flex justify="space-between" align="start" gap="4" wrap="wrap" />,
+  "ws-page-heading": <Stack gap="1" />,
+  "ws-breadcrumb": <Text color="fg.muted" fontSize="sm" />,
   "ws-heading": <Heading as="h1" size="2xl" />,
+  "ws-page-actions": <HStack gap="2" wrap="wrap" />,
+  // app/components/button-link.tsx
   "ws-button-teal": <Button colorPalette="teal" />,
+  // app/components/filter-bar.tsx
   "ws-filters": <Flex gap="3" wrap="wrap" align="end" />,
   "ws-field-wide": <Field.Root flex="1" minW="60" />,
   "ws-field": <Field.Root w="auto" />,
@@ -176,6 +168,8 @@ export const staticClasses = {
   },
   "ws-select-chevron": { element: <NativeSelect.Root>{<NativeSelect.Indicator />}</NativeSelect.Root>, tag: "svg" },
   "ws-button-outline": <Button variant="outline" />,
+  "ws-search-hint": <Text color="fg.muted" fontSize="sm" w="full" />,
+  // app/components/data-table.tsx
   "ws-table-frame": <Box overflowX="auto" borderWidth="1px" borderRadius="lg" bg="bg" />,
   "ws-table": { element: table(<Table.Body />), tag: "table" },
   "ws-table-row": { element: table(<Table.Body>{<Table.Row />}</Table.Body>), tag: "tr" },
@@ -183,14 +177,18 @@ export const staticClasses = {
     element: table(<Table.Header>{<Table.Row>{<Table.ColumnHeader />}</Table.Row>}</Table.Header>),
     tag: "th",
   },
-  "ws-sort-link": <Link />,
+  "ws-link": <Link />,
   "ws-table-body": { element: table(<Table.Body css={rowStyles} />), tag: "tbody" },
   "ws-table-cell": { element: table(<Table.Body>{<Table.Row>{<Table.Cell />}</Table.Row>}</Table.Body>), tag: "td" },
   "ws-no-records": <Text color="fg.muted" py="4" textAlign="center" />,
+  // app/components/list-footer.tsx
   "ws-pagination": <Flex justify="space-between" align="center" gap="3" wrap="wrap" as="nav" />,
   "ws-list-footer": <Text color="fg.muted" fontSize="sm" />,
   "ws-page-buttons": <HStack gap="1" wrap="wrap" />,
   "ws-button-xs-current": <Button size="xs" variant="solid" colorPalette="teal" />,
+  // app/components/status-badge.tsx
+  "ws-badge-gray": <Badge colorPalette="gray" alignSelf="start" />,
+  "ws-badge-teal": <Badge colorPalette="teal" alignSelf="start" />,
 } satisfies Record<`ws-${string}`, StaticClassDefinition>;
 
 export type StaticClass = keyof typeof staticClasses;

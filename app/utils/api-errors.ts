@@ -1,34 +1,38 @@
 import type { ApiError, FieldError } from "../../server/contract/errors.ts";
+import { apiErrorTexts } from "../locales/spec-texts.ts";
 
 /** Fallback text of the warning dialog (spec error catalogue). */
-export const OOPS = "Oops! Something went wrong on our end. We'll fix this as soon as possible.";
+export const OOPS = apiErrorTexts.oops;
 
 /** Shown for a 403 without a specific exception on a writing call. */
-export const OPERATION_NOT_PERMITTED = "Operation not permitted";
+export const OPERATION_NOT_PERMITTED = apiErrorTexts.operationNotPermitted;
 
-// Texts are quoted from the spec character for character, odd grammar included: do not "fix" them.
-export const fixedTexts: Record<string, string> = {
-  SignatureCannotBeDeletedException: "This signature request cannot be deleted",
-  CrmRelationshipIsCurrentlyUsingException: "Failed to delete. This relationship is currently in use.",
-  DataAlreadyConnectedException: "Connection already exists.",
-  MaxUploadSizeExceededException: "Max upload size exceeded",
-  FieldInUseException: "Field in use",
-  MobileNumberNotPresentException: "Selected admin dont have mobile number",
-  DocumentWithDigitalSignatureRecordException: "Action not permitted. This document has signature request.",
-  EntityAlreadyExistingException: "Entity name already exist",
-  FieldKeyAlreadyExistingException: "Field key already exist",
-  NoColumnsRemainingException: "Custom entity should have at least 1 custom field",
-  ColumnHasValueException: "This custom entity already have data",
-  EmployeeUserAlreadyActiveException: "User already exists",
-  DatasourceValidationException: "No Results Found",
-  InvalidMaxCharacterCountException: "New max character count is less than to current value.",
-  AnotherConnectionAlreadyExistingException: "Selected relationship is already connected to another record.",
-  ConnectionAlreadyExistingException: "Selected relationship is already connected to another record.",
-  CannotCreateUniquenessException: "Sorry, unique and required is not possible for this field",
-  DatasourceInUseException:
-    "Error saving changes on the Datasource. The target Datasource is currently being used by Widget/s.",
-  EmptyDashboardException: "This dashboard is currently empty.",
-};
+/** The catalogue's exceptions with a fixed text; the texts are the English locale's, quoted from the spec. */
+const fixedNames = [
+  "SignatureCannotBeDeletedException",
+  "CrmRelationshipIsCurrentlyUsingException",
+  "DataAlreadyConnectedException",
+  "MaxUploadSizeExceededException",
+  "FieldInUseException",
+  "MobileNumberNotPresentException",
+  "DocumentWithDigitalSignatureRecordException",
+  "EntityAlreadyExistingException",
+  "FieldKeyAlreadyExistingException",
+  "NoColumnsRemainingException",
+  "ColumnHasValueException",
+  "EmployeeUserAlreadyActiveException",
+  "DatasourceValidationException",
+  "InvalidMaxCharacterCountException",
+  "AnotherConnectionAlreadyExistingException",
+  "ConnectionAlreadyExistingException",
+  "CannotCreateUniquenessException",
+  "DatasourceInUseException",
+  "EmptyDashboardException",
+] as const satisfies readonly (keyof typeof apiErrorTexts)[];
+
+export const fixedTexts: Record<string, string> = Object.fromEntries(
+  fixedNames.map((name) => [name, apiErrorTexts[name]]),
+);
 
 /** Exceptions whose server `message` is shown in the dialog as is. */
 export const shownAsIs: readonly string[] = [
@@ -56,7 +60,8 @@ function text(value: unknown): string {
   return typeof value === "string" ? value.trim() : "";
 }
 
-/** The text of the warning dialog for a failed call, or null when no dialog is shown. */
+/** The text of the warning dialog for a failed call in the spec's English, or null when no dialog is shown; pages show
+ * it in their language through `useMessageText`. */
 export function errorDialogText(
   method: string,
   status: number,

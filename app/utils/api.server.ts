@@ -24,6 +24,8 @@ export interface AuthState {
   toast?: Toast | null;
   /** The browser's address, passed on so that the API's per-address limits see the browser, not the web app. */
   clientAddress?: string;
+  /** The API asked to wait while the middleware learned who the user is: the root loader answers with it. */
+  busy?: Response;
 }
 
 export const authStateContext = createContext<AuthState | null>(null);
@@ -52,7 +54,7 @@ export class ApiError extends Error {
   }
 }
 
-/** What the error page of a busy API shows, and the status and Retry-After the page answers with. */
+/** What the error page of a busy API shows: how many seconds to wait. */
 export interface BusyErrorData {
   retryAfter: number;
 }
@@ -60,9 +62,16 @@ export interface BusyErrorData {
 const DEFAULT_RETRY_SECONDS = 30;
 
 /** The API asked to wait: the page says so with its own 429 (or 503) and the time to wait, never as a failure. */
-export function busyResponse(retryAfter: number | undefined, status = 429) {
+export function busyResponse(retryAfter: number | undefined, status = 429): Response {
   const seconds = retryAfter ?? DEFAULT_RETRY_SECONDS;
-  return data<BusyErrorData>({ retryAfter: seconds }, { status, headers: { "Retry-After": String(seconds) } });
+  return Response.json({ retryAfter: seconds } satisfies BusyErrorData, {
+    status,
+    headers: { "Retry-After": String(seconds), "Cache-Control": "no-store" },
+  });
+}
+
+export function isBusyResponse(value: unknown): value is Response {
+  return value instanceof Response && (value.status === 429 || value.status === 503);
 }
 
 function forwardedFor(state: AuthState): Record<string, string> {
@@ -93,7 +102,7 @@ async function refresh(state: AuthState, staleAccessToken: string): Promise<void
   await state.refreshing;
 }
 
-async function send(state: AuthState, path: string, init: RequestInit): Promise<Response> {
+async function send(state: AuthState, path: string, init: RequestInit, refreshOn401: boolean): Promise<Response> {
   if (!state.tokens) throw new SessionExpiredError("not signed in");
   if (state.refreshing) await state.refreshing;
   if (state.tokens.expiresAt - Date.now() < REFRESH_AHEAD_MS) await refresh(state, state.tokens.accessToken);
@@ -110,7 +119,7 @@ async function send(state: AuthState, path: string, init: RequestInit): Promise<
     });
   const used = state.tokens.accessToken;
   let response = await call(used);
-  if (response.status === 401) {
+  if (response.status === 401 && refreshOn401) {
     await refresh(state, used);
     response = await call(state.tokens.accessToken);
     if (response.status === 401) throw new SessionExpiredError("the API refused the refreshed token");
@@ -152,9 +161,9 @@ function jsonInit(method: string, body?: unknown): RequestInit {
 export function api(context: Readonly<RouterContextProvider>) {
   const state = context.get(authStateContext);
   if (!state) throw new Error("api() needs the auth middleware");
-  const call = async <T>(path: string, init: RequestInit): Promise<T> => {
+  const call = async <T>(path: string, init: RequestInit, refreshOn401 = true): Promise<T> => {
     try {
-      return await parse<T>(await send(state, path, init));
+      return await parse<T>(await send(state, path, init, refreshOn401));
     } catch (error) {
       if (error instanceof SessionExpiredError) throw await signInAgain(state);
       if (error instanceof UpstreamBusyError) throw busyResponse(error.retryAfter);
@@ -174,5 +183,7 @@ export function api(context: Readonly<RouterContextProvider>) {
     patch: <T>(path: string, body?: unknown) => call<T>(path, jsonInit("PATCH", body)),
     delete: <T>(path: string) => call<T>(path, { method: "DELETE" }),
     deleteWithBody: <T>(path: string, body: unknown) => call<T>(path, jsonInit("DELETE", body)),
+    /** POST /sign_out: a 401 there means the tokens are already gone, so no refresh is tried (spec §4). */
+    signOut: (body: unknown) => call<void>("/sign_out", jsonInit("POST", body), false),
   };
 }

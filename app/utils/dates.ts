@@ -1,46 +1,64 @@
+import dayjs from "dayjs";
+import "dayjs/locale/nb.js";
+import timezone from "dayjs/plugin/timezone.js";
+import utc from "dayjs/plugin/utc.js";
 import type { Language } from "./i18n.ts";
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** The product's formats: the specification's in English, Norwegian order and a 24-hour clock in Norwegian. */
+export const dateFormats = {
+  en: { date: "MMMM DD, YYYY", dateTime: "MMMM DD, YYYY hh:mm A" },
+  nb: { date: "D. MMMM YYYY", dateTime: "D. MMMM YYYY HH:mm" },
+} as const satisfies Record<Language, { date: string; dateTime: string }>;
+
+/** Where and in what language dates are shown: the page's language and the user's time zone. */
+export interface DateSettings {
+  language: Language;
+  timeZone: string;
+}
 
 type DateInput = string | number | Date | null | undefined;
 
-// Intl's month names are the product's: "November" in English, "november" in Norwegian.
-const months = {
-  en: new Intl.DateTimeFormat("en", { month: "long" }),
-  nb: new Intl.DateTimeFormat("nb", { month: "long" }),
-};
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A date, or a date and time, with no zone: read as local time, as the screens always have. */
-const LOCAL = /^(\d{4})[-/]?(\d{1,2})?[-/]?(\d{0,2})[Tt\s]*(\d{1,2})?:?(\d{1,2})?:?(\d{1,2})?[.:]?(\d+)?$/;
-
-function toDate(value: string | number | Date): Date {
-  if (typeof value === "string" && !/Z$/i.test(value)) {
-    const parts = LOCAL.exec(value);
-    if (parts) {
-      const [, year, month, day, hours, minutes, seconds] = parts.map(Number);
-      const milliseconds = Number((parts[7] ?? "0").slice(0, 3));
-      return new Date(year, month - 1 || 0, day || 1, hours || 0, minutes || 0, seconds || 0, milliseconds);
-    }
-  }
-  return new Date(value);
-}
-
-const pad = (value: number, length = 2) => String(value).padStart(length, "0");
-
-function format(value: DateInput, language: Language, withTime: boolean): string {
+/**
+ * A calendar date ("2026-11-23", a Date field) is the same day everywhere, so no zone applies; an instant (a
+ * DateTime's ISO text, a Date) is shown in the user's time zone. Empty for a missing or invalid value.
+ */
+export function formatDate(value: DateInput, settings: DateSettings): string {
   if (value === null || value === undefined || value === "") return "";
-  const date = toDate(value);
-  if (Number.isNaN(date.getTime())) return "";
-  const day = `${months[language].format(date)} ${pad(date.getDate())}, ${pad(date.getFullYear(), 4)}`;
-  if (!withTime) return day;
-  const hours = date.getHours();
-  return `${day} ${pad(hours % 12 || 12)}:${pad(date.getMinutes())} ${hours < 12 ? "AM" : "PM"}`;
+  const date =
+    typeof value === "string" && CALENDAR_DATE.test(value)
+      ? dayjs(value, "YYYY-MM-DD")
+      : dayjs(value).tz(settings.timeZone);
+  return date.isValid() ? date.locale(settings.language).format(dateFormats[settings.language].date) : "";
 }
 
-/** "November 22, 2026" (MMMM DD, YYYY); empty for a missing or invalid date. */
-export function formatDate(value: DateInput, language: Language = "en"): string {
-  return format(value, language, false);
+/** An instant in the user's time zone, with the time: "November 23, 2026 02:05 PM", "23. november 2026 14:05". */
+export function formatDateTime(value: DateInput, settings: DateSettings): string {
+  if (value === null || value === undefined || value === "") return "";
+  const moment = dayjs(value);
+  if (!moment.isValid()) return "";
+  return moment.tz(settings.timeZone).locale(settings.language).format(dateFormats[settings.language].dateTime);
 }
 
-/** "November 22, 2026 06:45 PM" (MMMM DD, YYYY hh:mm A); empty for a missing or invalid date. */
-export function formatDateTime(value: DateInput, language: Language = "en"): string {
-  return format(value, language, true);
+/** Today's date in the time zone: "2026-11-23". */
+export function today(timeZone: string): string {
+  return dayjs().tz(timeZone).format("YYYY-MM-DD");
+}
+
+/** An instant as a datetime-local input shows it, in the user's time zone: "2026-11-23T14:05". */
+export function toLocalInput(value: DateInput, timeZone: string): string {
+  if (value === null || value === undefined || value === "") return "";
+  const moment = dayjs(value);
+  return moment.isValid() ? moment.tz(timeZone).format("YYYY-MM-DDTHH:mm") : "";
+}
+
+/** A datetime-local input's value, read in the user's time zone, as an ISO instant; null when empty or invalid. */
+export function fromLocalInput(local: string, timeZone: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(local)) return null;
+  const moment = dayjs.tz(local, timeZone);
+  return moment.isValid() ? moment.toISOString() : null;
 }

@@ -1,9 +1,28 @@
+import type { InitOptions } from "i18next";
+import { useTranslation } from "react-i18next";
+
 export const languages = ["en", "nb"] as const;
 export type Language = (typeof languages)[number];
 export const fallbackLanguage: Language = "en";
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (languages as readonly string[]).includes(value);
+}
+
+/** How i18next reads the texts, the same on the server and in the browser. */
+export const i18nextOptions = {
+  supportedLngs: [...languages],
+  fallbackLng: fallbackLanguage,
+  defaultNS: "translation",
+  // React escapes what it renders; escaping here too would show "&amp;".
+  interpolation: { escapeValue: false },
+  returnNull: false,
+} satisfies InitOptions;
+
+/** The page's language. */
+export function useLanguage(): Language {
+  const { i18n } = useTranslation();
+  return isLanguage(i18n.language) ? i18n.language : fallbackLanguage;
 }
 
 /** Norwegian comes as `no`, `nb` or `nn` (with or without a region); all read Bokmål here. */

@@ -223,7 +223,7 @@ async function main() {
     webNodeArgs: (index) => (options.profile ? [`--inspect=127.0.0.1:${inspectorPorts[index]}`] : []),
   });
   try {
-    const { cookie, accessToken } = await signIn(servers.appUrl, password);
+    const { cookie, accessToken } = await signIn(servers, password);
     const apiHeaders = { authorization: `Bearer ${accessToken}` };
     const pageHeaders: Record<string, string> = { cookie, "accept-encoding": options.encoding };
     const targets = [

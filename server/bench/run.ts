@@ -10,11 +10,9 @@
  * Every run is bounded by --duration seconds (and SQL timing also by --iterations).
  */
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { sql } from "kysely";
 import { projectRoot } from "../../tests/support/servers.ts";
@@ -24,7 +22,7 @@ import { seedWorkspace } from "../db/seed.ts";
 import { loadEntity } from "../records/metadata.repository.ts";
 import { type ListQuery, listRecords } from "../records/records.repository.ts";
 import { BENCH_PASSWORD } from "./bench-password.ts";
-import { signIn, startServers } from "./workspace.ts";
+import { firstLoadBytes, signIn, startServers } from "./workspace.ts";
 
 const PAGE_SIZE = 25;
 
@@ -187,48 +185,6 @@ async function healthDuring<T>(healthUrl: string, during: Promise<T>) {
 
 // --- Bytes on the wire ---
 
-function gzipBytes(url: string, cookie: string): Promise<{ status: number; wire: number; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { cookie, "accept-encoding": "gzip" } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => {
-          const raw = Buffer.concat(chunks);
-          const gzipped = response.headers["content-encoding"] === "gzip";
-          const body = gzipped ? zlib.gunzipSync(raw) : raw;
-          // An uncompressed answer is counted as it would travel gzipped.
-          resolve({ status: response.statusCode ?? 0, wire: gzipped ? raw.length : zlib.gzipSync(raw).length, body });
-        });
-      })
-      .on("error", reject);
-  });
-}
-
-async function firstLoadBytes(appUrl: string, cookie: string) {
-  const page = await gzipBytes(`${appUrl}/companies`, cookie);
-  if (page.status !== 200) throw new Error(`/companies answered ${page.status}`);
-  const html = page.body.toString("utf8");
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
-  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) scripts.add(match[1]);
-  for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) scripts.add(match[1]);
-  for (const match of html.matchAll(/import\(?\s*["']([^"']+\.js)["']/g)) scripts.add(match[1]);
-  for (const match of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) styles.add(match[1]);
-  const sizes = async (urls: Set<string>) => {
-    const out: { file: string; gzip: number }[] = [];
-    for (const asset of urls) {
-      const response = await gzipBytes(new URL(asset, appUrl).toString(), "");
-      out.push({ file: asset, gzip: response.wire });
-    }
-    return out.sort((a, b) => b.gzip - a.gzip);
-  };
-  const js = await sizes(scripts);
-  const css = await sizes(styles);
-  const sum = (files: { gzip: number }[]) => files.reduce((total, file) => total + file.gzip, 0);
-  return { htmlGzip: page.wire, jsGzip: sum(js), cssGzip: sum(css), js, css };
-}
-
 function peakRss(pid: number | undefined): number {
   if (!pid) return Number.NaN;
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
@@ -246,7 +202,7 @@ async function main() {
 
   const servers = await startServers({ databaseUrl, dataDir, password });
   try {
-    const { cookie, accessToken } = await signIn(servers.appUrl, password);
+    const { cookie, accessToken } = await signIn(servers, password);
     const apiHeaders = { authorization: `Bearer ${accessToken}` };
     const appHeaders = { cookie };
     const apiResults: Record<string, Record<number, Awaited<ReturnType<typeof load>>>> = {};

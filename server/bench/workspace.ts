@@ -2,9 +2,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { freePort, projectRoot, stop, waitForHealth } from "../../tests/support/servers.ts";
+import { decryptValue, sessionCookieKey } from "../contract/sealed-value.ts";
 
 export interface ServerOptions {
   databaseUrl?: string;
@@ -33,6 +36,8 @@ export interface Servers {
   api: ChildProcess;
   web: ChildProcess;
   webs: WebApp[];
+  /** The web apps' session secret: it opens their session cookies. */
+  sessionSecret: string;
   stop(): Promise<void>;
 }
 
@@ -51,6 +56,7 @@ export async function startServers({
   const appUrl = `http://localhost:${appPorts[0]}`;
   const logPath = path.join(os.tmpdir(), `workspace-bench-${process.pid}.log`);
   const log = fs.openSync(logPath, "a");
+  const sessionSecret = randomBytes(32).toString("base64url");
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: databaseUrl ?? "",
@@ -65,7 +71,7 @@ export async function startServers({
     // Long enough that no refresh (and no cookie change) happens while load runs.
     ACCESS_TOKEN_TTL: "3600",
     RATE_LIMIT_PER_MINUTE: "100000000",
-    SESSION_SECRET: randomBytes(32).toString("base64url"),
+    SESSION_SECRET: sessionSecret,
     OAUTH_CLIENT_SECRET: randomBytes(32).toString("base64url"),
   };
   const stdio: ["ignore", number, number] = ["ignore", log, log];
@@ -104,7 +110,7 @@ export async function startServers({
     await stopAll();
     throw new Error(`${(error as Error).message}\n${fs.readFileSync(logPath, "utf8")}`);
   }
-  return { apiUrl, appUrl, api, web: webs[0].process, webs, stop: stopAll };
+  return { apiUrl, appUrl, api, web: webs[0].process, webs, sessionSecret, stop: stopAll };
 }
 
 // --- Signing in as a browser would, without a browser ---
@@ -133,7 +139,11 @@ class Jar {
   }
 }
 
-export async function signIn(appUrl: string, password: string): Promise<{ cookie: string; accessToken: string }> {
+export async function signIn(
+  servers: Pick<Servers, "appUrl" | "sessionSecret">,
+  password: string,
+): Promise<{ cookie: string; accessToken: string }> {
+  const { appUrl } = servers;
   const jar = new Jar();
   const request = async (url: string, init: RequestInit = {}) => {
     const response = await fetch(url, {
@@ -168,8 +178,55 @@ export async function signIn(appUrl: string, password: string): Promise<{ cookie
   }
   const session = jar.get(appUrl, "workspace_session");
   if (!session) throw new Error(`sign-in failed at ${url} (${response.status}); is DEMO_PASSWORD right?`);
-  // The session cookie is signed, not encrypted: its first part is the base64 JSON of the session.
-  const [encoded] = decodeURIComponent(session).split(".");
-  const tokens = JSON.parse(Buffer.from(encoded, "base64").toString("utf8")) as { access_token: string };
+  // The session cookie is encrypted; the benchmark knows the secret, as the web app does.
+  const sealed = JSON.parse(Buffer.from(decodeURIComponent(session), "base64").toString("utf8")) as string;
+  const contents = await decryptValue(await sessionCookieKey(servers.sessionSecret), sealed);
+  const tokens = contents as { access_token: string } | null;
+  if (!tokens) throw new Error("the session cookie does not open with the benchmark's secret");
   return { cookie: jar.header(appUrl), accessToken: tokens.access_token };
+}
+
+// --- What a first load weighs ---
+
+function gzipBytes(url: string, cookie: string): Promise<{ status: number; wire: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { cookie, "accept-encoding": "gzip" } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const raw = Buffer.concat(chunks);
+          const gzipped = response.headers["content-encoding"] === "gzip";
+          const body = gzipped ? zlib.gunzipSync(raw) : raw;
+          // An uncompressed answer is counted as it would travel gzipped.
+          resolve({ status: response.statusCode ?? 0, wire: gzipped ? raw.length : zlib.gzipSync(raw).length, body });
+        });
+      })
+      .on("error", reject);
+  });
+}
+
+/** /companies as a browser loads it first: the HTML and every script and stylesheet it loads, gzipped. */
+export async function firstLoadBytes(appUrl: string, cookie: string) {
+  const page = await gzipBytes(`${appUrl}/companies`, cookie);
+  if (page.status !== 200) throw new Error(`/companies answered ${page.status}`);
+  const html = page.body.toString("utf8");
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) scripts.add(match[1]);
+  for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) scripts.add(match[1]);
+  for (const match of html.matchAll(/import\(?\s*["']([^"']+\.js)["']/g)) scripts.add(match[1]);
+  for (const match of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) styles.add(match[1]);
+  const sizes = async (urls: Set<string>) => {
+    const out: { file: string; gzip: number }[] = [];
+    for (const asset of urls) {
+      const response = await gzipBytes(new URL(asset, appUrl).toString(), "");
+      out.push({ file: asset, gzip: response.wire });
+    }
+    return out.sort((a, b) => b.gzip - a.gzip);
+  };
+  const js = await sizes(scripts);
+  const css = await sizes(styles);
+  const sum = (files: { gzip: number }[]) => files.reduce((total, file) => total + file.gzip, 0);
+  return { htmlGzip: page.wire, jsGzip: sum(js), cssGzip: sum(css), js, css };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { fieldOf } from "../../tests/support/fields.ts";
 import {
   displayPercent,
   type FieldDefinition,
-  type FieldType,
   fieldDefinitionSchema,
   formatMultiSelect,
   messages,
@@ -14,24 +14,7 @@ import {
   validateValues,
 } from "./fields.ts";
 
-function field(type: FieldType, overrides: Partial<FieldDefinition> = {}): FieldDefinition {
-  return {
-    key: "value",
-    labelEn: "Value",
-    labelNb: "Verdi",
-    type,
-    required: false,
-    unique: false,
-    active: true,
-    builtIn: true,
-    customField: false,
-    partOfName: false,
-    searchable: false,
-    favorite: false,
-    settings: {},
-    ...overrides,
-  };
-}
+const field = fieldOf;
 
 const options = [
   { value: "hot", labelEn: "Hot", labelNb: "Varm" },

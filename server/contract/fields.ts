@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { FieldError } from "./errors.ts";
+import { messages } from "./messages.ts";
 
 export const fieldTypes = [
   "Date",
@@ -57,18 +58,7 @@ export const fieldDefinitionSchema = z.object({
   settings: fieldSettingsSchema,
 }) satisfies z.ZodType<FieldDefinition>;
 
-/** Texts quoted from the product specification; they must match character for character. */
-export const messages = {
-  required: "Required",
-  max255: "Max 255 limit",
-  max1000: "Max 1000 limit",
-  invalidUrl: "Must be a valid URL",
-  invalidEmail: "Must be an email",
-  maxNumber: "Max limit 9,999,999,999",
-  notANumber: "Must be a number",
-  pastDate: "Must be a past date",
-  notAnOption: "Must be one of the options",
-} as const;
+export { messages };
 
 export const TEXT_MAX = 255;
 export const URL_MAX = 1000;
@@ -118,21 +108,141 @@ export function validateValues(
   input: Record<string, unknown>,
   options: { partial: boolean; today?: string },
 ): ValidationResult {
-  const today = options.today ?? new Date().toISOString().slice(0, 10);
   const values: Record<string, unknown> = {};
   const errors: FieldError[] = [];
   for (const field of fields) {
     if (!field.active || (options.partial && !Object.hasOwn(input, field.key))) continue;
-    const outcome = normalise(field, input[field.key], today);
-    const error = outcome.error ?? (outcome.value === null && field.required ? messages.required : undefined);
-    if (error === undefined) {
-      values[field.key] = outcome.value;
+    const result = fieldValueSchema(field, options).safeParse(input[field.key]);
+    if (result.success) {
+      values[field.key] = result.data;
     } else {
-      const name = field.customField ? `customFields.${field.key}` : field.key;
-      errors.push({ field: name, defaultMessage: error, objectName: "record" });
+      errors.push({
+        field: fieldErrorName(field),
+        defaultMessage: result.error.issues[0].message,
+        objectName: "record",
+      });
     }
   }
   return { values, errors };
+}
+
+/** Where an error for the field is reported: custom fields under `customFields.`, as forms name them. */
+export function fieldErrorName(field: Pick<FieldDefinition, "key" | "customField">): string {
+  return field.customField ? `customFields.${field.key}` : field.key;
+}
+
+/** The rules every value of the field follows, as a step of a zod schema: the stored value, or the spec's message. */
+function checked(field: FieldDefinition, today: string) {
+  return (raw: unknown, context: z.RefinementCtx): unknown => {
+    const outcome = normalise(field, raw, today);
+    const error = outcome.error ?? (outcome.value === null && field.required ? messages.required : undefined);
+    if (error !== undefined) {
+      context.addIssue({ code: "custom", message: error });
+      return z.NEVER;
+    }
+    return outcome.value;
+  };
+}
+
+const todayInUtc = () => new Date().toISOString().slice(0, 10);
+
+/** One field's value as the API takes it (JSON): the value to store, or the spec's message. */
+export function fieldValueSchema(field: FieldDefinition, options: { today?: string } = {}) {
+  return z.unknown().transform(checked(field, options.today ?? todayInUtc()));
+}
+
+export interface FormSchemaOptions {
+  today?: string;
+  /** A datetime-local input's value ("2026-11-23T14:05", in the user's time zone) as an ISO instant, or null. */
+  localDateTime?: (value: string) => string | null;
+}
+
+/** What the HTML input of a text-like field allows, for the browser's constraint attributes and validation. */
+function formText(field: FieldDefinition, max: number | undefined) {
+  const text = z.string({ error: messages.required });
+  const limited = max === undefined ? text : text.max(max, `Max ${max} limit`);
+  return field.required ? limited : limited.optional();
+}
+
+/**
+ * One field's value as a form posts it (text, "on" for a checked box, one entry per chosen option), with the same
+ * rules and messages as the API: the value it outputs is what the API stores. Percentages are typed as percentages,
+ * and a DateTime in the user's time zone.
+ */
+export function fieldFormSchema(field: FieldDefinition, options: FormSchemaOptions = {}) {
+  const rules = checked(field, options.today ?? todayInUtc());
+  switch (field.type) {
+    case "Text":
+    case "Phone":
+      return formText(field, field.settings.maxLength ?? TEXT_MAX).transform(rules);
+    case "LongText":
+      return formText(field, field.settings.maxLength ?? LONG_TEXT_MAX).transform(rules);
+    case "Email":
+      return formText(field, TEXT_MAX).transform(rules);
+    case "Url":
+      return formText(field, URL_MAX).transform(rules);
+    case "Percent":
+      return formText(field, undefined).transform((text, context) => {
+        const fraction = percentToFraction(text ?? "");
+        return rules(fraction !== null && Number.isNaN(fraction) ? text : fraction, context);
+      });
+    case "DateTime":
+      return formText(field, undefined).transform((text, context) =>
+        rules(text ? (options.localDateTime?.(text) ?? text) : null, context),
+      );
+    case "Bool":
+      // A checkbox posts "on" when checked and nothing when not: unchecked is false, not empty.
+      return z
+        .string()
+        .optional()
+        .transform((text, context) => rules(text === "on" || text === "true", context));
+    case "MultiSelect": {
+      const chosen = z.array(z.string(), { error: messages.required });
+      return (field.required ? chosen.min(1, messages.required) : chosen.optional()).transform(rules);
+    }
+    default:
+      return formText(field, undefined).transform(rules);
+  }
+}
+
+/**
+ * The form of a record: its status, its built-in fields by key, and its custom fields under `customFields`, so that
+ * the API's field errors (`customFields.<key>`) land on the right inputs. Its output is the API's body, and `extra`,
+ * fields of the form that are not the record's (the role of a link made with it), as they are.
+ */
+export function recordFormSchema<Extra extends z.ZodRawShape = Record<never, never>>(
+  fields: FieldDefinition[],
+  options: FormSchemaOptions = {},
+  extra?: Extra,
+) {
+  const active = fields.filter((field) => field.active);
+  const shape = (custom: boolean) =>
+    Object.fromEntries(
+      active
+        .filter((field) => field.customField === custom)
+        .map((field) => [field.key, fieldFormSchema(field, options)]),
+    );
+  const extraKeys = Object.keys(extra ?? {});
+  return z
+    .object({
+      ...(extra ?? ({} as Extra)),
+      statusId: z.string().max(64).optional(),
+      ...shape(false),
+      customFields: z.object(shape(true)).optional(),
+    })
+    .transform((form) => {
+      const { statusId, customFields, ...rest } = form as Record<string, unknown> & {
+        statusId?: string;
+        customFields?: Record<string, unknown>;
+      };
+      const values: Record<string, unknown> = { ...customFields };
+      const extras: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(rest)) {
+        if (extraKeys.includes(key)) extras[key] = value;
+        else values[key] = value;
+      }
+      return { statusId, values, extra: extras as z.output<z.ZodObject<Extra>> };
+    });
 }
 
 interface Outcome {

@@ -1,6 +1,9 @@
 import { z } from "zod";
+import { isTimeZone } from "./time-zones.ts";
 
 export const languageSchema = z.enum(["en", "nb"]);
+
+export const timeZoneSchema = z.string().max(64).refine(isTimeZone, "Must be a time zone");
 
 export const operations = ["Create", "Read", "Update", "Delete"] as const;
 
@@ -28,7 +31,10 @@ export const meInfoSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
-  language: languageSchema,
+  /** The user's chosen language; null until they choose, and the browser's language is used. */
+  language: languageSchema.nullable(),
+  /** The zone times are shown in: the user's, else the company's. */
+  timeZone: z.string(),
   companyAdmin: z.boolean(),
   permissions: z.array(permissionSchema),
   customEntities: z.array(z.object({ key: z.string() })),
@@ -49,7 +55,7 @@ export const employeeSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   mobile: z.string().nullable(),
-  language: languageSchema,
+  language: languageSchema.nullable(),
   status: z.enum(["invited", "active"]),
   role: z.object({ uuid: z.string(), name: z.string() }),
   companyAdmin: z.boolean(),
@@ -62,7 +68,8 @@ export const createEmployeeSchema = z.object({
   firstName: z.string().trim().min(1, "Required").max(255, "Max 255 limit"),
   lastName: z.string().trim().min(1, "Required").max(255, "Max 255 limit"),
   mobile: z.string().trim().max(255, "Max 255 limit").optional(),
-  language: languageSchema.default("en"),
+  /** The invitation mail's language, and the user's until they choose; none follows their browser. */
+  language: languageSchema.optional(),
   roleUuid: z.uuid(),
   companyAdmin: z.boolean().default(false),
 });

@@ -35,7 +35,10 @@ export interface AppUserTable {
   first_name: string;
   last_name: string;
   mobile: string | null;
-  language: Generated<string>;
+  /** Null until the user chooses one; the web app then follows the browser. */
+  language: string | null;
+  /** An IANA zone; null follows the company's (`core.setting` "time_zone"). */
+  time_zone: Generated<string | null>;
   status: Generated<"invited" | "active">;
   role_id: string;
   company_admin: Generated<boolean>;

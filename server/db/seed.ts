@@ -69,7 +69,8 @@ export async function seedWorkspace(
           email: user.email,
           first_name: user.first_name,
           last_name: user.last_name,
-          language: "en",
+          // None chosen: each demo user sees the language their browser asks for.
+          language: null,
           status: "active",
           role_id: roles.get(user.role)!,
           company_admin: user.company_admin,

@@ -104,9 +104,10 @@ export async function linkedRecords(
   };
 }
 
-/** Connections of one record for its detail view: the linked records' names and ids. */
-export async function connectionsOf(db: Kysely<Database>, entity: EntityMetadata, id: string, limit = 50) {
-  const connections = [];
+/** The linked records of many records at once (a list page's), by record id: names and ids, at most `limit` each. */
+export async function connectionsOfMany(db: Kysely<Database>, entity: EntityMetadata, ids: string[], limit = 5) {
+  const byRecord = new Map<string, { schemaKey: string; tableKey: string; rowName: string; uuidKey: string }[]>();
+  if (ids.length === 0) return byRecord;
   for (const side of sidesOf(entity)) {
     const other = await cachedEntity(db, side.other.schemaKey, side.other.tableKey);
     if (!other) continue;
@@ -114,19 +115,28 @@ export async function connectionsOf(db: Kysely<Database>, entity: EntityMetadata
       .selectFrom(`${repo.tableName(other)} as r`)
       .innerJoin(`${side.relationship.linkSchema}.${side.relationship.linkTable} as l`, `l.${side.otherColumn}`, "r.id")
       .selectAll("r")
-      .where(`l.${side.ownColumn}`, "=", id)
-      .limit(limit)
+      .select(`l.${side.ownColumn} as owner_id`)
+      .where(`l.${side.ownColumn}`, "in", ids)
+      .orderBy("r.id")
       .execute();
     for (const row of rows) {
-      connections.push({
+      const list = byRecord.get(row.owner_id) ?? [];
+      if (list.length >= limit) continue;
+      list.push({
         schemaKey: other.schemaKey,
         tableKey: other.tableKey,
         rowName: rowName(other, row),
-        uuidKey: row.id as string,
+        uuidKey: row.id,
       });
+      byRecord.set(row.owner_id, list);
     }
   }
-  return connections;
+  return byRecord;
+}
+
+/** Connections of one record for its detail view: the linked records' names and ids. */
+export async function connectionsOf(db: Kysely<Database>, entity: EntityMetadata, id: string, limit = 50) {
+  return (await connectionsOfMany(db, entity, [id], limit)).get(id) ?? [];
 }
 
 function checkRole(relationship: StandardRelationship, role: unknown): string {

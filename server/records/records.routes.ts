@@ -89,7 +89,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["records"],
         summary:
-          "A page of records: page from 0, size, sort=key,asc|desc, q (3+ characters), filter.<key>=value, fields=a,b (the values to return)",
+          "A page of records: page from 0, size, sort=key,asc|desc, q (3+ characters), filter.<key>=value, fields=a,b (the values to return), connections=true (each row's linked records)",
         security,
         params: entityParams,
         querystring: listQuery,
@@ -98,13 +98,22 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const entity = await service.resolveEntity(app.db, request.params.schema, request.params.entity);
-      const { page, size, sort, q, statusId, fields, ...rest } = request.query;
+      const { page, size, sort, q, statusId, fields, connections, ...rest } = request.query;
       const filters = Object.fromEntries(
         Object.entries(rest)
           .filter(([name, value]) => name.startsWith(FILTER_PREFIX) && typeof value === "string")
           .map(([name, value]) => [name.slice(FILTER_PREFIX.length), value as string]),
       );
-      return service.listRecords(app.db, request.actor, entity, { page, size, sort, q, statusId, filters, fields });
+      return service.listRecords(app.db, request.actor, entity, {
+        page,
+        size,
+        sort,
+        q,
+        statusId,
+        filters,
+        fields,
+        withConnections: connections === "true",
+      });
     },
   );
 

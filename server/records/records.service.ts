@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
-import { type FieldDefinition, validateValues } from "../contract/fields.ts";
+import { type FieldDefinition, fieldErrorName, validateValues } from "../contract/fields.ts";
 import type { EntityInfo, MetaStatus, RecordDto, RecordPage, TransactionDto } from "../contract/records.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import { type Actor, requirePermission } from "../users/users.service.ts";
-import { connectionsOf, recordUnlinksBeforeDelete } from "./links.service.ts";
+import { connectionsOf, connectionsOfMany, recordUnlinksBeforeDelete } from "./links.service.ts";
 import { cachedEntity, type EntityMetadata } from "./metadata.repository.ts";
 import * as repo from "./records.repository.ts";
 
@@ -84,6 +84,8 @@ export interface ListParams {
   filters: Record<string, string>;
   /** The fields a list shows (the name's fields always come too); every field when absent. */
   fields?: string[];
+  /** Each row also names the records it is linked to (a contact's companies), a few each. */
+  withConnections?: boolean;
 }
 
 function listedColumns(entity: EntityMetadata, keys: string[] | undefined): string[] | undefined {
@@ -145,8 +147,15 @@ export async function listRecords(
     filters,
     columns: listedColumns(entity, params.fields),
   });
+  const connections = params.withConnections
+    ? await connectionsOfMany(
+        db,
+        entity,
+        content.map((row) => row.id),
+      )
+    : undefined;
   return {
-    content: content.map((row) => toDto(entity, row)),
+    content: content.map((row) => ({ ...toDto(entity, row), connections: connections?.get(row.id) ?? [] })),
     totalElements: total,
     totalExact,
     page: params.page,
@@ -214,7 +223,18 @@ async function withUniqueValues<T>(
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     await checkUnique(db, entity, values, exceptId);
-    throw new DomainError(409, "DuplicateKeyException", "Value already exist");
+    // The other write is gone again by now: the values that may clash are all that can be told.
+    const clashing = entity.fields.filter((field) => field.unique && values[field.key] != null);
+    throw new DomainError(
+      409,
+      "DuplicateValueException",
+      String(values[clashing[0]?.key] ?? ""),
+      clashing.map((field) => ({
+        field: fieldErrorName(field),
+        defaultMessage: `${values[field.key]} already exist`,
+        objectName: "record",
+      })),
+    );
   }
 }
 
@@ -230,7 +250,7 @@ async function checkUnique(
     if (await repo.valueTaken(db, entity, field.key, value, exceptId)) {
       throw new DomainError(409, "DuplicateValueException", String(value), [
         {
-          field: field.customField ? `customFields.${field.key}` : field.key,
+          field: fieldErrorName(field),
           defaultMessage: `${value} already exist`,
           objectName: "record",
         },

@@ -11,6 +11,7 @@ const userColumns = [
   "u.last_name",
   "u.mobile",
   "u.language",
+  "u.time_zone",
   "u.status",
   "u.role_id",
   "u.company_admin",
@@ -96,7 +97,7 @@ export async function insertUser(
     first_name: string;
     last_name: string;
     mobile?: string | null;
-    language: string;
+    language: string | null;
     role_id: string;
     company_admin: boolean;
     status: "invited" | "active";

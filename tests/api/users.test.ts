@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { meInfoSchema } from "../../server/contract/identity.ts";
+import { setSetting } from "../../server/settings/settings.repository.ts";
+import { COMPANY_TIME_ZONE } from "../../server/users/users.service.ts";
 import { inviteEmployee, latestInvitationToken } from "../support/invitations.ts";
 import { authorize, bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
@@ -29,7 +31,14 @@ describe(`users, roles and invitations on ${testDatabase}`, () => {
 
   it("describes each seeded role's permissions in /api/me/info", async () => {
     const adminInfo = meInfoSchema.parse((await get("/api/me/info", admin)).json());
-    expect(adminInfo).toMatchObject({ firstName: "Ada", lastName: "Admin", language: "en", companyAdmin: true });
+    // Demo users have chosen no language (the web app follows their browser) and see times in the company's zone.
+    expect(adminInfo).toMatchObject({
+      firstName: "Ada",
+      lastName: "Admin",
+      language: null,
+      timeZone: "Europe/Oslo",
+      companyAdmin: true,
+    });
     expect(adminInfo.uuid).toBe(adminInfo.userUuid);
     expect(has(adminInfo, "CompanyAdmin", "PerformAs")).toBe(true);
     expect(has(adminInfo, "AppUserGuide", "Read")).toBe(true);
@@ -57,7 +66,18 @@ describe(`users, roles and invitations on ${testDatabase}`, () => {
     expect(fields).toContainEqual({ key: "email", label: "Email", type: "Email", value: "employee@example.com" });
   });
 
-  it("keeps the user's language", async () => {
+  it("keeps the language the user chooses, and shows times in the company's zone until they choose their own", async () => {
+    await setSetting(t.app.db, COMPANY_TIME_ZONE, "America/New_York");
+    expect((await get("/api/me/info", readOnly)).json().timeZone).toBe("America/New_York");
+    await t.app.db
+      .updateTable("core.app_user")
+      .set({ time_zone: "Asia/Tokyo" })
+      .where("email", "=", "readonly@example.com")
+      .execute();
+    expect((await get("/api/me/info", readOnly)).json().timeZone).toBe("Asia/Tokyo");
+    await t.app.db.updateTable("core.app_user").set({ time_zone: null }).execute();
+    await setSetting(t.app.db, COMPANY_TIME_ZONE, "Europe/Oslo");
+
     const changed = await t.app.inject({
       method: "PUT",
       url: "/api/me/language",

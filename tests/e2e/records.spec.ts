@@ -247,7 +247,7 @@ test.describe("side panels and copying", () => {
     await field.getByRole("button", { name: "Copy" }).click();
     await expect(field.getByRole("button", { name: "Copied" })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      await field.locator("p").nth(1).textContent(),
+      await field.getByTestId("value").textContent(),
     );
     await expect(field.getByRole("button", { name: "Copy" })).toBeVisible({ timeout: 3000 });
   });

@@ -1,18 +1,24 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { percentToFraction } from "../../../server/contract/fields.ts";
-import type { EntityInfo, RecordDto } from "../../../server/contract/records.ts";
+import type { z } from "zod";
+import { groupAssignmentSchema, userAssignmentSchema } from "../../../server/contract/assignments.ts";
+import { linkFormSchema, unlinkFormSchema } from "../../../server/contract/links.ts";
+import type { RecordDto } from "../../../server/contract/records.ts";
 import { requireUser } from "../../middleware/auth.server.ts";
 import { ApiError, api, authStateContext } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors } from "../../utils/api-errors.ts";
 import { apiPath, isUuid } from "../../utils/api-path.ts";
 import type { Toast } from "../../utils/session.server.ts";
 import { entityInfo } from "./metadata.server.ts";
+import { recordSchema } from "./record-form.ts";
 import type { RecordScreen } from "./screens.ts";
 
-export interface ActionResult {
-  fieldErrors?: Record<string, string>;
-  values?: Record<string, unknown>;
-  statusId?: string;
+/** Which of a record page's forms answered, with Conform's reply for it, and the warning dialog's text if any. */
+export interface RecordActionResult {
+  form: "record" | "link" | "group" | "user" | "delete";
+  result?: SubmissionResult<string[]>;
+  /** The warning dialog's text, in English as the error catalogue has it; the page shows it in its language. */
   dialog?: string | null;
 }
 
@@ -23,48 +29,60 @@ function flash(context: Readonly<RouterContextProvider>, toast: Toast) {
   state.changed = true;
 }
 
-/** The form's values in the API's terms (percent typed as 25 is sent as 0.25). */
-function valuesFromForm(info: EntityInfo, form: FormData): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const field of info.fields.filter((f) => f.active)) {
-    if (field.type === "MultiSelect") values[field.key] = form.getAll(field.key).map(String);
-    else if (field.type === "Bool") values[field.key] = form.get(field.key) === "on";
-    else if (field.type === "Percent") {
-      const text = String(form.get(field.key) ?? "");
-      const fraction = percentToFraction(text);
-      values[field.key] = fraction !== null && Number.isNaN(fraction) ? text : fraction;
-    } else values[field.key] = form.get(field.key) ?? "";
+/** The posted form; a body that is not one (JSON, a broken multipart) is the client's mistake. */
+async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data("Bad request", { status: 400 });
   }
-  return values;
 }
 
-function failure(error: unknown, method: string, values?: Record<string, unknown>, statusId?: string) {
+/** What the replies need of a parsed submission. */
+interface Replying {
+  reply(options?: { fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]>;
+}
+
+/**
+ * The API refused the change: its field errors go on the form's fields (custom fields keep their `customFields.`
+ * prefix, as the form names them), anything else into the warning dialog (spec §8).
+ */
+function refused(error: unknown, method: string, form: RecordActionResult["form"], submission?: Replying) {
   if (!(error instanceof ApiError)) throw error;
-  return data<ActionResult>(
+  const byField = Object.fromEntries(
+    Object.entries(fieldErrors(error.status, error.body)).map(([field, message]) => [field, [message]]),
+  );
+  return data<RecordActionResult>(
     {
-      fieldErrors: fieldErrors(error.status, error.body),
-      values,
-      statusId,
+      form,
+      result: submission?.reply({ fieldErrors: byField }),
       dialog: errorDialogText(method, error.status, error.body),
     },
     { status: error.status === 400 ? 400 : 200 },
   );
 }
 
-/** Save from the side panel (add or edit) and delete after confirmation, for any record screen. */
+function invalid(form: RecordActionResult["form"], submission: Replying) {
+  return data<RecordActionResult>({ form, result: submission.reply() }, { status: 400 });
+}
+
+/**
+ * Everything a record's list or page posts: save from the side panel (add or edit), delete after confirmation,
+ * link and unlink, notification assignments, a contact added from its company. Each form has its schema, the same
+ * the page validates with in the browser; several buttons are told apart by `intent`.
+ */
 export async function recordAction(
   request: Request,
   context: Readonly<RouterContextProvider>,
   screen: RecordScreen,
   recordId: string | undefined,
 ) {
-  requireUser(context, request);
+  const user = requireUser(context, request);
   // The id is part of the page's URL: a malformed one names no record.
   if (recordId !== undefined && !isUuid(recordId)) throw data("Not found", { status: 404 });
-  const form = await request.formData();
-  const intent = form.get("intent");
+  const formData = await readForm(request);
+  const intent = formData.get("intent");
   const client = api(context);
-  const base = apiPath`/api/${screen.schema}/${screen.table}`;
   const recordPath = (id: string) => apiPath`/api/${screen.schema}/${screen.table}/${id}`;
 
   if (intent === "delete" && recordId) {
@@ -78,62 +96,105 @@ export async function recordAction(
         params: { name: record.rowName },
       });
     } catch (error) {
-      return failure(error, "DELETE");
+      return refused(error, "DELETE", "delete");
     }
     return redirect(`/${screen.path}`);
   }
 
   if ((intent === "link" || intent === "unlink") && recordId) {
     const link = screen.related.link;
-    const path = apiPath`/api/data/links/${link.schema}/${link.table}`;
     const back = `/${screen.path}/${recordId}/${screen.related.tab}`;
-    try {
-      if (intent === "link") {
-        const other = form.get("targetId");
-        const role = String(form.get("role") ?? "");
-        const missing = { ...(isUuid(other) ? {} : { targetId: "Required" }), ...(role ? {} : { role: "Required" }) };
-        if (Object.keys(missing).length > 0) return data<ActionResult>({ fieldErrors: missing }, { status: 400 });
-        const [id1, id2] = link.side === 1 ? [recordId, other] : [other, recordId];
-        await client.post(path, { id1, id2, role });
-        flash(context, { status: "success", message: "links.linked", duration: 3000 });
-      } else {
-        const linkId = form.get("linkId");
-        if (!isUuid(linkId)) throw data("Bad request", { status: 400 });
-        await client.delete(apiPath`/api/data/links/${link.schema}/${link.table}/${linkId}`);
-        flash(context, { status: "success", message: "links.unlinked", duration: 3000 });
+    if (intent === "unlink") {
+      const submission = parseWithZod(formData, { schema: unlinkFormSchema });
+      if (submission.status !== "success") throw data("Bad request", { status: 400 });
+      try {
+        await client.delete(apiPath`/api/data/links/${link.schema}/${link.table}/${submission.value.linkId}`);
+      } catch (error) {
+        return refused(error, "DELETE", "link");
       }
-    } catch (error) {
-      return failure(error, intent === "link" ? "POST" : "DELETE");
+      flash(context, { status: "success", message: "links.unlinked", duration: 3000 });
+      return redirect(back);
     }
+    const submission = parseWithZod(formData, { schema: linkFormSchema });
+    if (submission.status !== "success") return invalid("link", submission);
+    const { targetId, role } = submission.value;
+    const [id1, id2] = link.side === 1 ? [recordId, targetId] : [targetId, recordId];
+    try {
+      await client.post(apiPath`/api/data/links/${link.schema}/${link.table}`, { id1, id2, role });
+    } catch (error) {
+      return refused(error, "POST", "link", submission);
+    }
+    flash(context, { status: "success", message: "links.linked", duration: 3000 });
     return redirect(back);
   }
 
   if (typeof intent === "string" && /^(assign|remove)(Group|User)$/.test(intent) && recordId) {
     const group = intent.endsWith("Group");
-    const target = form.get(group ? "groupId" : "userId");
-    if (!isUuid(target))
-      return data<ActionResult>({ fieldErrors: { [group ? "groupId" : "userId"]: "Required" } }, { status: 400 });
+    const form = group ? "group" : "user";
+    const submission = group
+      ? parseWithZod(formData, { schema: groupAssignmentSchema })
+      : parseWithZod(formData, { schema: userAssignmentSchema });
+    if (submission.status !== "success") return invalid(form, submission);
+    const target = group
+      ? (submission.value as z.output<typeof groupAssignmentSchema>).groupId
+      : (submission.value as z.output<typeof userAssignmentSchema>).userId;
     const ref = [{ schemaKey: screen.schema, tableKey: screen.table, uuidKey: recordId }];
     const path = group ? apiPath`/api/core/groups/${target}` : apiPath`/api/iam/users/${target}`;
     try {
       if (intent.startsWith("assign")) await client.post(`${path}/assign_to_entities`, { assignToEntities: ref });
       else await client.deleteWithBody(`${path}/remove_from_entities`, { removeFromEntities: ref });
     } catch (error) {
-      // "User already exist", "Group already exist" and failed removals show the server's message.
-      if (error instanceof ApiError && (error.status === 409 || intent.startsWith("remove")) && error.body.message) {
-        return data<ActionResult>({ dialog: error.body.message });
+      // "User already exist" and "Group already exist" belong to the field that chose them (spec §5).
+      if (error instanceof ApiError && error.status === 409 && error.body.message) {
+        const field = group ? "groupId" : "userId";
+        return data<RecordActionResult>({
+          form,
+          result: submission.reply({ fieldErrors: { [field]: [error.body.message] } }),
+        });
       }
-      return failure(error, intent.startsWith("assign") ? "POST" : "DELETE");
+      // A failed removal shows the server's message (spec §8).
+      if (error instanceof ApiError && intent.startsWith("remove") && error.body.message) {
+        return data<RecordActionResult>({ form, dialog: error.body.message });
+      }
+      return refused(error, intent.startsWith("assign") ? "POST" : "DELETE", form);
     }
     return redirect(`/${screen.path}/${recordId}`);
   }
 
-  if (intent === "save") {
-    const info = await entityInfo(client, screen.schema, screen.table);
-    const values = valuesFromForm(info, form);
-    const statusId = String(form.get("statusId") ?? "") || undefined;
-    const method = recordId ? "PUT" : "POST";
+  if (intent === "save" || intent === "dismiss" || intent === "createContact") {
+    const creatingRelated = intent === "createContact" || formData.has("role");
+    if (creatingRelated && !recordId) throw data("Bad request", { status: 400 });
+    const target = creatingRelated ? { schema: screen.schema, table: screen.related.table } : screen;
+    const info = await entityInfo(client, target.schema, target.table);
+    const submission = parseWithZod(formData, { schema: recordSchema(info.fields, user.timeZone, creatingRelated) });
+    // The warning dialog was closed without JavaScript: the form comes back as it was, without checking it.
+    if (intent === "dismiss") {
+      return data<RecordActionResult>({
+        form: "record",
+        result: { initialValue: submission.payload as SubmissionResult["initialValue"] },
+      });
+    }
+    if (submission.status !== "success") return invalid("record", submission);
+    const { statusId, values, extra } = submission.value;
+    const base = apiPath`/api/${target.schema}/${target.table}`;
     try {
+      if (intent === "createContact" && recordId) {
+        const contact = await client.post<RecordDto>(base, { values, statusId });
+        const link = screen.related.link;
+        const [id1, id2] = link.side === 1 ? [recordId, contact.uuid] : [contact.uuid, recordId];
+        await client.post(apiPath`/api/data/links/${link.schema}/${link.table}`, {
+          id1,
+          id2,
+          role: (extra as { role?: string }).role,
+        });
+        flash(context, {
+          status: "success",
+          message: "links.createdAndLinked",
+          duration: 3000,
+          params: { name: contact.rowName },
+        });
+        return redirect(`/${screen.path}/${recordId}/${screen.related.tab}`);
+      }
       const record = recordId
         ? await client.put<RecordDto>(recordPath(recordId), { values, statusId })
         : await client.post<RecordDto>(base, { values, statusId });
@@ -145,8 +206,8 @@ export async function recordAction(
       });
       return redirect(`/${screen.path}/${record.uuid}`);
     } catch (error) {
-      return failure(error, method, values, statusId);
+      return refused(error, recordId && intent === "save" ? "PUT" : "POST", "record", submission);
     }
   }
-  return data<ActionResult>({ dialog: null }, { status: 400 });
+  throw data("Bad request", { status: 400 });
 }

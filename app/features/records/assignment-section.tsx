@@ -1,23 +1,36 @@
-import { Card, Field, Heading, Input, NativeSelect, Text } from "@chakra-ui/react";
+import { Button, Card, Heading, HStack, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { Button } from "../../components/button.tsx";
-import { HStack, Stack } from "../../components/layout.tsx";
-import { useTranslation } from "../../utils/translation.tsx";
+import { groupAssignmentSchema, userAssignmentSchema } from "../../../server/contract/assignments.ts";
+import { ChoiceList } from "../../components/choice-list.tsx";
+import { FormField, SubmitButton } from "../../components/form-field.tsx";
+import { SearchSelect } from "../../components/search-select.tsx";
 import type { RecordDetailData } from "./detail.server.ts";
-import { SearchDropdown } from "./search-dropdown.tsx";
-import "../../theme-deferred.ts";
 
-// User and group searches answer faster than the general dropdown (500 ms against 1 s).
+// User and group searches answer faster than the general dropdown (spec §9: 500 ms against 1 s).
 const USER_SEARCH_DEBOUNCE_MS = 500;
 
 type Assignments = NonNullable<RecordDetailData["assignments"]>;
 
-/** Who is notified about the record: groups and users, added and removed with plain forms. */
-export function AssignmentSection({ assignments, action }: { assignments: Assignments; action: string }) {
+interface AssignmentResults {
+  group?: SubmissionResult<string[]>;
+  user?: SubmissionResult<string[]>;
+}
+
+/** Who is notified about the record (spec §6 Entity_Assignment): groups and users, added and removed with forms. */
+export function AssignmentSection({
+  assignments,
+  action,
+  results = {},
+}: {
+  assignments: Assignments;
+  action: string;
+  results?: AssignmentResults;
+}) {
   const { t } = useTranslation();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const assignedGroupIds = new Set(assignments.groups.map((g) => g.uuid));
   const available = assignments.groupOptions.filter((g) => !assignedGroupIds.has(g.uuid));
   return (
@@ -31,44 +44,19 @@ export function AssignmentSection({ assignments, action }: { assignments: Assign
         </Text>
         {assignments.groups.length === 0 && <Text>{t("assignments.noGroups")}</Text>}
         {assignments.groups.map((group) => (
-          <HStack key={group.uuid} justify="space-between">
-            <Text>{group.name}</Text>
-            {assignments.canRemove && (
-              <Form method="post" action={action}>
-                <input type="hidden" name="groupId" value={group.uuid} />
-                <Button
-                  type="submit"
-                  name="intent"
-                  value="removeGroup"
-                  size="xs"
-                  variant="outline"
-                  aria-label={`${t("links.remove")} ${group.name}`}
-                >
-                  {t("links.remove")}
-                </Button>
-              </Form>
-            )}
-          </HStack>
+          <Assigned
+            key={group.uuid}
+            name={group.name}
+            field="groupId"
+            id={group.uuid}
+            intent="removeGroup"
+            action={action}
+            canRemove={assignments.canRemove}
+          />
         ))}
         {assignments.canAssign && (
-          <Form method="post" action={action}>
-            <HStack>
-              <NativeSelect.Root size="sm">
-                <NativeSelect.Field name="groupId" aria-label={t("assignments.addGroup")} defaultValue="">
-                  <option value="">—</option>
-                  {available.map((group) => (
-                    <option key={group.uuid} value={group.uuid}>
-                      {group.name}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              <Button type="submit" name="intent" value="assignGroup" size="sm" variant="outline">
-                {t("assignments.addGroup")}
-              </Button>
-            </HStack>
-          </Form>
+          // A new form after each change: what was chosen is done.
+          <AddGroup key={assignments.groups.length} options={available} action={action} lastResult={results.group} />
         )}
 
         <Text fontSize="sm" color="fg.muted" mt="2">
@@ -76,87 +64,176 @@ export function AssignmentSection({ assignments, action }: { assignments: Assign
         </Text>
         {assignments.users.length === 0 && <Text>{t("assignments.noUsers")}</Text>}
         {assignments.users.map((user) => (
-          <HStack key={user.uuid} justify="space-between">
-            <Text>
-              {user.firstName} {user.lastName}
-            </Text>
-            {assignments.canRemove && (
-              <Form method="post" action={action}>
-                <input type="hidden" name="userId" value={user.uuid} />
-                <Button
-                  type="submit"
-                  name="intent"
-                  value="removeUser"
-                  size="xs"
-                  variant="outline"
-                  aria-label={`${t("links.remove")} ${user.firstName} ${user.lastName}`}
-                >
-                  {t("links.remove")}
-                </Button>
-              </Form>
-            )}
-          </HStack>
+          <Assigned
+            key={user.uuid}
+            name={`${user.firstName} ${user.lastName}`}
+            field="userId"
+            id={user.uuid}
+            intent="removeUser"
+            action={action}
+            canRemove={assignments.canRemove}
+          />
         ))}
-        {assignments.canAssign &&
-          (hydrated ? (
-            <Form method="post" action={action}>
-              <Stack gap="2">
-                <SearchDropdown
-                  name="userId"
-                  table="user"
-                  label={t("assignments.addUser")}
-                  debounceMs={USER_SEARCH_DEBOUNCE_MS}
-                />
-                <Button type="submit" name="intent" value="assignUser" size="sm" variant="outline" alignSelf="start">
-                  {t("assignments.addUser")}
-                </Button>
-              </Stack>
-            </Form>
-          ) : (
-            <Stack gap="2">
-              <Form method="get" action={action.split("?")[0]}>
-                <Field.Root>
-                  <Field.Label srOnly>{t("assignments.addUser")}</Field.Label>
-                  <HStack w="full">
-                    <Input
-                      name="userQ"
-                      size="sm"
-                      defaultValue={assignments.userSearch.q}
-                      aria-label={t("assignments.addUser")}
-                    />
-                    <Button type="submit" size="sm" variant="outline">
-                      {t("records.search")}
-                    </Button>
-                  </HStack>
-                </Field.Root>
-              </Form>
-              {assignments.userSearch.results && (
-                <Form method="post" action={action}>
-                  <Stack gap="1">
-                    {assignments.userSearch.results.map((user) => (
-                      <label key={user.uuid}>
-                        <input type="radio" name="userId" value={user.uuid} /> {user.name}
-                      </label>
-                    ))}
-                    {assignments.userSearch.results.length === 0 && (
-                      <Text color="fg.muted">{t("links.noResults")}</Text>
-                    )}
-                    <Button
-                      type="submit"
-                      name="intent"
-                      value="assignUser"
-                      size="sm"
-                      variant="outline"
-                      alignSelf="start"
-                    >
-                      {t("assignments.addUser")}
-                    </Button>
-                  </Stack>
-                </Form>
-              )}
-            </Stack>
-          ))}
+        {assignments.canAssign && (
+          <AddUser
+            key={assignments.users.map((user) => user.uuid).join()}
+            search={assignments.userSearch}
+            action={action}
+            lastResult={results.user}
+          />
+        )}
       </Card.Body>
     </Card.Root>
+  );
+}
+
+function Assigned(props: {
+  name: string;
+  field: string;
+  id: string;
+  intent: string;
+  action: string;
+  canRemove: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <HStack justify="space-between">
+      <Text>{props.name}</Text>
+      {props.canRemove && (
+        <Form method="post" action={props.action}>
+          <input type="hidden" name={props.field} value={props.id} />
+          <Button
+            type="submit"
+            name="intent"
+            value={props.intent}
+            size="xs"
+            variant="outline"
+            aria-label={`${t("common.remove")} ${props.name}`}
+          >
+            {t("common.remove")}
+          </Button>
+        </Form>
+      )}
+    </HStack>
+  );
+}
+
+function AddGroup({
+  options,
+  action,
+  lastResult,
+}: {
+  options: { uuid: string; name: string }[];
+  action: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: "assign-group",
+    lastResult,
+    constraint: getZodConstraint(groupAssignmentSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: groupAssignmentSchema }),
+  });
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} noValidate>
+      <FormField meta={fields.groupId} label={t("assignments.addGroup")} hideLabel>
+        <HStack w="full" align="start">
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field {...getSelectProps(fields.groupId)} aria-label={t("assignments.addGroup")}>
+              <option value="">—</option>
+              {options.map((group) => (
+                <option key={group.uuid} value={group.uuid}>
+                  {group.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <SubmitButton intent="assignGroup" size="sm" variant="outline" colorPalette="gray">
+            {t("assignments.addGroup")}
+          </SubmitButton>
+        </HStack>
+      </FormField>
+    </Form>
+  );
+}
+
+function AddUser({
+  search,
+  action,
+  lastResult,
+}: {
+  search: Assignments["userSearch"];
+  action: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const [form, fields] = useForm({
+    id: "assign-user",
+    lastResult,
+    constraint: getZodConstraint(userAssignmentSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: userAssignmentSchema }),
+  });
+  const label = t("assignments.addUser");
+  const submit = (
+    <SubmitButton intent="assignUser" size="sm" variant="outline" colorPalette="gray" alignSelf="start">
+      {label}
+    </SubmitButton>
+  );
+  if (hydrated) {
+    return (
+      <Form method="post" action={action} {...getFormProps(form)} noValidate>
+        <Stack gap="2">
+          <FormField meta={fields.userId} label={label} hideLabel>
+            <SearchSelect
+              name={fields.userId.name}
+              source="/resources/record-search?table=user"
+              label={label}
+              describedBy={fields.userId.errors ? fields.userId.errorId : undefined}
+              debounceMs={USER_SEARCH_DEBOUNCE_MS}
+            />
+          </FormField>
+          {submit}
+        </Stack>
+      </Form>
+    );
+  }
+  // Without JavaScript: search with a plain form, then choose among the matches.
+  return (
+    <Stack gap="2">
+      <Form method="get" action={action.split("?")[0]}>
+        <HStack w="full">
+          <Input
+            name="userQ"
+            size="sm"
+            defaultValue={search.q}
+            aria-label={label}
+            placeholder={t("assignments.searchUsers")}
+          />
+          <Button type="submit" size="sm" variant="outline">
+            {t("common.search")}
+          </Button>
+        </HStack>
+      </Form>
+      {(search.results || fields.userId.errors) && (
+        <Form method="post" action={action} {...getFormProps(form)} noValidate>
+          <Stack gap="1">
+            <FormField meta={fields.userId} label={label} hideLabel>
+              <ChoiceList
+                name={fields.userId.name}
+                label={label}
+                options={(search.results ?? []).map((user) => ({ value: user.uuid, label: user.name }))}
+                describedBy={fields.userId.errors ? fields.userId.errorId : undefined}
+              />
+            </FormField>
+            {submit}
+          </Stack>
+        </Form>
+      )}
+    </Stack>
   );
 }

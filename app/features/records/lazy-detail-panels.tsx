@@ -1,5 +1,4 @@
-import { loadRecordPanel, suspended } from "./lazy-panels.tsx";
+import { suspended } from "./lazy-panels.tsx";
 
 /** The record page's own panels (see lazy-panels.tsx); apart, so that lists do not carry them. */
-export const ConfirmDeleteDialog = suspended(() => loadRecordPanel().then((m) => ({ default: m.ConfirmDeleteDialog })));
 export const LinkPanel = suspended(() => import("./link-panel.tsx").then((m) => ({ default: m.LinkPanel })));

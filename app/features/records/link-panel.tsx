@@ -1,121 +1,103 @@
-import { CloseButton, Drawer, Field, Input, NativeSelect, Text } from "@chakra-ui/react";
+import { HStack, Input, Stack } from "@chakra-ui/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useLayoutEffect, useState } from "react";
-import { Form, Link as RouterLink, useNavigate } from "react-router";
-import { Button } from "../../components/button.tsx";
-import { HStack, Stack } from "../../components/layout.tsx";
-import { useTranslation } from "../../utils/translation.tsx";
-import type { ActionResult } from "./actions.server.ts";
-import { linkRoles, type RecordScreen } from "./screens.ts";
-import { SearchDropdown } from "./search-dropdown.tsx";
-import "../../theme-deferred.ts";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { linkFormSchema } from "../../../server/contract/links.ts";
+import { ChoiceList } from "../../components/choice-list.tsx";
+import { FormField, SubmitButton } from "../../components/form-field.tsx";
+import { SearchSelect } from "../../components/search-select.tsx";
+import { PanelCancel, SidePanel } from "../../components/side-panel.tsx";
+import { RoleSelect } from "./role-select.tsx";
+import type { RecordScreen } from "./screens.ts";
+
+const LINK_FORM_ID = "link-form";
 
 interface LinkPanelProps {
   screen: RecordScreen;
   entityLabel: string;
   search: { q: string; results: { uuid: string; name: string }[] | null };
-  result?: ActionResult;
+  lastResult?: SubmissionResult<string[]> | null;
   closeTo: string;
   action: string;
 }
 
-/** Links a record of the other entity with a role. Without JavaScript, a search button reloads the panel with matches. */
-export function LinkPanel({ screen, entityLabel, search, result, closeTo, action }: LinkPanelProps) {
+/**
+ * Links a record of the other entity with a role. With JavaScript a search dropdown picks the record; without, a
+ * search button reloads the panel with the matches to choose from.
+ */
+export function LinkPanel({ screen, entityLabel, search, lastResult, closeTo, action }: LinkPanelProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [hydrated, setHydrated] = useState(false);
-  // Before the first paint, so the drawer's first focus lands on the search box that replaces
-  // the no-JavaScript search form, not on the form that goes away.
+  // Before the first paint, so the drawer's first focus lands on the search box that replaces the no-JavaScript
+  // search form, not on the form that goes away.
   useLayoutEffect(() => setHydrated(true), []);
-  const errors = result?.fieldErrors ?? {};
+  const [form, fields] = useForm({
+    id: LINK_FORM_ID,
+    lastResult,
+    constraint: getZodConstraint(linkFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: linkFormSchema }),
+  });
   const searchLabel = t("links.searchFor", { entity: entityLabel });
   return (
-    <Drawer.Root
-      open
-      size="md"
-      onOpenChange={(details) => !details.open && navigate(closeTo)}
-      onFocusOutside={(e) => e.preventDefault()}
+    <SidePanel
+      title={t("links.addTitle", { entity: entityLabel })}
+      closeTo={closeTo}
+      formId={form.id}
+      testId="link-panel"
+      footer={
+        <>
+          <PanelCancel />
+          <SubmitButton form={form.id} intent="link">
+            {t("common.save")}
+          </SubmitButton>
+        </>
+      }
     >
-      <Drawer.Backdrop />
-      <Drawer.Positioner>
-        <Drawer.Content data-testid="link-panel">
-          <Drawer.Header>
-            <Drawer.Title>{t("links.addTitle", { entity: entityLabel })}</Drawer.Title>
-          </Drawer.Header>
-          <Drawer.Body>
-            <Stack gap="4">
-              {!hydrated && (
-                <Form method="get" action={closeTo}>
-                  <input type="hidden" name="panel" value="link" />
-                  <Field.Root>
-                    <Field.Label>{searchLabel}</Field.Label>
-                    <HStack w="full">
-                      <Input name="q" defaultValue={search.q} />
-                      <Button type="submit" variant="outline">
-                        {t("records.search")}
-                      </Button>
-                    </HStack>
-                  </Field.Root>
-                </Form>
+      <Stack gap="4">
+        {!hydrated && (
+          <Form method="get" action={closeTo}>
+            <input type="hidden" name="panel" value="link" />
+            <HStack w="full" align="end">
+              <Stack gap="1.5" flex="1">
+                <label htmlFor="link-search">{searchLabel}</label>
+                <Input id="link-search" name="q" defaultValue={search.q} autoFocus={!search.results} />
+              </Stack>
+              <SubmitButton variant="outline" colorPalette="gray">
+                {t("common.search")}
+              </SubmitButton>
+            </HStack>
+          </Form>
+        )}
+        <Form method="post" action={action} {...getFormProps(form)} noValidate>
+          <Stack gap="4">
+            <FormField meta={fields.targetId} label={searchLabel} hideLabel={!hydrated}>
+              {hydrated ? (
+                <SearchSelect
+                  name={fields.targetId.name}
+                  source={`/resources/record-search?table=${screen.related.table}`}
+                  label={searchLabel}
+                  inputId={fields.targetId.id}
+                  describedBy={fields.targetId.errors ? fields.targetId.errorId : undefined}
+                />
+              ) : (
+                search.results && (
+                  <ChoiceList
+                    name={fields.targetId.name}
+                    label={t("common.choose")}
+                    options={search.results.map((option) => ({ value: option.uuid, label: option.name }))}
+                    describedBy={fields.targetId.errors ? fields.targetId.errorId : undefined}
+                  />
+                )
               )}
-              <Form method="post" action={action} id="link-form" noValidate>
-                <Stack gap="4">
-                  <Field.Root invalid={Boolean(errors.targetId)}>
-                    {hydrated ? (
-                      <>
-                        <Field.Label>{searchLabel}</Field.Label>
-                        <SearchDropdown name="targetId" table={screen.related.table} label={searchLabel} />
-                      </>
-                    ) : (
-                      <Stack role="radiogroup" aria-label={t("links.choose")} gap="1">
-                        {search.results?.map((option) => (
-                          <label key={option.uuid}>
-                            <input type="radio" name="targetId" value={option.uuid} /> {option.name}
-                          </label>
-                        ))}
-                        {search.results && search.results.length === 0 && (
-                          <Text color="fg.muted">{t("links.noResults")}</Text>
-                        )}
-                      </Stack>
-                    )}
-                    <Field.ErrorText>{errors.targetId}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root invalid={Boolean(errors.role)} required>
-                    <Field.Label>
-                      {t("links.role")}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field name="role" defaultValue="">
-                        <option value="">—</option>
-                        {linkRoles.map((role) => (
-                          <option key={role} value={role}>
-                            {t(`links.roles.${role}`)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    <Field.ErrorText>{errors.role}</Field.ErrorText>
-                  </Field.Root>
-                </Stack>
-              </Form>
-            </Stack>
-          </Drawer.Body>
-          <Drawer.Footer>
-            <Button asChild variant="outline">
-              <RouterLink to={closeTo}>{t("records.cancel")}</RouterLink>
-            </Button>
-            <Button type="submit" form="link-form" name="intent" value="link" colorPalette="teal">
-              {t("records.save")}
-            </Button>
-          </Drawer.Footer>
-          <Drawer.CloseTrigger asChild>
-            <CloseButton size="sm" asChild>
-              <RouterLink to={closeTo} aria-label={t("records.close")} />
-            </CloseButton>
-          </Drawer.CloseTrigger>
-        </Drawer.Content>
-      </Drawer.Positioner>
-    </Drawer.Root>
+            </FormField>
+            <RoleSelect meta={fields.role} />
+          </Stack>
+        </Form>
+      </Stack>
+    </SidePanel>
   );
 }

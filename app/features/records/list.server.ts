@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import type { RecordPage } from "../../../server/contract/records.ts";
+import { readGoToPage } from "../../components/go-to-page.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { api } from "../../utils/api.server.ts";
 import { apiPath } from "../../utils/api-path.ts";
@@ -29,24 +30,14 @@ export async function loadRecordList(request: Request, context: Readonly<RouterC
   if (params.q.length >= 3) query.set("q", params.q);
   if (params.statusId) query.set("statusId", params.statusId);
   query.set("fields", screen.listColumns.join(","));
+  if (screen.listsRelated) query.set("connections", "true");
   const page = await client.get<RecordPage>(`${apiPath`/api/${screen.schema}/${screen.table}`}?${query}`);
   // Past a total that is only a lower bound there is at least one more page.
   const lastPage = Math.max(1, Math.ceil(page.totalElements / params.size) + (page.totalExact ? 0 : 1));
 
   // The "Go to" dialog is a plain GET form: a valid page moves there, an invalid one shows the error.
-  let goTo: { open: boolean; value: string; error: boolean } = {
-    open: url.searchParams.has("goto"),
-    value: "",
-    error: false,
-  };
-  const asked = url.searchParams.get("gotoPage");
-  if (asked !== null) {
-    const number = Number(asked);
-    if (Number.isInteger(number) && number >= 1 && number <= lastPage) {
-      throw redirect(`/${screen.path}${listQuery(params, { page: number })}`);
-    }
-    goTo = { open: true, value: asked, error: true };
-  }
+  const goTo = readGoToPage(url, lastPage);
+  if (goTo.page) throw redirect(`/${screen.path}${listQuery(params, { page: goTo.page })}`);
   if (params.page > lastPage && page.totalElements > 0) {
     throw redirect(`/${screen.path}${listQuery(params, { page: lastPage })}`);
   }
@@ -54,11 +45,12 @@ export async function loadRecordList(request: Request, context: Readonly<RouterC
   // The loader's data goes into the page for hydration: only what the list shows, and every field for the add panel.
   const shown = new Set([...screen.listColumns, ...info.fields.filter((f) => f.partOfName).map((f) => f.key)]);
   const listPage: ListPage = {
-    content: page.content.map(({ uuid, rowName, statusId, values }) => ({
+    content: page.content.map(({ uuid, rowName, statusId, values, connections }) => ({
       uuid,
       rowName,
       statusId,
       values: Object.fromEntries(screen.listColumns.map((key) => [key, values[key]])),
+      related: connections.map((connection) => ({ uuid: connection.uuidKey, name: connection.rowName })),
     })),
     totalElements: page.totalElements,
     totalExact: page.totalExact,
@@ -71,7 +63,7 @@ export async function loadRecordList(request: Request, context: Readonly<RouterC
     statuses,
     params,
     lastPage,
-    goTo,
+    goTo: goTo.state,
     canCreate: hasPermission(user, "Create", screen.resource),
   });
 }

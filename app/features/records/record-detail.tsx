@@ -1,122 +1,134 @@
-import { Badge, Box, Card, Heading, Link, SimpleGrid, Table, Text } from "@chakra-ui/react";
+import { Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { Form, Link as RouterLink } from "react-router";
-import { Button } from "../../components/button.tsx";
-import { Flex, HStack, Stack } from "../../components/layout.tsx";
+import type { FieldDefinition } from "../../../server/contract/fields.ts";
+import { ButtonLink } from "../../components/button-link.tsx";
+import { DataTable, TableLink } from "../../components/data-table.tsx";
+import { FieldValue, type ValueSettings, valueText } from "../../components/field-value.tsx";
+import { LinkTabs } from "../../components/link-tabs.tsx";
+import { ListFooter } from "../../components/list-footer.tsx";
+import { Page, PageHeader } from "../../components/page-header.tsx";
+import { StatusBadge } from "../../components/status-badge.tsx";
+import { useDateSettings } from "../../utils/date-settings.ts";
 import { formatDateTime } from "../../utils/dates.ts";
-import { useTranslation } from "../../utils/translation.tsx";
+import type { RecordActionResult } from "./actions.server.ts";
 import { AssignmentSection } from "./assignment-section.tsx";
-import { CopyButton } from "./copy-button.tsx";
 import type { RecordDetailData } from "./detail.server.ts";
-import { displayValue, fieldLabel, statusName } from "./field-labels.ts";
+import { fieldLabel, statusName } from "./field-labels.ts";
 import { historyText, splitHistoryText } from "./history.ts";
+import { preloadRecordPanel } from "./lazy-panels.tsx";
 import { screens } from "./screens.ts";
-import "../../theme-deferred.ts";
 
+/** Spec §2: a record shows 8 fields at first, with a read-more from 9. */
 const INITIAL_FIELDS = 8;
 
-export function RecordDetail(props: RecordDetailData) {
-  const { t, language } = useTranslation();
+function useValueSettings(): ValueSettings {
+  const { t } = useTranslation();
+  return { ...useDateSettings(), yes: t("common.yes"), no: t("common.no") };
+}
+
+/** A record's page: its header and actions, its tabs, and the tab's content. Built from the UI kit. */
+export function RecordDetail(props: RecordDetailData & { actionResult?: RecordActionResult }) {
+  const { t } = useTranslation();
+  const { language } = useDateSettings();
   const { record, statuses, tab } = props;
   const screen = screens[props.screenPath];
   const base = `/${screen.path}/${record.uuid}`;
+  const here = tab === "360-overview" ? base : `${base}/${tab}`;
   const tabs = ["360-overview", screen.related.tab, "history"] as const;
 
   return (
-    <Stack gap="5">
-      <Flex justify="space-between" align="start" gap="4" wrap="wrap">
-        <Stack gap="1">
-          <Text color="fg.muted" fontSize="sm">
-            <Link asChild>
-              <RouterLink to={`/${screen.path}`}>{t(screen.labelKey)}</RouterLink>
-            </Link>
-          </Text>
-          <Heading as="h1" size="2xl">
-            {record.rowName}
-          </Heading>
-          {record.statusId && (
-            <Badge alignSelf="start" colorPalette="teal" data-testid="record-status">
+    <Page>
+      <PageHeader
+        title={record.rowName}
+        breadcrumb={{ label: t(screen.labelKey), to: `/${screen.path}` }}
+        meta={
+          record.statusId && (
+            <StatusBadge palette="teal" testId="record-status">
               {statusName(statuses, record.statusId, language)}
-            </Badge>
-          )}
-        </Stack>
-        <HStack>
-          {props.canUpdate ? (
-            <Button asChild colorPalette="teal">
-              <RouterLink to={`${base}${tab === "360-overview" ? "" : `/${tab}`}?panel=edit`}>
-                {t("records.edit")}
-              </RouterLink>
-            </Button>
-          ) : (
-            <Box as="span" title={t("records.noEditPermission")} tabIndex={0} data-testid="edit-disabled">
-              <Button disabled aria-disabled="true" pointerEvents="none">
-                {t("records.edit")}
-              </Button>
-            </Box>
-          )}
-          {props.canDelete && (
-            <Button asChild variant="outline" colorPalette="red">
-              <RouterLink to={`${base}?confirm=delete`}>{t("records.delete")}</RouterLink>
-            </Button>
-          )}
-        </HStack>
-      </Flex>
+            </StatusBadge>
+          )
+        }
+        actions={
+          <>
+            {props.canUpdate ? (
+              <ButtonLink
+                variant="primary"
+                to={`${here}?panel=edit`}
+                onPointerEnter={preloadRecordPanel}
+                onFocus={preloadRecordPanel}
+              >
+                {t("common.edit")}
+              </ButtonLink>
+            ) : (
+              <EditDenied />
+            )}
+            {props.canDelete && (
+              <ButtonLink variant="danger" to={`${base}?confirm=delete`}>
+                {t("common.delete")}
+              </ButtonLink>
+            )}
+          </>
+        }
+      />
+      <LinkTabs
+        label={t("tabs.label")}
+        tabs={tabs.map((name) => ({
+          to: name === "360-overview" ? base : `${base}/${name}`,
+          label: t(`tabs.${name}`),
+          current: tab === name,
+        }))}
+      />
+      {tab === "360-overview" && <Overview {...props} />}
+      {tab === screen.related.tab && <Related {...props} />}
+      {tab === "history" && <History {...props} />}
+    </Page>
+  );
+}
 
-      <HStack as="nav" aria-label={t("records.details")} gap="1" borderBottomWidth="1px">
-        {tabs.map((name) => (
-          <Link
-            key={name}
-            asChild
-            px="3"
-            py="2"
-            borderBottomWidth="2px"
-            borderColor={tab === name ? "teal.solid" : "transparent"}
-            fontWeight={tab === name ? "semibold" : "normal"}
-          >
-            <RouterLink
-              to={name === "360-overview" ? base : `${base}/${name}`}
-              aria-current={tab === name ? "page" : undefined}
-            >
-              {t(`tabs.${name}`)}
-            </RouterLink>
-          </Link>
-        ))}
-      </HStack>
-
-      {tab === "360-overview" && <Overview {...props} language={language} />}
-      {tab === screen.related.tab && props.related && <Related {...props} />}
-      {tab === "history" && props.history && <History {...props} language={language} />}
-    </Stack>
+/** Edit, shown but unavailable: its reason is its tooltip and its description (spec §2). */
+function EditDenied() {
+  const { t } = useTranslation();
+  const id = useId();
+  const reason = t("records.noEditPermission");
+  return (
+    <Box as="span" title={reason} data-testid="edit-disabled">
+      <Button aria-disabled="true" aria-describedby={id} variant="solid" colorPalette="teal">
+        {t("common.edit")}
+      </Button>
+      <VisuallyHidden id={id}>{reason}</VisuallyHidden>
+    </Box>
   );
 }
 
 function Overview({
   info,
   record,
+  related,
   assignments,
-  language,
   canReadRelated,
   screenPath,
-}: RecordDetailData & { language: "en" | "nb" }) {
+  actionResult,
+}: RecordDetailData & {
+  actionResult?: RecordActionResult;
+}) {
   const { t } = useTranslation();
+  const settings = useValueSettings();
   const fields = info.fields.filter((field) => field.active);
-  const yesNo: [string, string] = [t("records.yes"), t("records.no")];
-  const renderField = (field: (typeof fields)[number]) => {
-    const shown = displayValue(field, record.values[field.key], language, yesNo);
-    return (
-      <Stack key={field.key} gap="0.5" data-testid={`field-${field.key}`}>
-        <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
-          {fieldLabel(field, language)}
-        </Text>
-        <HStack gap="1" minH="6">
-          <Text whiteSpace="pre-line" wordBreak="break-word">
-            {shown || "—"}
-          </Text>
-          <CopyButton value={shown} />
-        </HStack>
-      </Stack>
-    );
-  };
-  const related = screens[screenPath].related;
+  const renderField = (field: FieldDefinition) => (
+    <Stack key={field.key} gap="0.5" data-testid={`field-${field.key}`}>
+      <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
+        {fieldLabel(field, settings.language)}
+      </Text>
+      <HStack gap="1" minH="6">
+        <FieldValue field={field} value={record.values[field.key]} settings={settings} />
+      </HStack>
+    </Stack>
+  );
+  const screen = screens[screenPath];
+  const other = screens[screen.related.screen];
+  const titleField = related?.info.fields.find((field) => field.key === "title" && field.active);
   return (
     <SimpleGrid columns={{ base: 1, lg: 3 }} gap="5">
       <Card.Root gridColumn={{ lg: "span 2" }}>
@@ -128,7 +140,7 @@ function Overview({
             // <details> opens without JavaScript.
             <Box as="details" mt="4">
               <Box as="summary" cursor="pointer" color="teal.fg" fontWeight="medium">
-                {t("records.readMore")}
+                {t("common.readMore")}
               </Box>
               <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4" mt="4">
                 {fields.slice(INITIAL_FIELDS).map(renderField)}
@@ -136,131 +148,166 @@ function Overview({
             </Box>
           )}
           <Text mt="5" fontSize="xs" color="fg.muted">
-            {t("records.created")}: {formatDateTime(record.createdAt, language)} · {t("records.updated")}:{" "}
-            {formatDateTime(record.updatedAt, language)}
+            {t("records.created")}: {formatDateTime(record.createdAt, settings)} · {t("records.updated")}:{" "}
+            {formatDateTime(record.updatedAt, settings)}
           </Text>
         </Card.Body>
       </Card.Root>
       <Stack gap="5">
-        <Card.Root>
+        <Card.Root data-testid="related-card">
           <Card.Header>
-            <Heading size="md">{t(`tabs.${related.tab}`)}</Heading>
+            <Heading size="md">
+              <RouterLink to={`/${screen.path}/${record.uuid}/${screen.related.tab}`}>
+                {t(`tabs.${screen.related.tab}`)}
+              </RouterLink>
+            </Heading>
           </Card.Header>
           <Card.Body>
-            {record.connections.length === 0 ? (
-              <Text color="fg.muted">{t("records.none")}</Text>
+            {!related || related.page.content.length === 0 ? (
+              <Text color="fg.muted">{t("common.none")}</Text>
             ) : (
-              <Stack as="ul" gap="1" listStyle="none">
-                {record.connections.map((connection) => (
-                  <li key={connection.uuidKey}>
-                    {canReadRelated ? (
-                      <Link asChild colorPalette="teal" color="colorPalette.fg">
-                        <RouterLink to={`/${related.screen}/${connection.uuidKey}`}>{connection.rowName}</RouterLink>
-                      </Link>
-                    ) : (
-                      connection.rowName
-                    )}
-                  </li>
-                ))}
+              <Stack as="ul" gap="2" listStyle="none">
+                {related.page.content.map(({ link, record: linked }) => {
+                  const title = titleField ? valueText(titleField, linked.values[titleField.key], settings) : "";
+                  return (
+                    <li key={link.uuid}>
+                      {canReadRelated ? (
+                        <RouterLink to={`/${other.path}/${linked.uuid}`}>{linked.rowName}</RouterLink>
+                      ) : (
+                        linked.rowName
+                      )}
+                      <Text fontSize="sm" color="fg.muted">
+                        {[t(`links.roles.${link.role}`, { defaultValue: link.role }), title]
+                          .filter(Boolean)
+                          .join(" · ")}
+                      </Text>
+                    </li>
+                  );
+                })}
               </Stack>
             )}
           </Card.Body>
         </Card.Root>
-        {assignments && <AssignmentSection assignments={assignments} action={`/${screenPath}/${record.uuid}`} />}
+        {assignments && (
+          <AssignmentSection
+            assignments={assignments}
+            action={`/${screenPath}/${record.uuid}`}
+            results={{
+              group: actionResult?.form === "group" ? actionResult.result : undefined,
+              user: actionResult?.form === "user" ? actionResult.result : undefined,
+            }}
+          />
+        )}
       </Stack>
     </SimpleGrid>
   );
 }
 
-function Related({ related, screenPath, canReadRelated, canLink, record }: RecordDetailData) {
+function Related({ related, screenPath, canReadRelated, canLink, canCreateRelated, record, page }: RecordDetailData) {
   const { t } = useTranslation();
+  const settings = useValueSettings();
   if (!related) return null;
   const screen = screens[screenPath];
-  const target = screen.related.screen;
+  const target = screens[screen.related.screen];
   const base = `/${screen.path}/${record.uuid}/${screen.related.tab}`;
+  const titleField = related.info.fields.find((field) => field.key === "title" && field.active);
+  type Row = (typeof related.page.content)[number];
   return (
     <Stack gap="3">
-      {canLink && (
-        <Button asChild alignSelf="end" colorPalette="teal" size="sm">
-          <RouterLink to={`${base}?panel=link`}>{t("links.add")}</RouterLink>
-        </Button>
+      {(canLink || canCreateRelated) && (
+        <HStack justify="end" gap="2">
+          {canCreateRelated && (
+            <ButtonLink to={`${base}?panel=new-related`} size="sm" onPointerEnter={preloadRecordPanel}>
+              {t("links.newContact")}
+            </ButtonLink>
+          )}
+          {canLink && (
+            <ButtonLink variant="primary" to={`${base}?panel=link`} size="sm">
+              {t("links.add")}
+            </ButtonLink>
+          )}
+        </HStack>
       )}
-      <Box overflowX="auto" borderWidth="1px" borderRadius="lg" bg="bg">
-        <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t("records.name")}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t("links.role")}</Table.ColumnHeader>
-              {canLink && <Table.ColumnHeader />}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {related.page.content.length === 0 ? (
-              <Table.Row>
-                <Table.Cell colSpan={2}>
-                  <Text color="fg.muted">{t("records.noRecords")}</Text>
-                </Table.Cell>
-              </Table.Row>
-            ) : (
-              related.page.content.map(({ link, record }) => (
-                <Table.Row key={link.uuid}>
-                  <Table.Cell>
-                    {canReadRelated ? (
-                      <Link asChild colorPalette="teal" color="colorPalette.fg">
-                        <RouterLink to={`/${target}/${record.uuid}`}>{record.rowName}</RouterLink>
-                      </Link>
-                    ) : (
-                      record.rowName
-                    )}
-                  </Table.Cell>
-                  <Table.Cell>{t(`links.roles.${link.role}`, { defaultValue: link.role })}</Table.Cell>
-                  {canLink && (
-                    <Table.Cell textAlign="end">
-                      <Form method="post" action={base}>
-                        <input type="hidden" name="linkId" value={link.uuid} />
-                        <Button type="submit" name="intent" value="unlink" size="xs" variant="outline">
-                          {t("links.remove")}
-                        </Button>
-                      </Form>
-                    </Table.Cell>
-                  )}
-                </Table.Row>
-              ))
-            )}
-          </Table.Body>
-        </Table.Root>
-        <Text px="3" py="2" fontSize="sm" color="fg.muted">
-          {t("records.showing", {
-            from: related.page.totalElements === 0 ? 0 : related.page.page * related.page.size + 1,
-            to: Math.min((related.page.page + 1) * related.page.size, related.page.totalElements),
-            total: related.page.totalElements,
-          })}
-        </Text>
-      </Box>
+      <DataTable<Row>
+        rows={related.page.content}
+        rowKey={(row) => row.link.uuid}
+        empty={t("list.noRecords")}
+        columns={[
+          {
+            key: "name",
+            header: t("list.name"),
+            kind: "primary",
+            cell: ({ record: linked }) =>
+              canReadRelated ? (
+                <TableLink href={`/${target.path}/${linked.uuid}`}>{linked.rowName}</TableLink>
+              ) : (
+                linked.rowName
+              ),
+          },
+          ...(titleField
+            ? [
+                {
+                  key: "title",
+                  header: fieldLabel(titleField, settings.language),
+                  cell: ({ record: linked }: Row) => valueText(titleField, linked.values.title, settings),
+                },
+              ]
+            : []),
+          {
+            key: "role",
+            header: t("links.role"),
+            cell: ({ link }) => t(`links.roles.${link.role}`, { defaultValue: link.role }),
+          },
+          ...(canLink
+            ? [
+                {
+                  key: "remove",
+                  header: "",
+                  kind: "action" as const,
+                  cell: ({ link, record: linked }: Row) => (
+                    <Form method="post" action={base}>
+                      <input type="hidden" name="linkId" value={link.uuid} />
+                      <Button
+                        type="submit"
+                        name="intent"
+                        value="unlink"
+                        size="xs"
+                        variant="outline"
+                        aria-label={`${t("common.remove")} ${linked.rowName}`}
+                      >
+                        {t("common.remove")}
+                      </Button>
+                    </Form>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <ListFooter
+        page={page}
+        lastPage={Math.max(1, Math.ceil(related.page.totalElements / related.page.size))}
+        pageSize={related.page.size}
+        total={related.page.totalElements}
+        exact
+        pageTo={(number) => `${base}?page=${number}`}
+      />
     </Stack>
   );
 }
 
-function History({
-  history,
-  info,
-  record,
-  statuses,
-  screenPath,
-  page,
-  language,
-}: RecordDetailData & { language: "en" | "nb" }) {
+function History({ history, info, record, statuses, screenPath, page }: RecordDetailData) {
   const { t } = useTranslation();
+  const settings = useValueSettings();
   if (!history) return null;
   const label = (key: string) => {
     if (key === "statusId") return t("records.status");
     if (key === "connection") return t("links.connection");
     if (key === "role") return t("links.role");
     const field = info.fields.find((f) => f.key === key);
-    return field ? fieldLabel(field, language) : key;
+    return field ? fieldLabel(field, settings.language) : key;
   };
   if (history.totalElements === 0) return <Text color="fg.muted">{t("history.empty")}</Text>;
-  const lastPage = Math.max(1, Math.ceil(history.totalElements / history.size));
   const base = `/${screenPath}/${record.uuid}/history`;
   return (
     <Stack gap="3">
@@ -268,9 +315,9 @@ function History({
         const who = entry.actor ? `${entry.actor.firstName} ${entry.actor.lastName}` : t("history.someone");
         const text = historyText(entry.changes, label, entry.action, (key, value) => {
           if (key === "role") return t(`links.roles.${value}`, { defaultValue: String(value) });
-          if (key === "statusId") return statusName(statuses, String(value), language) || String(value);
+          if (key === "statusId") return statusName(statuses, String(value), settings.language) || String(value);
           const field = info.fields.find((f) => f.key === key);
-          const shown = field ? displayValue(field, value, language, [t("records.yes"), t("records.no")]) : "";
+          const shown = field ? valueText(field, value, settings) : "";
           return shown || (Array.isArray(value) ? value.join(", ") : String(value));
         });
         const { shown, rest } = splitHistoryText(text);
@@ -279,9 +326,9 @@ function History({
             <Card.Body gap="1">
               <Text fontWeight="medium">{t(`history.${entry.action}`, { name: who })}</Text>
               <Text fontSize="xs" color="fg.muted">
-                {formatDateTime(entry.at, language)}
+                {formatDateTime(entry.at, settings)}
               </Text>
-              {/* Plain text: React escapes it, and pre-line keeps its line breaks. */}
+              {/* Plain text: React escapes it, and pre-line keeps its line breaks, the only markup allowed. */}
               <Text whiteSpace="pre-line" wordBreak="break-word">
                 {shown}
                 {rest && "…"}
@@ -289,7 +336,7 @@ function History({
               {rest && (
                 <Box as="details">
                   <Box as="summary" cursor="pointer" color="teal.fg">
-                    {t("records.readMore")}
+                    {t("common.readMore")}
                   </Box>
                   <Text whiteSpace="pre-line" wordBreak="break-word">
                     {text}
@@ -300,18 +347,14 @@ function History({
           </Card.Root>
         );
       })}
-      <HStack>
-        {page > 1 && (
-          <Button asChild size="xs" variant="outline">
-            <RouterLink to={`${base}?page=${page - 1}`}>{t("records.previous")}</RouterLink>
-          </Button>
-        )}
-        {page < lastPage && (
-          <Button asChild size="xs" variant="outline">
-            <RouterLink to={`${base}?page=${page + 1}`}>{t("records.next")}</RouterLink>
-          </Button>
-        )}
-      </HStack>
+      <ListFooter
+        page={page}
+        lastPage={Math.max(1, Math.ceil(history.totalElements / history.size))}
+        pageSize={history.size}
+        total={history.totalElements}
+        exact
+        pageTo={(number) => `${base}?page=${number}`}
+      />
     </Stack>
   );
 }

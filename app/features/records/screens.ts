@@ -6,6 +6,8 @@ export interface RecordScreen {
   resource: string;
   /** Field keys shown as list columns after the name. */
   listColumns: string[];
+  /** The list also shows each record's linked records of the other side (a contact's companies). */
+  listsRelated: boolean;
   /** The other side of its links, shown in a tab. */
   related: {
     tab: "contacts" | "companies";
@@ -24,6 +26,7 @@ export const screens: Record<RecordScreen["path"], RecordScreen> = {
     table: "company",
     resource: "Company",
     listColumns: ["organisation_number", "email", "phone", "city"],
+    listsRelated: false,
     related: {
       tab: "contacts",
       screen: "contacts",
@@ -38,6 +41,7 @@ export const screens: Record<RecordScreen["path"], RecordScreen> = {
     table: "contact",
     resource: "Contact",
     listColumns: ["email", "mobile", "title", "city"],
+    listsRelated: true,
     related: {
       tab: "companies",
       screen: "companies",
@@ -61,5 +65,5 @@ export function screenFromPath(pathname: string): RecordScreen {
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
-/** A contact's roles at a company; the labels are in the translations (links.roles.*). */
-export const linkRoles = ["employee", "contact_person", "owner", "chair", "board_member", "consultant"] as const;
+/** The record panel's form, by id: buttons elsewhere on the page (a dialog's Close) post it. */
+export const RECORD_FORM_ID = "record-form";

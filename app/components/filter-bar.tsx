@@ -1,0 +1,124 @@
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+
+/**
+ * A list's search and filters: a plain GET form, so filtering works without JavaScript. Values that the form does not
+ * show but the list keeps (its sort) travel in `keep`. The bar is on every list page, so its parts are plain elements
+ * with classes from the stylesheet, as Chakra's Field, Input and NativeSelect render them.
+ */
+export function FilterBar({
+  action,
+  keep = {},
+  children,
+}: {
+  action: string;
+  keep?: Record<string, string>;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form method="get" action={action} role="search" aria-label={t("list.filters")}>
+      <div className="ws-filters">
+        {children}
+        {Object.entries(keep)
+          .filter(([, value]) => value)
+          .map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+        <button type="submit" className="chakra-button ws-button-outline">
+          {t("list.search")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * The list's search box. A search needs 3 characters (spec §5): shorter text is not sent as a search, and the bar
+ * says so, on the page the server sends and while typing.
+ */
+export function SearchInput({
+  name,
+  defaultValue,
+  minLength = 3,
+}: {
+  name: string;
+  defaultValue: string;
+  minLength?: number;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(defaultValue);
+  const length = text.trim().length;
+  const tooShort = length > 0 && length < minLength;
+  const id = `filter-${name}`;
+  return (
+    <>
+      <div data-scope="field" data-part="root" className="chakra-field__root ws-field-wide">
+        <label data-scope="field" data-part="label" htmlFor={id} className="chakra-field__label ws-field-label-hidden">
+          {t("list.search")}
+        </label>
+        <input
+          id={id}
+          data-scope="field"
+          data-part="input"
+          name={name}
+          type="search"
+          defaultValue={defaultValue}
+          placeholder={t("list.searchPlaceholder")}
+          aria-describedby={tooShort ? `${id}-hint` : undefined}
+          onInput={(event) => setText(event.currentTarget.value)}
+          className="chakra-input ws-input"
+        />
+      </div>
+      {tooShort && (
+        <p id={`${id}-hint`} className="ws-search-hint" role="status" data-testid="search-hint">
+          {t("list.searchTooShort")}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A labelled select of a list's filters; the label is for screen readers, the first option says what it filters. */
+export function FilterSelect({
+  name,
+  label,
+  defaultValue,
+  options,
+}: {
+  name: string;
+  label: string;
+  defaultValue: string;
+  options: { value: string; label: string }[];
+}) {
+  const id = `filter-${name}`;
+  return (
+    <div data-scope="field" data-part="root" className="chakra-field__root ws-field">
+      <label data-scope="field" data-part="label" htmlFor={id} className="chakra-field__label ws-field-label-hidden">
+        {label}
+      </label>
+      <div className="chakra-native-select__root ws-select">
+        <select
+          id={id}
+          data-scope="field"
+          data-part="select"
+          name={name}
+          defaultValue={defaultValue}
+          className="chakra-native-select__field ws-select-field"
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        <div className="chakra-native-select__indicator ws-select-indicator">
+          <svg viewBox="0 0 24 24" aria-hidden="true" className="ws-select-chevron">
+            <path d="m6 9 6 6 6-6" />
+          </svg>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { initReactI18next } from "react-i18next";
+import type { RouterContextProvider } from "react-router";
+import { createI18nextMiddleware } from "remix-i18next";
+import en from "../locales/en.ts";
+import nb from "../locales/nb.ts";
+import {
+  fallbackLanguage,
+  i18nextOptions,
+  isLanguage,
+  type Language,
+  languageFromAcceptLanguage,
+  languages,
+} from "../utils/i18n.ts";
+import { readLanguageCookie } from "../utils/preferences.server.ts";
+import { userContext } from "./auth.server.ts";
+
+const [middleware, getLocaleOf, getInstance] = createI18nextMiddleware({
+  detection: {
+    supportedLanguages: [...languages],
+    fallbackLanguage,
+    // One finder keeps the product's order: the signed-in user's chosen language, then the switch's cookie, then the
+    // browser's languages, where `no` and `nn` read as Bokmål (a plain language match would miss them).
+    order: ["custom"],
+    async findLocale({ request, context }) {
+      const chosen = context.get(userContext)?.language;
+      if (isLanguage(chosen)) return chosen;
+      return (
+        (await readLanguageCookie(request)) ??
+        languageFromAcceptLanguage(request.headers.get("Accept-Language")) ??
+        fallbackLanguage
+      );
+    },
+  },
+  // The texts are the locale modules, loaded once; each request's instance refers to them, nothing is copied.
+  i18next: { ...i18nextOptions, resources: { en: { translation: en }, nb: { translation: nb } } },
+  plugins: [initReactI18next],
+});
+
+export const i18nextMiddleware = middleware;
+export { getInstance };
+
+/** The request's language; English where the middleware did not run (a request that failed before it). */
+export function getLocale(context: Readonly<RouterContextProvider>): Language {
+  try {
+    const locale = getLocaleOf(context);
+    return isLanguage(locale) ? locale : fallbackLanguage;
+  } catch {
+    return fallbackLanguage;
+  }
+}

@@ -1,0 +1,37 @@
+import { useTranslation } from "react-i18next";
+import { apiErrorTexts, validationTexts } from "../locales/spec-texts.ts";
+
+/**
+ * Texts the API and the forms' schemas give in English, as the specification words them (validation messages, the
+ * error catalogue), and the key each has in the locale files, so that they show in the page's language. A text
+ * without a key (a server message shown as is) shows as it came.
+ */
+const exact = new Map<string, string>([
+  ...Object.entries(validationTexts)
+    .filter(([, text]) => !text.includes("{{"))
+    .map(([key, text]): [string, string] => [text, `validation.${key}`]),
+  ...Object.entries(apiErrorTexts)
+    .filter(([, text]) => !text.includes("{{"))
+    .map(([key, text]): [string, string] => [text, `apiErrors.${key}`]),
+  // The specification also spells it so.
+  ["Must be a valid URLes", "validation.invalidUrl"],
+]);
+
+export function messageKey(text: string): { key: string; values?: Record<string, string> } | null {
+  const key = exact.get(text);
+  if (key) return { key };
+  const max = /^Max (\d+) limit$/.exec(text);
+  if (max) return { key: "validation.maxLength", values: { max: max[1] } };
+  const duplicate = /^(.+) already exist$/.exec(text);
+  if (duplicate) return { key: "validation.duplicate", values: { value: duplicate[1] } };
+  return null;
+}
+
+/** A message of the API or of a schema in the page's language. */
+export function useMessageText(): (text: string) => string {
+  const { t } = useTranslation();
+  return (text) => {
+    const found = messageKey(text);
+    return found ? t(found.key, found.values) : text;
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * npm run bench:first-load: what the signed-in /companies page weighs on a first load, in a fresh demo workspace:
+ * the HTML and every script and stylesheet it loads, gzipped, script by script. Run `npm run build` first.
+ * The budget is 200 KiB of JavaScript and 20 KiB of HTML (docs/performance.md).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { firstLoadBytes, signIn, startServers } from "./workspace.ts";
+
+const password = "first-load-password";
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "workspace-first-load-"));
+const servers = await startServers({ dataDir, password });
+try {
+  const { cookie } = await signIn(servers, password);
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+  for (const language of ["en", "nb"]) {
+    const bytes = await firstLoadBytes(servers.appUrl, `${cookie}; lng=${language}`);
+    console.log(
+      `/companies (${language}): HTML ${kib(bytes.htmlGzip)}, JS ${kib(bytes.jsGzip)} in ${bytes.js.length} files, CSS ${kib(bytes.cssGzip)} (gzip)`,
+    );
+    if (language === "en") for (const file of bytes.js) console.log(`  ${kib(file.gzip).padStart(10)}  ${file.file}`);
+  }
+} finally {
+  await servers.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
