@@ -50,6 +50,8 @@ export type AppConfig = Pick<
 export interface BuildOptions {
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Where a demo password generated on this start is left for `npm start`'s banner. */
+  demoPasswordNoticeFile?: string;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -103,6 +105,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     dataDir: config.DATA_DIR,
     seedDemo: config.SEED_DEMO,
     demoPassword: config.DEMO_PASSWORD,
+    demoPasswordNoticeFile: options.demoPasswordNoticeFile,
   });
   const webClientSecret = readOrCreateSecret(config.DATA_DIR, "oauth-client-secret", config.OAUTH_CLIENT_SECRET);
   await app.register(mailer, { smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR });

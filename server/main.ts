@@ -7,7 +7,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await buildApp(config);
+  // npm start passes this file to repeat a generated demo password in its banner.
+  const app = await buildApp(config, { demoPasswordNoticeFile: process.env.WORKSPACE_DEMO_PASSWORD_FILE });
 
   let closing = false;
   const shutdown = async (signal: string) => {

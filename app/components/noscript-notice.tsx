@@ -1,4 +1,4 @@
-import { Alert, Box, CloseButton } from "@chakra-ui/react";
+import { Alert, Box, CloseButton, VisuallyHidden } from "@chakra-ui/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { CloseIcon } from "./icons.tsx";
@@ -13,7 +13,9 @@ export default function NoscriptNotice({ status, title }: { status: FlashToastDa
   const id = useId();
   return (
     <Box mb="4" css={{ "& > input:checked + *": { display: "none" } }}>
-      <input type="checkbox" id={id} aria-label={t("common.dismiss")} style={{ position: "absolute", opacity: 0 }} />
+      <VisuallyHidden asChild>
+        <input type="checkbox" id={id} aria-label={t("common.dismiss")} />
+      </VisuallyHidden>
       <Alert.Root status={status === "error" ? "warning" : status} role="status" data-testid="noscript-notice">
         <Alert.Indicator />
         <Alert.Title flex="1">{title}</Alert.Title>

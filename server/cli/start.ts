@@ -2,6 +2,8 @@
  * `npm start`: builds the web app if its sources changed, starts the provider API (which
  * migrates and, on first run, seeds the demo workspace) and the web app, and prints both URLs.
  */
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { parsePort } from "../contract/startup-errors.ts";
 import { readOrCreateSecret } from "../secrets.ts";
@@ -38,7 +40,9 @@ async function main(): Promise<void> {
   }
 
   const supervisor = createSupervisor();
-  const api = startNode(["server/main.ts"], env);
+  // A demo password the API generates on this (first) start comes back through this file, to be repeated below.
+  const noticeFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "workspace-start-")), "demo-password");
+  const api = startNode(["server/main.ts"], { ...env, WORKSPACE_DEMO_PASSWORD_FILE: noticeFile });
   supervisor.add(api);
   await waitUntilHealthy(`http://127.0.0.1:${env.API_PORT}/healthz`, api);
 
@@ -46,15 +50,25 @@ async function main(): Promise<void> {
   supervisor.add(web);
   await waitUntilHealthy(`http://127.0.0.1:${env.PORT}/healthz`, web);
 
+  const generated = fs.existsSync(noticeFile) ? fs.readFileSync(noticeFile, "utf8") : undefined;
+  fs.rmSync(path.dirname(noticeFile), { recursive: true, force: true });
+  const demo = env.SEED_DEMO === "true" || env.SEED_DEMO === "1";
+  const password = generated
+    ? `${generated}   (generated now and shown only this once)`
+    : (env.DEMO_PASSWORD ?? "the one shown at the first start");
   console.log(
     [
       "",
       "Workspace is running:",
       `  Web app:       ${env.APP_URL}`,
       `  Provider API:  ${env.API_URL}   (API documentation: ${env.API_URL}/api/docs)`,
-      env.SEED_DEMO === "true" || env.SEED_DEMO === "1"
-        ? `  Demo sign-in:  admin@example.com / ${env.DEMO_PASSWORD ?? "the password printed at the first start"}`
-        : "",
+      ...(demo
+        ? [
+            "  Demo sign-in:  admin@example.com, employee@example.com or readonly@example.com",
+            `  Password:      ${password}`,
+            "  Forgot it? Stop Workspace and run: npm run demo:reset-password",
+          ]
+        : []),
       "Press Ctrl+C to stop.",
       "",
     ].join("\n"),

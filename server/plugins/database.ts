@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import fp from "fastify-plugin";
 import type { Kysely } from "kysely";
 import { type DatabaseHandle, type DatabaseKind, openDatabase } from "../db/database.ts";
@@ -18,6 +19,8 @@ export interface DatabasePluginOptions {
   dataDir: string;
   seedDemo: boolean;
   demoPassword?: string;
+  /** Where to leave a password generated now, for `npm start` to repeat it in its banner (and then delete). */
+  demoPasswordNoticeFile?: string;
 }
 
 export default fp<DatabasePluginOptions>(
@@ -34,6 +37,9 @@ export default fp<DatabasePluginOptions>(
         console.log(
           `\n  Demo sign-in: admin@example.com, employee@example.com or readonly@example.com\n  Password:     ${seeded.generatedDemoPassword}   (shown only now; set DEMO_PASSWORD to choose it)\n`,
         );
+        if (options.demoPasswordNoticeFile) {
+          fs.writeFileSync(options.demoPasswordNoticeFile, seeded.generatedDemoPassword, { mode: 0o600 });
+        }
       }
     } catch (error) {
       await handle.close();

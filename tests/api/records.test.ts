@@ -478,6 +478,18 @@ describe(`statuses and company–contact links on ${testDatabase}`, () => {
     expect(linked.totalElements).toBeGreaterThan(0);
     expect(typeof linked.content[0].link.role).toBe("string");
   });
+
+  it("names each listed record's linked records when a list asks for them", async () => {
+    const contacts = (await call("GET", "/api/crm/contact?size=50&connections=true", readOnly)).json();
+    const withCompany = contacts.content.filter((contact: any) => contact.connections.length > 0);
+    expect(withCompany.length).toBeGreaterThan(0);
+    const [connection] = withCompany[0].connections;
+    expect(connection).toMatchObject({ schemaKey: "crm", tableKey: "company" });
+    const company = (await call("GET", `/api/crm/company/${connection.uuidKey}`, readOnly)).json();
+    expect(connection.rowName).toBe(company.rowName);
+    const plain = (await call("GET", "/api/crm/contact?size=50", readOnly)).json();
+    expect(plain.content.every((contact: any) => contact.connections.length === 0)).toBe(true);
+  });
 });
 
 describe(`the remaining field types through the API on ${testDatabase}`, () => {

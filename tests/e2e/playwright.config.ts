@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { findBrowser } from "./browser.ts";
 
 export default defineConfig({
   testDir: ".",
@@ -15,7 +16,7 @@ export default defineConfig({
     baseURL: process.env.E2E_APP_URL,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      executablePath: findBrowser(),
       // Without these, Chromium tries Google services that this network refuses.
       args: [
         "--no-sandbox",

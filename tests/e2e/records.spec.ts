@@ -96,6 +96,8 @@ test.describe("company records", () => {
       /You dont have permission to edit|Du har ikke tilgang til å redigere/,
     );
     await expect(disabled.getByRole("button")).toBeDisabled();
+    // The reason is the button's description too, not only a tooltip.
+    await expect(disabled.getByRole("button")).toHaveAccessibleDescription("You dont have permission to edit");
 
     const url = page.url();
     const response = await page.request.post(url, {

@@ -22,6 +22,15 @@ test.describe("sign-in", () => {
     await expect(page.getByRole("heading", { name: "Sign in to Workspace" })).toBeVisible();
   });
 
+  test("sends a signed-in user away from /clrgen and /login without signing out", async ({ page }) => {
+    await signIn(page, users.admin);
+    for (const path of ["/clrgen", "/login"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole("heading", { name: "Welcome, Ada Admin" })).toBeVisible();
+    }
+  });
+
   test("says so when the password is wrong, without telling whether the email exists", async ({ page }) => {
     await page.goto("/");
     await submitSignIn(page, users.admin.email, "not-the-password");
