@@ -25,6 +25,8 @@ const { values: options } = parseArgs({
     page: { type: "string", default: "/companies" },
     api: { type: "string", default: "/api/crm/company?page=0&size=25" },
     builds: { type: "string", default: "build/server/index.js" },
+    // Node's flags for each build's web app, separated by "|", such as "|--max-semi-space-size=8".
+    "node-args": { type: "string", default: "" },
     // What browsers send over HTTPS.
     encoding: { type: "string", default: "gzip, deflate, br, zstd" },
     profile: { type: "boolean", default: false },
@@ -35,12 +37,14 @@ const { values: options } = parseArgs({
 });
 if (options.help) {
   console.log(`npm run bench:render [-- --requests N] [--warmup N] [--page /companies] [--api /api/crm/company?…]
-    [--builds build/server/index.js,other/server/index.js] [--encoding identity] [--profile] [--profile-requests N] [--save-html]
+    [--builds build/server/index.js,other/server/index.js] [--node-args="FLAGS|FLAGS"] [--encoding identity]
+    [--profile] [--profile-requests N] [--save-html]
 
 Uses DATABASE_URL (PostgreSQL) or DATA_DIR (embedded, default ./data), filled by npm run bench:seed; run
 npm run build first. To compare with an earlier build, copy its build/ to DIR/build and public/ to DIR/public
 and add DIR/build/server/index.js to --builds. Pages are asked for with --encoding as Accept-Encoding (by
-default what browsers send over HTTPS). Profiles, and pages with --save-html, go to bench-results/.`);
+default what browsers send over HTTPS). --node-args gives each build's web app Node flags ("|" between builds; the
+same build may be listed twice to compare flags). Profiles, and pages with --save-html, go to bench-results/.`);
   process.exit(0);
 }
 const requests = Number(options.requests);
@@ -107,6 +111,13 @@ function cpuTime(pid: number | undefined): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   // utime and stime, fields 14 and 15 of the whole line, in clock ticks of 10 ms.
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The most memory a process has held so far (Linux). */
+function peakRss(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) * 1024;
 }
 
 // --- The inspector: sampling one web app's CPU over a batch of requests ---
@@ -220,7 +231,10 @@ async function main() {
     dataDir,
     password,
     webBuilds: builds,
-    webNodeArgs: (index) => (options.profile ? [`--inspect=127.0.0.1:${inspectorPorts[index]}`] : []),
+    webNodeArgs: (index) => [
+      ...(options.profile ? [`--inspect=127.0.0.1:${inspectorPorts[index]}`] : []),
+      ...(options["node-args"].split("|")[index] ?? "").split(" ").filter(Boolean),
+    ],
   });
   try {
     const { cookie, accessToken } = await signIn(servers, password);
@@ -263,7 +277,7 @@ async function main() {
         index === 0
           ? ""
           : `\n  page ÷ API ${(summary.median / api.median).toFixed(2)} (p95 ${(summary.p95 / api.p95).toFixed(2)}), ` +
-            `web app CPU ${ms(cpu[index])} ms per page`;
+            `web app CPU ${ms(cpu[index])} ms per page, peak RSS ${(peakRss(processes[index].pid) / 2 ** 20).toFixed(0)} MiB`;
       console.log(
         `${target.name}\n  median ${ms(summary.median)}  p95 ${ms(summary.p95)}  mean ${ms(summary.mean)}  ` +
           `${(answers[index].bytes / 1024).toFixed(1)} KiB ${answers[index].encoding ?? "uncompressed"}${ratio}`,

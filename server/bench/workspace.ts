@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { freePort, projectRoot, stop, waitForHealth } from "../../tests/support/servers.ts";
+import { serviceEnv } from "../cli/processes.ts";
 import { decryptValue, sessionCookieKey } from "../contract/sealed-value.ts";
 
 export interface ServerOptions {
@@ -75,7 +76,11 @@ export async function startServers({
     OAUTH_CLIENT_SECRET: randomBytes(32).toString("base64url"),
   };
   const stdio: ["ignore", number, number] = ["ignore", log, log];
-  const api = spawn(process.execPath, [...apiNodeArgs, "server/main.ts"], { cwd: projectRoot, env, stdio });
+  const api = spawn(process.execPath, [...apiNodeArgs, "server/main.ts"], {
+    cwd: projectRoot,
+    env: serviceEnv(env),
+    stdio,
+  });
   const webs: WebApp[] = webBuilds.map((build, index) => ({
     build,
     url: `http://localhost:${appPorts[index]}`,
@@ -83,18 +88,19 @@ export async function startServers({
       process.execPath,
       [
         ...(typeof webNodeArgs === "function" ? webNodeArgs(index) : webNodeArgs),
-        path.join(projectRoot, "app/serve.ts"),
+        // Each build's own server, beside it.
+        path.resolve(projectRoot, build, "../../serve.js"),
         path.resolve(projectRoot, build),
       ],
       {
         // The server finds build/client and public/ from where it runs: beside the build it serves.
         cwd: path.resolve(projectRoot, build, "../../.."),
-        env: {
+        env: serviceEnv({
           ...env,
           NODE_ENV: "production",
           PORT: String(appPorts[index]),
           APP_URL: `http://localhost:${appPorts[index]}`,
-        },
+        }),
         stdio,
       },
     ),

@@ -7,6 +7,7 @@ const inputs = [
   "app",
   "public",
   "server/contract",
+  "server/cli/build-web-server.ts",
   "package-lock.json",
   "react-router.config.ts",
   "vite.config.ts",
@@ -38,6 +39,7 @@ export function sourceFingerprint(): string {
 export function buildIsCurrent(fingerprint: string): boolean {
   return (
     fs.existsSync(path.join(projectRoot, "build/server/index.js")) &&
+    fs.existsSync(path.join(projectRoot, "build/serve.js")) &&
     fs.existsSync(fingerprintFile) &&
     fs.readFileSync(fingerprintFile, "utf8") === fingerprint
   );

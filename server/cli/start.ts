@@ -8,7 +8,16 @@ import path from "node:path";
 import { parsePort } from "../contract/startup-errors.ts";
 import { readOrCreateSecret } from "../secrets.ts";
 import { buildIsCurrent, recordBuild, sourceFingerprint } from "./build-fingerprint.ts";
-import { createSupervisor, reactRouterBin, runNode, startNode, waitUntilHealthy, webServer } from "./processes.ts";
+import { buildWebServer } from "./build-web-server.ts";
+import {
+  createSupervisor,
+  reactRouterBin,
+  runNode,
+  serviceEnv,
+  startNode,
+  waitUntilHealthy,
+  webServer,
+} from "./processes.ts";
 
 const env: NodeJS.ProcessEnv = { ...process.env };
 // The ports go into the services' URLs, so a bad one is named here rather than as a bad URL later.
@@ -36,17 +45,18 @@ async function main(): Promise<void> {
   if (!buildIsCurrent(fingerprint)) {
     console.log("Building the web app...");
     await runNode([reactRouterBin, "build"], { ...env, NODE_ENV: "production" });
+    await buildWebServer();
     recordBuild(fingerprint);
   }
 
   const supervisor = createSupervisor();
   // A demo password the API generates on this (first) start comes back through this file, to be repeated below.
   const noticeFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "workspace-start-")), "demo-password");
-  const api = startNode(["server/main.ts"], { ...env, WORKSPACE_DEMO_PASSWORD_FILE: noticeFile });
+  const api = startNode(["server/main.ts"], serviceEnv({ ...env, WORKSPACE_DEMO_PASSWORD_FILE: noticeFile }));
   supervisor.add(api);
   await waitUntilHealthy(`http://127.0.0.1:${env.API_PORT}/healthz`, api);
 
-  const web = startNode([webServer, "build/server/index.js"], { ...env, NODE_ENV: "production" });
+  const web = startNode([webServer, "build/server/index.js"], serviceEnv({ ...env, NODE_ENV: "production" }));
   supervisor.add(web);
   await waitUntilHealthy(`http://127.0.0.1:${env.PORT}/healthz`, web);
 

@@ -120,7 +120,7 @@ test("the web app's log holds no authorization code or state", async () => {
 
 /** Starts the web app's server alone; what it printed when it stopped (or was stopped after a few seconds). */
 const runWebServer = (env: NodeJS.ProcessEnv) =>
-  runToExit("app/serve.ts", { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), ...env }, 15_000);
+  runToExit("build/serve.js", { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), ...env }, 15_000);
 
 test("the web app's start-up failures are one line naming the variable", async () => {
   expect(await runWebServer({ PORT: "abc" })).toEqual({

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { serviceEnv, webServer } from "../../server/cli/processes.ts";
 
 export const E2E_PASSWORD = "e2e-demo-password";
 
@@ -76,10 +77,10 @@ export async function startWorkspace(extraEnv: NodeJS.ProcessEnv = {}): Promise<
     ...extraEnv,
   };
   const stdio: ["ignore", number, number] = ["ignore", logFile, logFile];
-  const api = spawn(process.execPath, ["server/main.ts"], { cwd: projectRoot, env, stdio });
-  const web = spawn(process.execPath, [path.join(projectRoot, "app/serve.ts"), "build/server/index.js"], {
+  const api = spawn(process.execPath, ["server/main.ts"], { cwd: projectRoot, env: serviceEnv(env), stdio });
+  const web = spawn(process.execPath, [webServer, "build/server/index.js"], {
     cwd: projectRoot,
-    env: { ...env, NODE_ENV: "production" },
+    env: serviceEnv({ ...env, NODE_ENV: "production" }),
     stdio,
   });
   try {
