@@ -1,9 +1,9 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { type MeInfo, meInfoSchema, signatureEnabledSchema } from "../../server/contract/identity.ts";
+import { TtlCache } from "../../server/contract/ttl-cache.ts";
 import { type AuthState, api, authStateContext, isBusyResponse, TOKEN_ERROR_TOAST } from "../utils/api.server.ts";
 import { clientAddress } from "../utils/client-address.server.ts";
 import { commitSession, getSession, readTokens, type Toast } from "../utils/session.server.ts";
-import { TtlCache } from "../utils/ttl-cache.server.ts";
 
 export interface CurrentUser extends MeInfo {
   signatureEnabled: boolean;

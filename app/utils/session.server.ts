@@ -1,7 +1,7 @@
 import { createCookieSessionStorage, createSession, type Session } from "react-router";
+import { TtlCache } from "../../server/contract/ttl-cache.ts";
 import { createEncryptedCookie } from "./encrypted-cookie.server.ts";
 import { webEnv } from "./env.server.ts";
-import { TtlCache } from "./ttl-cache.server.ts";
 
 export interface Tokens {
   accessToken: string;

@@ -28,10 +28,14 @@ interface Flight {
 // new tokens instead of reusing a rotated refresh token, which would revoke the grant.
 const flights = new Map<string, Flight>();
 const REUSE_MS = 60_000;
+/** Settled results kept at most; past it the oldest go first, as if their minute were over. */
+const MAX_SETTLED = 10_000;
 
 function prune(now: number) {
+  // Oldest first, as the Map was filled.
   for (const [key, flight] of flights) {
-    if (flight.settledAt !== undefined && now - flight.settledAt > REUSE_MS) flights.delete(key);
+    if (flight.settledAt === undefined) continue;
+    if (now - flight.settledAt > REUSE_MS || flights.size > MAX_SETTLED) flights.delete(key);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { FieldDefinition, FieldSettings, FieldType } from "../contract/fields.ts";
+import { TtlCache } from "../contract/ttl-cache.ts";
 import type { Database } from "../db/schema.ts";
 import type { StandardEntity, StandardRelationship } from "./standard-entities.ts";
 
@@ -27,25 +28,18 @@ export interface EntityMetadata {
  * processes then see a change once their copy expires).
  */
 const ENTITY_CACHE_MS = 5_000;
-const entityCaches = new WeakMap<
-  object,
-  Map<string, { expires: number; entity: Promise<EntityMetadata | undefined> }>
->();
+/** Keys come from request paths, so unknown entities are kept too, for as long; the bound keeps them from piling up. */
+const ENTITY_CACHE_ENTRIES = 1_000;
+const entityCaches = new WeakMap<object, TtlCache<EntityMetadata | undefined>>();
 
 /** The entity's metadata as `loadEntity` reads it, kept for a few seconds. Not for use inside a transaction. */
 export function cachedEntity(db: Kysely<Database>, schemaKey: string, tableKey: string) {
   let cache = entityCaches.get(db);
   if (!cache) {
-    cache = new Map();
+    cache = new TtlCache(ENTITY_CACHE_MS, ENTITY_CACHE_ENTRIES);
     entityCaches.set(db, cache);
   }
-  const key = `${schemaKey}.${tableKey}`;
-  const cached = cache.get(key);
-  if (cached && cached.expires > Date.now()) return cached.entity;
-  const entity = loadEntity(db, schemaKey, tableKey);
-  cache.set(key, { expires: Date.now() + ENTITY_CACHE_MS, entity });
-  entity.catch(() => cache.delete(key));
-  return entity;
+  return cache.get(`${schemaKey}.${tableKey}`, () => loadEntity(db, schemaKey, tableKey));
 }
 
 /** Writes the standard entities' metadata rows; labels and settings of built-in fields follow the code. */

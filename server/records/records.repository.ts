@@ -272,6 +272,11 @@ interface AnchorState {
   startedAt: number;
 }
 
+/**
+ * Lists whose anchors a process keeps, per database: a list is an entity, a sort and a status filter, which requests
+ * choose. The least recently read go first; at a million rows a list's anchors take about 100 KiB.
+ */
+const MAX_ANCHORED_LISTS = 100;
 const anchorStates = new WeakMap<object, Map<string, AnchorState>>();
 
 /**
@@ -295,11 +300,11 @@ function anchorState(db: Db, entity: EntityMetadata, query: Pick<ListQuery, "sor
     anchorStates.set(db, states);
   }
   const key = `${tableName(entity)}|${query.sort.map((term) => term.key).join(",")}|${query.statusId ?? ""}`;
-  let state = states.get(key);
-  if (!state) {
-    state = { startedAt: 0 };
-    states.set(key, state);
-  }
+  const state = states.get(key) ?? { startedAt: 0 };
+  // Map keeps insertion order: put back last, the list is the most recently read.
+  states.delete(key);
+  states.set(key, state);
+  if (states.size > MAX_ANCHORED_LISTS) states.delete(states.keys().next().value as string);
   return state;
 }
 

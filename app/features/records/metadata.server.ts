@@ -1,7 +1,7 @@
 import type { EntityInfo, MetaStatus } from "../../../server/contract/records.ts";
+import { TtlCache } from "../../../server/contract/ttl-cache.ts";
 import type { api } from "../../utils/api.server.ts";
 import { apiPath } from "../../utils/api-path.ts";
-import { TtlCache } from "../../utils/ttl-cache.server.ts";
 
 type Client = ReturnType<typeof api>;
 

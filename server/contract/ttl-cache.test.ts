@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { TtlCache } from "./ttl-cache.server.ts";
+import { TtlCache } from "./ttl-cache.ts";
 
 describe("TtlCache", () => {
   afterEach(() => {
