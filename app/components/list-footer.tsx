@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLanguage } from "../utils/i18n.ts";
+import { formatNumber } from "../utils/numbers.ts";
 import type { GoToPageState } from "./go-to-page.ts";
 
 const loadGoToPageDialog = () => import("./go-to-page-dialog.tsx");
@@ -42,7 +43,6 @@ function pageWindow(current: number, last: number): number[] {
 export function ListFooter({ page, lastPage, pageSize, total, exact, pageTo, goTo }: ListFooterProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const number = new Intl.NumberFormat(language === "nb" ? "nb-NO" : "en-US");
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
   const preload = { onPointerEnter: loadGoToPageDialog, onFocus: loadGoToPageDialog };
@@ -50,9 +50,9 @@ export function ListFooter({ page, lastPage, pageSize, total, exact, pageTo, goT
     <nav aria-label={t("list.pagination")} className="ws-pagination">
       <p data-testid="list-footer" className="ws-list-footer">
         {t(exact ? "list.showing" : "list.showingMoreThan", {
-          from: number.format(from),
-          to: number.format(to),
-          total: number.format(total),
+          from: formatNumber(from, language),
+          to: formatNumber(to, language),
+          total: formatNumber(total, language),
         })}
       </p>
       <div className="chakra-stack ws-page-buttons">

@@ -1,6 +1,7 @@
 import type { FieldDefinition } from "../../server/contract/fields.ts";
 import { type DateSettings, formatDate, formatDateTime } from "../utils/dates.ts";
 import type { Language } from "../utils/i18n.ts";
+import { formatNumber } from "../utils/numbers.ts";
 
 /** 0.25 → "25": percentages are stored as fractions and shown multiplied by 100 (spec §3). */
 export function displayPercent(fraction: number | null): string {
@@ -38,7 +39,7 @@ export function valueText(field: FieldDefinition, value: unknown, settings: Valu
         .map((item) => optionLabel(field, item, settings.language))
         .join(", ");
     case "Number":
-      return new Intl.NumberFormat(settings.language === "nb" ? "nb-NO" : "en-US").format(Number(value));
+      return formatNumber(Number(value), settings.language);
     default:
       return String(value);
   }

@@ -1,3 +1,6 @@
+import dayjs from "dayjs";
+import timezone from "dayjs/plugin/timezone.js";
+import utc from "dayjs/plugin/utc.js";
 import { describe, expect, it } from "vitest";
 import { formatDate, formatDateTime, fromLocalInput, today, toLocalInput } from "./dates.ts";
 
@@ -28,6 +31,31 @@ describe("date display", () => {
     expect(formatDateTime("2026-07-01T10:00:00Z", osloNb)).toBe("1. juli 2026 12:00");
     // The instant's date in the zone, not in UTC.
     expect(formatDate("2026-11-22T23:30:00Z", oslo)).toBe("November 23, 2026");
+  });
+
+  it("agrees with dayjs's own time zones across summer time changes and zones off the hour", () => {
+    dayjs.extend(utc);
+    dayjs.extend(timezone);
+    const zones = [
+      "Europe/Oslo",
+      "America/St_Johns",
+      "Asia/Kathmandu",
+      "Pacific/Chatham",
+      "Australia/Lord_Howe",
+      "UTC",
+    ];
+    // Each hour around the 2026 changes in Europe (29 March, 25 October) and a leap day, with odd seconds and ms.
+    const starts = ["2026-03-28T22:00:00.250Z", "2026-10-24T22:00:59.999Z", "2028-02-28T20:30:01.001Z"];
+    for (const timeZone of zones) {
+      for (const start of starts) {
+        for (let hour = 0; hour < 8; hour++) {
+          const instant = new Date(Date.parse(start) + hour * 3_600_000).toISOString();
+          const expected = dayjs(instant).tz(timeZone).format("MMMM DD, YYYY hh:mm A");
+          expect(formatDateTime(instant, { language: "en", timeZone }), `${instant} in ${timeZone}`).toBe(expected);
+          expect(toLocalInput(instant, timeZone)).toBe(dayjs(instant).tz(timeZone).format("YYYY-MM-DDTHH:mm"));
+        }
+      }
+    }
   });
 
   it("shows nothing for missing or invalid values", () => {
