@@ -15,7 +15,9 @@ try {
   const { cookie } = await signIn(servers, password);
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
   for (const language of ["en", "nb"]) {
-    const bytes = await firstLoadBytes(servers.appUrl, `${cookie}; lng=${language}`);
+    const bytes = await firstLoadBytes(servers.appUrl, cookie, language);
+    const lang = /<html[^>]*\blang="([^"]+)"/.exec(bytes.html)?.[1];
+    if (lang !== language) throw new Error(`/companies came in ${lang ?? "no language"}, not ${language}`);
     console.log(
       `/companies (${language}): HTML ${kib(bytes.htmlGzip)}, JS ${kib(bytes.jsGzip)} in ${bytes.js.length} files, CSS ${kib(bytes.cssGzip)} (gzip)`,
     );

@@ -3,7 +3,7 @@
  *
  * Starts the provider API and one web app per server build (--builds, so a saved earlier build can run beside the
  * current one), signs in, warms up, then asks for the API call and each build's page in turn, one request at a time,
- * and prints median and p95 of each with the page ÷ API ratio and each web app's CPU time per page (read from /proc,
+ * and prints median and p95 of each with what the page adds to the API call and each web app's CPU time per page (read from /proc,
  * so it holds however busy the machine is). Taking turns within one run keeps the machine's other work from favouring
  * one side. With --profile, a further batch of pages is then sampled in each web app through the
  * inspector, and its CPU time per page is summed by package and by function (the .cpuprofile files are written too,
@@ -23,7 +23,7 @@ const { values: options } = parseArgs({
     requests: { type: "string", default: "300" },
     warmup: { type: "string", default: "100" },
     page: { type: "string", default: "/companies" },
-    api: { type: "string", default: "/api/crm/company?page=0&size=25" },
+    api: { type: "string", default: "/api/crm/company?page=0&size=25&fields=organisation_number,email,phone,city" },
     builds: { type: "string", default: "build/server/index.js" },
     // Node's flags for each build's web app, separated by "|", such as "|--max-semi-space-size=8".
     "node-args": { type: "string", default: "" },
@@ -273,14 +273,14 @@ async function main() {
     console.log(`\n${requests} requests each after ${warmup} to warm up; times in ms as the client sees them\n`);
     targets.forEach((target, index) => {
       const summary = summarize(samples[index]);
-      const ratio =
+      const overhead =
         index === 0
           ? ""
-          : `\n  page ÷ API ${(summary.median / api.median).toFixed(2)} (p95 ${(summary.p95 / api.p95).toFixed(2)}), ` +
+          : `\n  page − API ${ms(summary.median - api.median)} ms (p95 ${ms(summary.p95 - api.p95)}), ` +
             `web app CPU ${ms(cpu[index])} ms per page, peak RSS ${(peakRss(processes[index].pid) / 2 ** 20).toFixed(0)} MiB`;
       console.log(
         `${target.name}\n  median ${ms(summary.median)}  p95 ${ms(summary.p95)}  mean ${ms(summary.mean)}  ` +
-          `${(answers[index].bytes / 1024).toFixed(1)} KiB ${answers[index].encoding ?? "uncompressed"}${ratio}`,
+          `${(answers[index].bytes / 1024).toFixed(1)} KiB ${answers[index].encoding ?? "uncompressed"}${overhead}`,
       );
     });
     const folder = path.join(projectRoot, "bench-results");

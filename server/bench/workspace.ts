@@ -194,10 +194,14 @@ export async function signIn(
 
 // --- What a first load weighs ---
 
-function gzipBytes(url: string, cookie: string): Promise<{ status: number; wire: number; body: Buffer }> {
+function gzipBytes(
+  url: string,
+  cookie: string,
+  language = "en",
+): Promise<{ status: number; wire: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers: { cookie, "accept-encoding": "gzip" } }, (response) => {
+      .get(url, { headers: { cookie, "accept-encoding": "gzip", "accept-language": language } }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
         response.on("end", () => {
@@ -213,8 +217,9 @@ function gzipBytes(url: string, cookie: string): Promise<{ status: number; wire:
 }
 
 /** /companies as a browser loads it first: the HTML and every script and stylesheet it loads, gzipped. */
-export async function firstLoadBytes(appUrl: string, cookie: string) {
-  const page = await gzipBytes(`${appUrl}/companies`, cookie);
+/** The page as a browser asking for `language` gets it (the demo users have chosen none), with what it loads. */
+export async function firstLoadBytes(appUrl: string, cookie: string, language = "en") {
+  const page = await gzipBytes(`${appUrl}/companies`, cookie, language);
   if (page.status !== 200) throw new Error(`/companies answered ${page.status}`);
   const html = page.body.toString("utf8");
   const scripts = new Set<string>();
@@ -234,5 +239,5 @@ export async function firstLoadBytes(appUrl: string, cookie: string) {
   const js = await sizes(scripts);
   const css = await sizes(styles);
   const sum = (files: { gzip: number }[]) => files.reduce((total, file) => total + file.gzip, 0);
-  return { htmlGzip: page.wire, jsGzip: sum(js), cssGzip: sum(css), js, css };
+  return { html, htmlGzip: page.wire, jsGzip: sum(js), cssGzip: sum(css), js, css };
 }
