@@ -1,0 +1,18 @@
+/**
+ * Uploads: the texts of spec §5 and §8, and the limit's default. Apart from any schema, so that the web app can use
+ * them without loading Zod.
+ */
+export const fileMessages = {
+  /** The web app's own check before a file is sent; `{n}` is the limit in megabytes. */
+  tooLarge: "File should not exceed {n}mb",
+  /** The API's answer past the limit (`MaxUploadSizeExceededException`). */
+  maxUploadSizeExceeded: "Max upload size exceeded",
+  unsupportedType: "File type not supported",
+  missing: "You must upload a file",
+} as const;
+
+export const MAX_UPLOAD_MB_DEFAULT = 100;
+
+export function tooLargeMessage(maxMegabytes: number): string {
+  return fileMessages.tooLarge.replace("{n}", String(maxMegabytes));
+}

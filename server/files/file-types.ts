@@ -1,0 +1,107 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { fileTypeFromFile } from "file-type";
+import { fileMessages } from "../contract/files.ts";
+import { DomainError } from "../http/errors.ts";
+
+/** What a stored file is, by its content: the type to send it with. */
+export interface FileType {
+  mime: string;
+  extension: string;
+}
+
+/**
+ * The types a workspace stores (spec §5): PDF, images, Office and OpenDocument files, text and CSV. Each detected type
+ * lists the file name extensions it may carry; a name that claims another type is refused, so what is downloaded is
+ * what its name says. SVG is not on the list: it may carry script.
+ */
+const allowed: Record<string, { mime: string; extensions: string[] }> = {
+  pdf: { mime: "application/pdf", extensions: ["pdf"] },
+  png: { mime: "image/png", extensions: ["png"] },
+  jpg: { mime: "image/jpeg", extensions: ["jpg", "jpeg"] },
+  gif: { mime: "image/gif", extensions: ["gif"] },
+  webp: { mime: "image/webp", extensions: ["webp"] },
+  tif: { mime: "image/tiff", extensions: ["tif", "tiff"] },
+  heic: { mime: "image/heic", extensions: ["heic"] },
+  docx: { mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", extensions: ["docx"] },
+  xlsx: { mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", extensions: ["xlsx"] },
+  pptx: { mime: "application/vnd.openxmlformats-officedocument.presentationml.presentation", extensions: ["pptx"] },
+  odt: { mime: "application/vnd.oasis.opendocument.text", extensions: ["odt"] },
+  ods: { mime: "application/vnd.oasis.opendocument.spreadsheet", extensions: ["ods"] },
+  odp: { mime: "application/vnd.oasis.opendocument.presentation", extensions: ["odp"] },
+  rtf: { mime: "application/rtf", extensions: ["rtf"] },
+};
+
+/** Office's older formats share one container (CFB); the name tells which. */
+const compoundDocuments: Record<string, string> = {
+  doc: "application/msword",
+  xls: "application/vnd.ms-excel",
+  ppt: "application/vnd.ms-powerpoint",
+};
+
+/** Files with no signature of their own: accepted when they are UTF-8 text without control characters. */
+const textTypes: Record<string, string> = {
+  txt: "text/plain",
+  csv: "text/csv",
+  tsv: "text/tab-separated-values",
+  md: "text/markdown",
+};
+
+const TEXT_SAMPLE_BYTES = 64 * 1024;
+
+function unsupported(): DomainError {
+  return new DomainError(415, "HttpMediaTypeNotSupportedException", fileMessages.unsupportedType);
+}
+
+function extensionOf(fileName: string): string {
+  return path.extname(fileName).slice(1).toLowerCase();
+}
+
+/** Reads the file's type from its content and checks it against the allow-list and its name; refuses with 415. */
+export async function checkFileType(filePath: string, fileName: string): Promise<FileType> {
+  const extension = extensionOf(fileName);
+  const detected = await fileTypeFromFile(filePath);
+  if (detected) {
+    if (detected.ext === "cfb" && compoundDocuments[extension]) {
+      return { mime: compoundDocuments[extension], extension };
+    }
+    const type = allowed[detected.ext];
+    if (!type?.extensions.includes(extension)) throw unsupported();
+    return { mime: type.mime, extension };
+  }
+  const textMime = textTypes[extension];
+  if (!textMime || !(await isPlainText(filePath))) throw unsupported();
+  return { mime: textMime, extension };
+}
+
+/** UTF-8 (a BOM allowed) with no control characters but tab, line feed, carriage return and form feed. */
+async function isPlainText(filePath: string): Promise<boolean> {
+  const handle = await fs.open(filePath, "r");
+  try {
+    const buffer = Buffer.alloc(TEXT_SAMPLE_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, TEXT_SAMPLE_BYTES, 0);
+    let sample = buffer.subarray(0, bytesRead);
+    // The sample may end inside a character; drop up to three bytes of an unfinished sequence.
+    if (bytesRead === TEXT_SAMPLE_BYTES) sample = sample.subarray(0, completeUtf8Length(sample));
+    let text: string;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(sample);
+    } catch {
+      return false;
+    }
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this looks for.
+    return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
+  } finally {
+    await handle.close();
+  }
+}
+
+function completeUtf8Length(bytes: Uint8Array): number {
+  for (let back = 1; back <= Math.min(3, bytes.length); back++) {
+    const byte = bytes[bytes.length - back];
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte
+    const needed = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return needed > back ? bytes.length - back : bytes.length;
+  }
+  return bytes.length;
+}
