@@ -8,6 +8,7 @@ import { authRoutes } from "./auth/auth.routes.ts";
 import type { Config } from "./config.ts";
 import { redactUrl } from "./contract/log-redaction.ts";
 import { registerApiDocs, registerOpenApi } from "./docs/docs.routes.ts";
+import { documentsRoutes } from "./documents/documents.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { noStoreJson } from "./http/cache-headers.ts";
 import { registerErrorHandling } from "./http/errors.ts";
@@ -16,6 +17,7 @@ import { registerRateLimits } from "./http/rate-limits.ts";
 import mailer from "./mail/mailer.ts";
 import database from "./plugins/database.ts";
 import oidc from "./plugins/oidc.ts";
+import storage from "./plugins/storage.ts";
 import { linksRoutes } from "./records/links.routes.ts";
 import { recordsRoutes } from "./records/records.routes.ts";
 import { readOrCreateSecret } from "./secrets.ts";
@@ -45,6 +47,7 @@ export type AppConfig = Pick<
   | "REFRESH_TOKEN_TTL"
   | "INVITATION_TTL_HOURS"
   | "SMTP_URL"
+  | "MAX_UPLOAD_MB"
 >;
 
 export interface BuildOptions {
@@ -109,6 +112,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const webClientSecret = readOrCreateSecret(config.DATA_DIR, "oauth-client-secret", config.OAUTH_CLIENT_SECRET);
   await app.register(mailer, { smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR });
+  await app.register(storage, { dataDir: config.DATA_DIR, maxUploadMegabytes: config.MAX_UPLOAD_MB });
   await app.register(oidc, {
     publicApiUrl: config.PUBLIC_API_URL,
     appUrl: config.APP_URL,
@@ -151,6 +155,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(settingsRoutes);
       await api.register(assignmentsRoutes);
       await api.register(linksRoutes);
+      await api.register(documentsRoutes);
       await api.register(recordsRoutes);
     },
     { prefix: "/api" },

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { MAX_UPLOAD_MB_DEFAULT } from "./contract/files.ts";
 import { DEFAULT_TRUSTED_PROXIES, trustedProxiesSchema } from "./contract/trusted-proxies.ts";
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -33,6 +34,7 @@ const schema = z.object({
     .min(60)
     .default(14 * 24 * 60 * 60),
   INVITATION_TTL_HOURS: z.coerce.number().int().min(1).default(72),
+  MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(10_240).default(MAX_UPLOAD_MB_DEFAULT),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")

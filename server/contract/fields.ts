@@ -23,6 +23,8 @@ export const fieldSettingsSchema = z.object({
   options: z.array(z.object({ value: z.string(), labelEn: z.string(), labelNb: z.string() })).optional(),
   /** Dates that must lie in the past, such as a birth date. */
   pastOnly: z.boolean().optional(),
+  /** Set by the product (a document's size, say): shown, never written through a record's form or the record calls. */
+  readOnly: z.boolean().optional(),
 });
 export type FieldSettings = z.infer<typeof fieldSettingsSchema>;
 
@@ -111,7 +113,7 @@ export function validateValues(
   const values: Record<string, unknown> = {};
   const errors: FieldError[] = [];
   for (const field of fields) {
-    if (!field.active || (options.partial && !Object.hasOwn(input, field.key))) continue;
+    if (!isWritable(field) || (options.partial && !Object.hasOwn(input, field.key))) continue;
     const result = fieldValueSchema(field, options).safeParse(input[field.key]);
     if (result.success) {
       values[field.key] = result.data;
@@ -124,6 +126,11 @@ export function validateValues(
     }
   }
   return { values, errors };
+}
+
+/** A field a form or a record call may set: active, and not one the product keeps itself. */
+export function isWritable(field: Pick<FieldDefinition, "active" | "settings">): boolean {
+  return field.active && !field.settings.readOnly;
 }
 
 /** Where an error for the field is reported: custom fields under `customFields.`, as forms name them. */
@@ -215,7 +222,7 @@ export function recordFormSchema<Extra extends z.ZodRawShape = Record<never, nev
   options: FormSchemaOptions = {},
   extra?: Extra,
 ) {
-  const active = fields.filter((field) => field.active);
+  const active = fields.filter(isWritable);
   const shape = (custom: boolean) =>
     Object.fromEntries(
       active

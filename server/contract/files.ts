@@ -12,6 +12,8 @@ export const fileMessages = {
 } as const;
 
 export const MAX_UPLOAD_MB_DEFAULT = 100;
+/** A document's description (spec §3). */
+export const DOCUMENT_DESCRIPTION_MAX = 200;
 
 export function tooLargeMessage(maxMegabytes: number): string {
   return fileMessages.tooLarge.replace("{n}", String(maxMegabytes));

@@ -265,9 +265,11 @@ export async function createRecord(
   entity: EntityMetadata,
   input: Record<string, unknown>,
   statusId?: string | null,
+  /** Values of read-only fields, which only the product sets (a document's file). */
+  productValues: Record<string, unknown> = {},
 ): Promise<RecordDto> {
   requirePermission(actor, "Create", entity.resource);
-  const values = validate(entity, input, false);
+  const values = { ...validate(entity, input, false), ...productValues };
   values.status_id = await resolveStatus(db, entity, statusId, true);
   return withUniqueValues(db, entity, values, undefined, () =>
     db.transaction().execute(async (trx) => {

@@ -1,4 +1,5 @@
 import type { FieldDefinition, FieldType } from "../contract/fields.ts";
+import { DOCUMENT_DESCRIPTION_MAX } from "../contract/files.ts";
 import { industryOptions, linkRoleOptions } from "../db/demo-data.ts";
 
 export interface StandardEntity {
@@ -156,6 +157,61 @@ export const standardEntities: StandardEntity[] = [
       { key: "active", nameEn: "Active", nameNb: "Aktiv", isDefault: true },
       { key: "inactive", nameEn: "Inactive", nameNb: "Inaktiv" },
     ],
+  },
+  {
+    schemaKey: "documents",
+    tableKey: "document",
+    labelEn: "Document",
+    labelNb: "Dokument",
+    pluralEn: "Documents",
+    pluralNb: "Dokumenter",
+    resource: "Document",
+    searchText: true,
+    // Created by an upload (server/documents/), which sets the read-only fields from the stored file.
+    fields: [
+      builtIn({
+        key: "name",
+        labelEn: "Name",
+        labelNb: "Navn",
+        type: "Text",
+        required: true,
+        partOfName: true,
+        searchable: true,
+        favorite: true,
+      }),
+      builtIn({
+        key: "description",
+        labelEn: "Description",
+        labelNb: "Beskrivelse",
+        type: "Text",
+        searchable: true,
+        settings: { maxLength: DOCUMENT_DESCRIPTION_MAX },
+      }),
+      builtIn({
+        key: "file_name",
+        labelEn: "File name",
+        labelNb: "Filnavn",
+        type: "Text",
+        searchable: true,
+        settings: { readOnly: true },
+      }),
+      builtIn({ key: "mime_type", labelEn: "Type", labelNb: "Type", type: "Text", settings: { readOnly: true } }),
+      builtIn({
+        key: "file_size",
+        labelEn: "Size",
+        labelNb: "Størrelse",
+        type: "Number",
+        settings: { readOnly: true },
+      }),
+      builtIn({
+        key: "checksum",
+        labelEn: "Checksum (SHA-256)",
+        labelNb: "Sjekksum (SHA-256)",
+        type: "Text",
+        settings: { readOnly: true },
+      }),
+    ],
+    statuses: [],
   },
 ];
 

@@ -34,6 +34,7 @@ function baseConfig(dataDir: string): AppConfig {
     ACCESS_TOKEN_TTL: 900,
     REFRESH_TOKEN_TTL: 3600,
     INVITATION_TTL_HOURS: 72,
+    MAX_UPLOAD_MB: 5,
   };
 }
 

@@ -114,3 +114,27 @@ export function windowsProgram(): Buffer {
   bytes.write("PE\0\0", 0x80, "latin1");
   return bytes;
 }
+
+/** A multipart/form-data body as a browser sends it: text fields first, then the file. */
+export function multipartBody(
+  fields: Record<string, string>,
+  file?: { name: string; content: Buffer | string; type?: string },
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----workspace${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+          `Content-Type: ${file.type ?? "application/octet-stream"}\r\n\r\n`,
+      ),
+      Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content),
+      Buffer.from("\r\n"),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}

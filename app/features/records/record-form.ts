@@ -1,5 +1,5 @@
 import type { FieldDefinition } from "../../../server/contract/fields.ts";
-import { recordFormSchema } from "../../../server/contract/fields.ts";
+import { isWritable, recordFormSchema } from "../../../server/contract/fields.ts";
 import { linkRoleShape } from "../../../server/contract/links.ts";
 import type { EntityInfo, RecordDto } from "../../../server/contract/records.ts";
 import { displayPercent } from "../../components/value-text.ts";
@@ -26,7 +26,7 @@ function inputValue(field: FieldDefinition, value: unknown, timeZone: string): u
 export function formDefaults(info: EntityInfo, record: RecordDto | undefined, statusId: string, timeZone: string) {
   const defaults: Record<string, unknown> = { statusId };
   const custom: Record<string, unknown> = {};
-  for (const field of info.fields.filter((f) => f.active)) {
+  for (const field of info.fields.filter(isWritable)) {
     const value = inputValue(field, record?.values[field.key], timeZone);
     if (field.customField) custom[field.key] = value;
     else defaults[field.key] = value;

@@ -10,7 +10,7 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import type { FieldDefinition } from "../../../server/contract/fields.ts";
+import { type FieldDefinition, isWritable } from "../../../server/contract/fields.ts";
 import type { EntityInfo, MetaStatus, RecordDto } from "../../../server/contract/records.ts";
 import { FieldInput } from "../../components/field-input.tsx";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
@@ -66,7 +66,8 @@ export function RecordPanel({
   const custom = (
     fields.customFields as unknown as { getFieldset(): Record<string, FieldMetadata<unknown>> }
   ).getFieldset();
-  const active = info.fields.filter((field) => field.active);
+  // A view shows every field; a form only those it may set.
+  const active = info.fields.filter((field) => (readOnly ? field.active : isWritable(field)));
   const metaOf = (field: FieldDefinition) =>
     (field.customField ? custom[field.key] : fields[field.key as keyof typeof fields]) as Parameters<
       typeof FieldInput

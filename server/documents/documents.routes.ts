@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { recordSchema } from "../contract/records.ts";
+import { contentDisposition, parseRange } from "../files/downloads.ts";
+import * as service from "./documents.service.ts";
+
+const security = [{ bearer: [] }];
+/** Shown in the browser rather than saved: types that cannot run script in the page (no HTML, no SVG). */
+const INLINE_TYPES = /^(application\/pdf|image\/(png|jpeg|gif|webp)|text\/plain)$/;
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/** Documents: upload (multipart, streamed into storage) and download; reading, editing and deleting are the generic record calls. */
+export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/documents/document",
+    {
+      schema: {
+        tags: ["documents"],
+        summary:
+          "Upload a document: multipart/form-data with optional name and description fields first, then the file (one)",
+        security,
+        consumes: ["multipart/form-data"],
+        response: { 201: recordSchema },
+      },
+    },
+    async (request, reply) => {
+      const document = await service.uploadDocument(app.db, app.storage, request.actor, request, app.maxUploadBytes);
+      return reply.status(201).send(document);
+    },
+  );
+
+  app.get(
+    "/documents/document/:id/download",
+    {
+      schema: {
+        tags: ["documents"],
+        summary:
+          "A document's file, with its type, name (RFC 6266), ETag and byte ranges; inline=true shows PDFs, images and text in the browser",
+        security,
+        params: z.object({ id: z.string().max(64) }),
+        querystring: z.object({ inline: z.enum(["true", "false"]).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const file = await service.documentFile(app.db, request.actor, request.params.id);
+      const etag = `"${file.key}"`;
+      const inline = request.query.inline === "true" && INLINE_TYPES.test(file.mime);
+      reply
+        .header("content-type", file.mime)
+        .header("content-disposition", contentDisposition(inline ? "inline" : "attachment", file.fileName))
+        .header("etag", etag)
+        .header("accept-ranges", "bytes")
+        .header("cache-control", "private, no-cache")
+        .header("x-content-type-options", "nosniff");
+      if (request.headers["if-none-match"] === etag) return reply.status(304).send();
+      const range =
+        request.headers["if-range"] && request.headers["if-range"] !== etag
+          ? undefined
+          : parseRange(request.headers.range, file.size);
+      if (range === "unsatisfiable") {
+        return reply.status(416).header("content-range", `bytes */${file.size}`).send();
+      }
+      if (range) {
+        return reply
+          .status(206)
+          .header("content-range", `bytes ${range.start}-${range.end}/${file.size}`)
+          .header("content-length", range.end - range.start + 1)
+          .send(app.storage.read(file.key, range));
+      }
+      return reply.header("content-length", file.size).send(app.storage.read(file.key));
+    },
+  );
+
+  // Files no document names any more (deleted documents, uploads whose row failed) go after a grace period.
+  const sweep = async () => {
+    try {
+      const result = await app.storage.sweep({
+        graceMs: service.ORPHAN_GRACE_MS,
+        referenced: (keys) => service.referencedFiles(app.db, keys),
+      });
+      if (result.removedFiles + result.removedUploads > 0) app.log.info(result, "stored files swept");
+    } catch (error) {
+      app.log.error({ err: error }, "sweeping stored files failed");
+    }
+  };
+  const timer = setInterval(sweep, SWEEP_EVERY_MS);
+  timer.unref();
+  app.addHook("onClose", async () => clearInterval(timer));
+};

@@ -1,0 +1,67 @@
+import type { FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import type { RecordDto } from "../contract/records.ts";
+import type { Database } from "../db/schema.ts";
+import type { FileStorage } from "../files/storage.ts";
+import { receiveUpload } from "../files/uploads.ts";
+import { createRecord, getRecord, resolveEntity } from "../records/records.service.ts";
+import { type Actor, requirePermission } from "../users/users.service.ts";
+
+export const DOCUMENTS = { schema: "documents", table: "document" } as const;
+
+/** A stored file older than this that no row names is removed by the sweep; a row commits well within it. */
+export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+
+/**
+ * A new document from a multipart upload: the file is stored (and durable) first, then the row is written. A row that
+ * fails (a description too long, say) leaves the file as an orphan for the sweep, never a row without its file.
+ */
+export async function uploadDocument(
+  db: Kysely<Database>,
+  storage: FileStorage,
+  actor: Actor,
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<RecordDto> {
+  const entity = await resolveEntity(db, DOCUMENTS.schema, DOCUMENTS.table);
+  // Before the body is read: a user who may not create documents stores nothing.
+  requirePermission(actor, "Create", entity.resource);
+  const upload = await receiveUpload(request, storage, maxBytes);
+  const name = upload.fields.name?.trim() || upload.fileName;
+  return createRecord(db, actor, entity, { name, description: upload.fields.description ?? null }, undefined, {
+    file_name: upload.fileName,
+    mime_type: upload.mime,
+    file_size: upload.size,
+    checksum: upload.key,
+  });
+}
+
+export interface DocumentFile {
+  key: string;
+  fileName: string;
+  mime: string;
+  size: number;
+}
+
+/** The stored file of a document the user may read (404 otherwise, as for any record). */
+export async function documentFile(db: Kysely<Database>, actor: Actor, id: string): Promise<DocumentFile> {
+  const entity = await resolveEntity(db, DOCUMENTS.schema, DOCUMENTS.table);
+  const document = await getRecord(db, actor, entity, id);
+  return {
+    key: String(document.values.checksum),
+    fileName: String(document.values.file_name),
+    mime: String(document.values.mime_type),
+    size: Number(document.values.file_size),
+  };
+}
+
+/** Of the stored files' keys given, those a document names. */
+export async function referencedFiles(db: Kysely<Database>, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await (db as Kysely<any>)
+    .selectFrom("documents.document")
+    .select("checksum")
+    .where("checksum", "in", keys)
+    .execute();
+  return new Set(rows.map((row: { checksum: string }) => row.checksum));
+}

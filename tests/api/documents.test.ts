@@ -1,0 +1,205 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordSchema } from "../../server/contract/records.ts";
+import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
+import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
+import { docxFile, multipartBody, pdfFile, pngFile, windowsProgram } from "../support/upload-files.ts";
+
+describe(`documents on ${testDatabase}`, () => {
+  let t: TestApp;
+  let employee: Tokens;
+  let readOnly: Tokens;
+
+  beforeAll(async () => {
+    t = await createTestApp({ demo: true });
+    employee = await signIn(t.app, "employee@example.com");
+    readOnly = await signIn(t.app, "readonly@example.com");
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const upload = (
+    tokens: Tokens,
+    fields: Record<string, string>,
+    file?: { name: string; content: Buffer | string },
+  ) => {
+    const body = multipartBody(fields, file);
+    return t.app.inject({
+      method: "POST",
+      url: "/api/documents/document",
+      headers: { ...bearer(tokens.access_token), ...body.headers },
+      payload: body.payload,
+    });
+  };
+  const call = (method: "GET" | "PUT" | "DELETE", url: string, tokens: Tokens, options: object = {}) =>
+    t.app.inject({ method, url, headers: bearer(tokens.access_token), ...options });
+  const storedFiles = () => {
+    const root = path.join(t.config.DATA_DIR, "files");
+    return fs
+      .readdirSync(root)
+      .filter((name) => name !== "tmp")
+      .flatMap((prefix) => fs.readdirSync(path.join(root, prefix)));
+  };
+
+  it("uploads a PDF with a name and description, and reads it back as a record and as a file", async () => {
+    const response = await upload(
+      employee,
+      { name: "Rammeavtale", description: "Signert av begge parter" },
+      {
+        name: "rammeavtale-2026.pdf",
+        content: pdfFile("Rammeavtale"),
+      },
+    );
+    expect(response.statusCode).toBe(201);
+    const document = recordSchema.parse(response.json());
+    expect(document.rowName).toBe("Rammeavtale");
+    expect(document.values).toMatchObject({
+      name: "Rammeavtale",
+      description: "Signert av begge parter",
+      file_name: "rammeavtale-2026.pdf",
+      mime_type: "application/pdf",
+      file_size: pdfFile("Rammeavtale").length,
+    });
+    expect(document.values.checksum).toMatch(/^[0-9a-f]{64}$/);
+
+    const read = await call("GET", `/api/documents/document/${document.uuid}`, readOnly);
+    expect(read.json().values.name).toBe("Rammeavtale");
+
+    const file = await call("GET", `/api/documents/document/${document.uuid}/download`, readOnly);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers["content-type"]).toBe("application/pdf");
+    expect(file.headers["content-disposition"]).toBe(
+      `attachment; filename="rammeavtale-2026.pdf"; filename*=UTF-8''rammeavtale-2026.pdf`,
+    );
+    expect(file.headers["x-content-type-options"]).toBe("nosniff");
+    expect(file.headers.etag).toBe(`"${document.values.checksum}"`);
+    expect(file.rawPayload).toEqual(pdfFile("Rammeavtale"));
+
+    const inline = await call("GET", `/api/documents/document/${document.uuid}/download?inline=true`, readOnly);
+    expect(inline.headers["content-disposition"]).toMatch(/^inline; /);
+  });
+
+  it("names a document after its file when no name is given, Norwegian letters and all", async () => {
+    const response = await upload(employee, {}, { name: "Møtereferat – Tromsø.docx", content: docxFile() });
+    expect(response.statusCode).toBe(201);
+    const document = response.json();
+    expect(document.values).toMatchObject({
+      name: "Møtereferat – Tromsø.docx",
+      mime_type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    });
+    const file = await call("GET", `/api/documents/document/${document.uuid}/download?inline=true`, employee);
+    // Word files are never shown inline.
+    expect(file.headers["content-disposition"]).toBe(
+      `attachment; filename="M_tereferat _ Troms_.docx"; filename*=UTF-8''M%C3%B8tereferat%20%E2%80%93%20Troms%C3%B8.docx`,
+    );
+  });
+
+  it("answers byte ranges, 304 for a known ETag and 416 past the end", async () => {
+    const document = (await upload(employee, {}, { name: "logo.png", content: pngFile })).json();
+    const url = `/api/documents/document/${document.uuid}/download`;
+    const part = await call("GET", url, employee, {
+      headers: { ...bearer(employee.access_token), range: "bytes=1-3" },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers["content-range"]).toBe(`bytes 1-3/${pngFile.length}`);
+    expect(part.rawPayload).toEqual(pngFile.subarray(1, 4));
+    const cached = await call("GET", url, employee, {
+      headers: { ...bearer(employee.access_token), "if-none-match": `"${document.values.checksum}"` },
+    });
+    expect(cached.statusCode).toBe(304);
+    const past = await call("GET", url, employee, {
+      headers: { ...bearer(employee.access_token), range: `bytes=${pngFile.length}-` },
+    });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers["content-range"]).toBe(`bytes */${pngFile.length}`);
+  });
+
+  it("gives the spec's answers for a missing file, a refused type and a file past MAX_UPLOAD_MB", async () => {
+    const before = storedFiles().length;
+    const missing = await upload(employee, { name: "Nothing" });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ message: "You must upload a file" });
+    const program = await upload(employee, {}, { name: "faktura.pdf", content: windowsProgram() });
+    expect(program.statusCode).toBe(415);
+    expect(program.json()).toMatchObject({
+      exceptionName: "HttpMediaTypeNotSupportedException",
+      message: "File type not supported",
+    });
+    // The test app allows 5 MB.
+    const large = await upload(employee, {}, { name: "stor.csv", content: "a;b\n".repeat(1_400_000) });
+    expect(large.statusCode).toBe(413);
+    expect(large.json()).toMatchObject({
+      exceptionName: "MaxUploadSizeExceededException",
+      message: "Max upload size exceeded",
+    });
+    expect(storedFiles().length).toBe(before);
+  });
+
+  it("validates the description's 200 characters and keeps read-only fields out of reach of edits", async () => {
+    const tooLong = await upload(employee, { description: "x".repeat(201) }, { name: "a.txt", content: "hei\n" });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().errors).toEqual([
+      { field: "description", defaultMessage: "Max 200 limit", objectName: "record" },
+    ]);
+
+    const document = (await upload(employee, {}, { name: "notat.txt", content: "hei\n" })).json();
+    const edited = await call("PUT", `/api/documents/document/${document.uuid}`, employee, {
+      payload: { values: { name: "Notat", description: "Kort", file_size: 1, checksum: "0".repeat(64) } },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().values).toMatchObject({
+      name: "Notat",
+      description: "Kort",
+      file_size: 4,
+      checksum: document.values.checksum,
+    });
+    const history = (await call("GET", `/api/data_feed/documents/document?id=${document.uuid}`, employee)).json();
+    expect(history.content.map((entry: { action: string }) => entry.action)).toEqual(["update", "create"]);
+  });
+
+  it("lets a read-only user read and download but not upload, edit or delete", async () => {
+    const before = storedFiles().length;
+    const refused = await upload(readOnly, {}, { name: "b.pdf", content: pdfFile("Refused") });
+    expect(refused.statusCode).toBe(403);
+    expect(storedFiles().length).toBe(before);
+    const document = (await upload(employee, {}, { name: "c.pdf", content: pdfFile("Shared") })).json();
+    expect((await call("DELETE", `/api/documents/document/${document.uuid}`, readOnly)).statusCode).toBe(403);
+    expect(
+      (await call("PUT", `/api/documents/document/${document.uuid}`, readOnly, { payload: { values: { name: "x" } } }))
+        .statusCode,
+    ).toBe(403);
+    expect((await call("GET", `/api/documents/document/${document.uuid}/download`, readOnly)).statusCode).toBe(200);
+  });
+
+  it("answers 404 for unknown and malformed ids, and lists and searches documents", async () => {
+    expect((await call("GET", `/api/documents/document/${crypto.randomUUID()}/download`, employee)).statusCode).toBe(
+      404,
+    );
+    expect((await call("GET", "/api/documents/document/not-a-uuid/download", employee)).statusCode).toBe(404);
+    const list = (await call("GET", "/api/documents/document?q=ramme", employee)).json();
+    expect(list.content.map((row: { rowName: string }) => row.rowName)).toEqual(["Rammeavtale"]);
+  });
+
+  it("deletes a document, and the sweep removes its file once no document names it", async () => {
+    const document = (await upload(employee, {}, { name: "slett.pdf", content: pdfFile("Slett meg") })).json();
+    expect((await call("DELETE", `/api/documents/document/${document.uuid}`, employee)).statusCode).toBe(204);
+    expect((await call("GET", `/api/documents/document/${document.uuid}/download`, employee)).statusCode).toBe(404);
+    const key = document.values.checksum as string;
+    const file = path.join(t.config.DATA_DIR, "files", key.slice(0, 2), key);
+    expect(fs.existsSync(file)).toBe(true);
+    const { referencedFiles } = await import("../../server/documents/documents.service.ts");
+    const result = await t.app.storage.sweep({ graceMs: 0, referenced: (keys) => referencedFiles(t.app.db, keys) });
+    expect(result.removedFiles).toBeGreaterThanOrEqual(1);
+    expect(fs.existsSync(file)).toBe(false);
+    // Documents still named keep their files.
+    const rows = (await call("GET", "/api/documents/document?size=100", employee)).json().content;
+    for (const row of rows) {
+      const kept =
+        row.values?.checksum ??
+        (await call("GET", `/api/documents/document/${row.uuid}`, employee)).json().values.checksum;
+      expect(fs.existsSync(path.join(t.config.DATA_DIR, "files", kept.slice(0, 2), kept))).toBe(true);
+    }
+  });
+});
