@@ -55,6 +55,15 @@ describe("receiving an upload", () => {
     expect(fs.readFileSync(path.join(dataDir, "files", body.key.slice(0, 2), body.key))).toEqual(pdfFile());
   });
 
+  it("takes fields that come after the file too", async () => {
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(pdfFile())]), "etter.pdf");
+    form.append("description", "Sendt etter filen");
+    const { status, body } = await post("/upload", form);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ fileName: "etter.pdf", fields: { description: "Sendt etter filen" } });
+  });
+
   it("says a file is needed when none was chosen, the file is empty, or the request is not a form with a file", async () => {
     const expected = {
       status: 400,

@@ -29,8 +29,9 @@ function tooLarge(): DomainError {
 
 /**
  * Streams the request's one file part into storage, never whole in memory: written, checked by content, then stored
- * (storage.ts). Text fields must come before the file, as browsers send a form's fields in order. Needs
- * `@fastify/multipart` registered (server/plugins/storage.ts).
+ * (storage.ts). Text fields may come before or after the file (a browser sends a form's fields in order; the web app
+ * forwards the file as it arrives and its fields after). Needs `@fastify/multipart` registered
+ * (server/plugins/storage.ts).
  */
 export async function receiveUpload(
   request: FastifyRequest,
@@ -38,43 +39,41 @@ export async function receiveUpload(
   maxBytes: number,
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw missingFile();
-  let part: Awaited<ReturnType<FastifyRequest["file"]>>;
-  try {
-    part = await request.file({ limits: { fileSize: maxBytes, files: 1, fieldSize: FIELD_BYTES, fields: 50 } });
-  } catch (error) {
-    throw (error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE" ? tooLarge() : error;
-  }
-  if (!part) throw missingFile();
-
-  const fileName = (part.filename ?? "").split(/[\\/]/).pop()?.trim() ?? "";
-  // Browsers send an empty part with no name when no file was chosen.
-  if (fileName === "") {
-    part.file.resume();
-    throw missingFile();
-  }
   const fields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(part.fields)) {
-    const field = Array.isArray(value) ? value[0] : value;
-    if (field && field.type === "field" && typeof field.value === "string") fields[name] = field.value;
-  }
-
-  let mime = "";
-  let stored: StoredFile;
+  let upload: (StoredFile & { fileName: string; mime: string }) | undefined;
   try {
-    stored = await storage.put(part.file, {
-      maxBytes,
-      check: async (filePath) => {
-        // The parser stops reading at the limit and marks the file cut short.
-        if (part.file.truncated) throw tooLarge();
-        if ((await fs.stat(filePath)).size === 0) throw missingFile();
-        mime = (await checkFileType(filePath, fileName)).mime;
-      },
-    });
+    for await (const part of request.parts({
+      limits: { fileSize: maxBytes, files: 1, fieldSize: FIELD_BYTES, fields: 50 },
+    })) {
+      if (part.type === "field") {
+        if (typeof part.value === "string" && !Object.hasOwn(fields, part.fieldname))
+          fields[part.fieldname] = part.value;
+        continue;
+      }
+      const fileName = (part.filename ?? "").split(/[\\/]/).pop()?.trim() ?? "";
+      // Browsers send an empty part with no name when no file was chosen.
+      if (fileName === "") {
+        part.file.resume();
+        continue;
+      }
+      let mime = "";
+      const stored = await storage.put(part.file, {
+        maxBytes,
+        check: async (filePath) => {
+          // The parser stops reading at the limit and marks the file cut short.
+          if (part.file.truncated) throw tooLarge();
+          if ((await fs.stat(filePath)).size === 0) throw missingFile();
+          mime = (await checkFileType(filePath, fileName)).mime;
+        },
+      });
+      upload = { ...stored, fileName, mime };
+    }
   } catch (error) {
     if (error instanceof FileTooLargeError || (error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
       throw tooLarge();
     }
     throw error;
   }
-  return { ...stored, fileName, mime, fields };
+  if (!upload) throw missingFile();
+  return { ...upload, fields };
 }
