@@ -143,6 +143,8 @@ export default defineConfig(async ({ command }) => {
       },
     },
     test: {
+      // Workers get the services' young generation (decision 017), so memory bounds measured in tests are theirs.
+      execArgv: ["--max-semi-space-size=8"],
       projects: [
         {
           extends: true,

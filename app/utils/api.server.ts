@@ -183,6 +183,16 @@ export function api(context: Readonly<RouterContextProvider>) {
     patch: <T>(path: string, body?: unknown) => call<T>(path, jsonInit("PATCH", body)),
     delete: <T>(path: string) => call<T>(path, { method: "DELETE" }),
     deleteWithBody: <T>(path: string, body: unknown) => call<T>(path, jsonInit("DELETE", body)),
+    /**
+     * POST of a streamed body (app/features/files/upload.server.ts). A stream cannot be sent twice, so a 401 is not
+     * retried after a refresh: the token is refreshed ahead of its expiry instead, and a 401 ends the session.
+     */
+    upload: <T>(path: string, body: ReadableStream<Uint8Array>, contentType: string) =>
+      call<T>(
+        path,
+        { method: "POST", body, headers: { "content-type": contentType }, duplex: "half" } as RequestInit,
+        false,
+      ),
     /** POST /sign_out: a 401 there means the tokens are already gone, so no refresh is tried (spec §4). */
     signOut: (body: unknown) => call<void>("/sign_out", jsonInit("POST", body), false),
   };
