@@ -15,6 +15,7 @@ import { registerErrorHandling } from "./http/errors.ts";
 import { refuseNulCharacters } from "./http/input-guard.ts";
 import { registerRateLimits } from "./http/rate-limits.ts";
 import mailer from "./mail/mailer.ts";
+import { notesRoutes } from "./notes/notes.routes.ts";
 import database from "./plugins/database.ts";
 import oidc from "./plugins/oidc.ts";
 import storage from "./plugins/storage.ts";
@@ -156,6 +157,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(assignmentsRoutes);
       await api.register(linksRoutes);
       await api.register(documentsRoutes);
+      await api.register(notesRoutes);
       await api.register(recordsRoutes);
     },
     { prefix: "/api" },

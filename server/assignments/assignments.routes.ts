@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from "../contract/records.ts";
+import { entityRefSchema as entityRef, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from "../contract/records.ts";
 import * as service from "./assignments.service.ts";
 
 const key = z.string().regex(/^[a-z][a-z0-9_]{0,62}$/);
 const security = [{ bearer: [] }];
-const entityRef = z.object({ schemaKey: key, tableKey: key, uuidKey: z.string().max(64) });
 const group = z.object({ uuid: z.string(), groupUuid: z.string(), name: z.string() });
 const assignedUser = z.object({ uuid: z.string(), firstName: z.string(), lastName: z.string(), category: z.null() });
 const recordParams = z.object({ schema: key, table: key, id: z.string().max(64) });

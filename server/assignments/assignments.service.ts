@@ -1,30 +1,16 @@
 import { type Kysely, sql } from "kysely";
+import type { EntityRef } from "../contract/records.ts";
 import type { Database } from "../db/schema.ts";
 import { containsPattern, isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
-import * as records from "../records/records.repository.ts";
-import { resolveEntity } from "../records/records.service.ts";
+import { readableRecord } from "../records/records.service.ts";
 import { type Actor, requirePermission } from "../users/users.service.ts";
 
 export const AUTOCOMPLETE_SIZE = 200;
 
-export interface EntityRef {
-  schemaKey: string;
-  tableKey: string;
-  uuidKey: string;
-}
+export type { EntityRef };
 
 type Target = { kind: "group"; id: string } | { kind: "user"; id: string };
-
-/** The record exists and the actor may read it; otherwise it is simply not found. */
-async function checkRecord(db: Kysely<Database>, actor: Actor, ref: EntityRef) {
-  const entity = await resolveEntity(db, ref.schemaKey, ref.tableKey);
-  requirePermission(actor, "Read", entity.resource);
-  if (!isUuid(ref.uuidKey) || !(await records.findRecord(db, entity, ref.uuidKey))) {
-    throw new DomainError(404, "NotFoundException", "Record not found");
-  }
-  return entity;
-}
 
 async function checkTarget(db: Kysely<Database>, target: Target) {
   const found = isUuid(target.id)
@@ -41,7 +27,7 @@ const column = (target: Target) => (target.kind === "group" ? "group_id" : "user
 export async function assign(db: Kysely<Database>, actor: Actor, target: Target, refs: EntityRef[]) {
   requirePermission(actor, "Create", "Entity_Assignment");
   await checkTarget(db, target);
-  for (const ref of refs) await checkRecord(db, actor, ref);
+  for (const ref of refs) await readableRecord(db, actor, ref);
   await db.transaction().execute(async (trx) => {
     for (const ref of refs) {
       const existing = await trx
@@ -73,7 +59,7 @@ export async function assign(db: Kysely<Database>, actor: Actor, target: Target,
 export async function unassign(db: Kysely<Database>, actor: Actor, target: Target, refs: EntityRef[]) {
   requirePermission(actor, "Delete", "Entity_Assignment");
   await checkTarget(db, target);
-  for (const ref of refs) await checkRecord(db, actor, ref);
+  for (const ref of refs) await readableRecord(db, actor, ref);
   for (const ref of refs) {
     await db
       .deleteFrom("core.record_assignment")
@@ -87,7 +73,7 @@ export async function unassign(db: Kysely<Database>, actor: Actor, target: Targe
 
 export async function assignedGroups(db: Kysely<Database>, actor: Actor, ref: EntityRef) {
   requirePermission(actor, "Read", "Entity_Assignment");
-  await checkRecord(db, actor, ref);
+  await readableRecord(db, actor, ref);
   const rows = await db
     .selectFrom("core.record_assignment as a")
     .innerJoin("core.user_group as g", "g.id", "a.group_id")
@@ -102,7 +88,7 @@ export async function assignedGroups(db: Kysely<Database>, actor: Actor, ref: En
 
 export async function assignedUsers(db: Kysely<Database>, actor: Actor, ref: EntityRef) {
   requirePermission(actor, "Read", "Entity_Assignment");
-  await checkRecord(db, actor, ref);
+  await readableRecord(db, actor, ref);
   const rows = await db
     .selectFrom("core.record_assignment as a")
     .innerJoin("core.app_user as u", "u.id", "a.user_id")

@@ -74,6 +74,14 @@ export const transactionPageSchema = z.object({
   size: z.number().int(),
 });
 
+/** A record of any entity, as calls that reach across entities name one (assignments, note attachments). */
+export const entityRefSchema = z.object({
+  schemaKey: z.string().regex(/^[a-z][a-z0-9_]{0,62}$/),
+  tableKey: z.string().regex(/^[a-z][a-z0-9_]{0,62}$/),
+  uuidKey: z.string().max(64),
+});
+export type EntityRef = z.infer<typeof entityRefSchema>;
+
 export const PAGE_SIZE_DEFAULT = 25;
 export const PAGE_SIZE_MAX = 200;
 export const HISTORY_SIZE_DEFAULT = 25;

@@ -414,6 +414,22 @@ export async function findRecord(db: Db, entity: EntityMetadata, id: string): Pr
 }
 
 /** Locks the row for the rest of the transaction, so concurrent updates see each other. */
+/** Rows by id, in the order of `ids`; ids with no row are left out. */
+export async function findRecordsByIds(
+  db: Db,
+  entity: EntityMetadata,
+  ids: readonly string[],
+): Promise<StoredRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = (await (db as AnyDb)
+    .selectFrom(tableName(entity))
+    .select(["id", "created_at", "updated_at", ...columnsOf(entity)])
+    .where("id", "in", ids)
+    .execute()) as StoredRecord[];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export async function findRecordForUpdate(db: Transaction<Database>, entity: EntityMetadata, id: string) {
   return (db as AnyDb)
     .selectFrom(tableName(entity))

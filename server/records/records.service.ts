@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely";
 import { type FieldDefinition, fieldErrorName, validateValues } from "../contract/fields.ts";
-import type { EntityInfo, MetaStatus, RecordDto, RecordPage, TransactionDto } from "../contract/records.ts";
+import type { EntityInfo, EntityRef, MetaStatus, RecordDto, RecordPage, TransactionDto } from "../contract/records.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
+import { detachAllFrom } from "../notes/note-attachments.repository.ts";
 import { type Actor, requirePermission } from "../users/users.service.ts";
 import { connectionsOf, connectionsOfMany, recordUnlinksBeforeDelete } from "./links.service.ts";
 import { cachedEntity, type EntityMetadata } from "./metadata.repository.ts";
@@ -11,6 +12,15 @@ import * as repo from "./records.repository.ts";
 
 function recordNotFound(): DomainError {
   return new DomainError(404, "NotFoundException", "Record not found");
+}
+
+/** A record of any entity that exists and that the actor may read; otherwise it is simply not found. */
+export async function readableRecord(db: Kysely<Database>, actor: Actor, ref: EntityRef) {
+  const entity = await resolveEntity(db, ref.schemaKey, ref.tableKey);
+  requirePermission(actor, "Read", entity.resource);
+  const row = isUuid(ref.uuidKey) ? await repo.findRecord(db, entity, ref.uuidKey) : undefined;
+  if (!row) throw recordNotFound();
+  return { entity, row };
 }
 
 export async function resolveEntity(
@@ -343,6 +353,7 @@ export async function deleteRecord(
     if (!existing) throw recordNotFound();
     const before = valuesOf(entity, existing);
     await recordUnlinksBeforeDelete(trx, entity, id, rowName(entity, before), actor.id);
+    await detachAllFrom(trx, entity.schemaKey, entity.tableKey, id);
     await repo.deleteRecord(trx, entity, id);
     await repo.insertTransaction(trx, {
       schema_key: entity.schemaKey,

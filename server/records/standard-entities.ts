@@ -213,6 +213,31 @@ export const standardEntities: StandardEntity[] = [
     ],
     statuses: [],
   },
+  {
+    schemaKey: "notes",
+    tableKey: "note",
+    labelEn: "Note",
+    labelNb: "Notat",
+    pluralEn: "Notes",
+    pluralNb: "Notater",
+    resource: "Note",
+    searchText: true,
+    // Attached to records of any entity through notes.note_attached_to (server/notes/).
+    fields: [
+      builtIn({
+        key: "title",
+        labelEn: "Title",
+        labelNb: "Tittel",
+        type: "Text",
+        required: true,
+        partOfName: true,
+        searchable: true,
+        favorite: true,
+      }),
+      builtIn({ key: "text", labelEn: "Text", labelNb: "Tekst", type: "LongText", searchable: true }),
+    ],
+    statuses: [],
+  },
 ];
 
 export interface StandardRelationship {
