@@ -185,7 +185,7 @@ export function api(context: Readonly<RouterContextProvider>) {
     deleteWithBody: <T>(path: string, body: unknown) => call<T>(path, jsonInit("DELETE", body)),
     /**
      * POST of a streamed body (app/features/files/upload.server.ts). A stream cannot be sent twice, so a 401 is not
-     * retried after a refresh: the token is refreshed ahead of its expiry instead, and a 401 ends the session.
+     * retried after a refresh (the token is refreshed ahead of its expiry instead): it comes back as an ApiError.
      */
     upload: <T>(path: string, body: ReadableStream<Uint8Array>, contentType: string) =>
       call<T>(

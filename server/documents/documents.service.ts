@@ -4,7 +4,7 @@ import type { RecordDto } from "../contract/records.ts";
 import type { Database } from "../db/schema.ts";
 import type { FileStorage } from "../files/storage.ts";
 import { receiveUpload } from "../files/uploads.ts";
-import { createRecord, getRecord, resolveEntity } from "../records/records.service.ts";
+import { createRecord, readableRecord, resolveEntity } from "../records/records.service.ts";
 import { type Actor, requirePermission } from "../users/users.service.ts";
 
 export const DOCUMENTS = { schema: "documents", table: "document" } as const;
@@ -43,15 +43,19 @@ export interface DocumentFile {
   size: number;
 }
 
-/** The stored file of a document the user may read (404 otherwise, as for any record). */
+/** The stored file of a document the user may read (404 otherwise, as for any record). One read of the row. */
 export async function documentFile(db: Kysely<Database>, actor: Actor, id: string): Promise<DocumentFile> {
-  const entity = await resolveEntity(db, DOCUMENTS.schema, DOCUMENTS.table);
-  const document = await getRecord(db, actor, entity, id);
+  const { row } = await readableRecord(db, actor, {
+    schemaKey: DOCUMENTS.schema,
+    tableKey: DOCUMENTS.table,
+    uuidKey: id,
+  });
   return {
-    key: String(document.values.checksum),
-    fileName: String(document.values.file_name),
-    mime: String(document.values.mime_type),
-    size: Number(document.values.file_size),
+    key: String(row.checksum),
+    fileName: String(row.file_name),
+    mime: String(row.mime_type),
+    // bigint comes back as text from PostgreSQL.
+    size: Number(row.file_size),
   };
 }
 

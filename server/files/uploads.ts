@@ -10,7 +10,7 @@ export interface ReceivedUpload extends StoredFile {
   fileName: string;
   /** The type by content (file-types.ts), which downloads are sent with. */
   mime: string;
-  /** The form's text fields sent before the file. */
+  /** The form's text fields, sent before or after the file (the first value of each). */
   fields: Record<string, string>;
 }
 

@@ -105,6 +105,21 @@ describe(`forwarding uploads from the web app to the API on ${testDatabase}`, ()
     expect(error.body.message).toBe("File type not supported");
   });
 
+  it("ends the API's request too when the browser's body breaks off, and keeps nothing", async () => {
+    const before = storedFiles().length;
+    const boundary = "----cut-short";
+    const cut = new Request("http://app.test/documents", {
+      method: "POST",
+      body:
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="halv.txt"\r\n` +
+        "Content-Type: text/plain\r\n\r\nhalf a file and no end",
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+    });
+    await expect(forwardUpload(cut, send, { maxBytes: 1024 * 1024, fileField: "file" })).rejects.toThrow();
+    expect(storedFiles().length).toBe(before);
+    expect(fs.readdirSync(path.join(t.config.DATA_DIR, "files", "tmp"))).toEqual([]);
+  });
+
   it("streams a large upload through both services without holding it in memory", async () => {
     const megabytes = 256;
     const chunk = new Uint8Array(1024 * 1024).fill(0x61);

@@ -57,6 +57,7 @@ export async function forwardUpload<T>(
     defParamCharset: "utf8",
   });
   const fileDone: Promise<void>[] = [];
+  let fileError: unknown;
   parser.on("field", (name, value) => {
     if (!Object.hasOwn(fields, name)) fields[name] = value;
   });
@@ -87,7 +88,10 @@ export async function forwardUpload<T>(
         for await (const chunk of file) {
           if (forwarding && (tooLarge || !(await write(chunk as Uint8Array)))) forwarding = false;
         }
-      })(),
+      })().catch((error: unknown) => {
+        // The file breaks off with the body: kept for below, so that it is never an unhandled rejection.
+        fileError ??= error;
+      }),
     );
   });
 
@@ -96,8 +100,16 @@ export async function forwardUpload<T>(
     parser.on("error", reject);
   });
   Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>).pipe(parser);
-  await parsed;
-  await Promise.all(fileDone);
+  try {
+    await parsed;
+    await Promise.all(fileDone);
+    if (fileError) throw fileError;
+  } catch (error) {
+    // A broken body from the browser: the API's request ends too, rather than waiting for the rest.
+    await writer.abort(error).catch(() => undefined);
+    await answer?.catch(() => undefined);
+    throw error;
+  }
 
   if (!answer) {
     await writer.abort();
