@@ -41,8 +41,14 @@ test.describe("the record form", () => {
     await page.locator("html[data-hydrated]").waitFor();
     const panel = page.getByTestId("record-panel");
     await panel.getByLabel("Company name").fill("Half typed AS");
-    await page.keyboard.press("Escape");
     const question = page.getByTestId("confirm-discard");
+    // The drawer starts listening for Escape a frame after it opens; a press in that frame is not seen, so the test
+    // presses again as a user would. The panel must stay open throughout: a changed form never closes on Escape.
+    await expect(async () => {
+      await page.keyboard.press("Escape");
+      await expect(question).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
+    await expect(panel).toBeVisible();
     await expect(question).toContainText("Discard changes?");
     await question.getByRole("button", { name: "Keep editing" }).click();
     await expect(panel.getByLabel("Company name")).toHaveValue("Half typed AS");
