@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { DOCUMENT_ATTACHMENTS } from "../attachments/attachments.repository.ts";
+import { attachmentRoutes, recordRefParams } from "../attachments/attachments.routes.ts";
 import { recordSchema } from "../contract/records.ts";
 import { contentDisposition, parseRange } from "../files/downloads.ts";
 import * as service from "./documents.service.ts";
@@ -11,6 +13,8 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /** Documents: upload (multipart, streamed into storage) and download; reading, editing and deleting are the generic record calls. */
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(attachmentRoutes(DOCUMENT_ATTACHMENTS));
+
   app.post(
     "/documents/document",
     {
@@ -25,6 +29,29 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const document = await service.uploadDocument(app.db, app.storage, request.actor, request, app.maxUploadBytes);
+      return reply.status(201).send(document);
+    },
+  );
+
+  app.post(
+    "/documents/document/attached/:schema/:table/:id",
+    {
+      schema: {
+        tags: ["documents"],
+        summary: "Upload a document attached to a record (a company's documents tab): the same body as an upload",
+        security,
+        consumes: ["multipart/form-data"],
+        params: recordRefParams,
+        response: { 201: recordSchema },
+      },
+    },
+    async (request, reply) => {
+      const { schema, table, id } = request.params;
+      const document = await service.uploadDocument(app.db, app.storage, request.actor, request, app.maxUploadBytes, {
+        schemaKey: schema,
+        tableKey: table,
+        uuidKey: id,
+      });
       return reply.status(201).send(document);
     },
   );

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
-import type { RecordDto } from "../contract/records.ts";
+import { DOCUMENT_ATTACHMENTS } from "../attachments/attachments.repository.ts";
+import { attachOnCreate } from "../attachments/attachments.service.ts";
+import type { EntityRef, RecordDto } from "../contract/records.ts";
 import type { Database } from "../db/schema.ts";
 import type { FileStorage } from "../files/storage.ts";
 import { receiveUpload } from "../files/uploads.ts";
@@ -13,8 +15,9 @@ export const DOCUMENTS = { schema: "documents", table: "document" } as const;
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 
 /**
- * A new document from a multipart upload: the file is stored (and durable) first, then the row is written. A row that
- * fails (a description too long, say) leaves the file as an orphan for the sweep, never a row without its file.
+ * A new document from a multipart upload, attached to a record when one is given: the file is stored (and durable)
+ * first, then the row and its attachment are written together. A row that fails (a description too long, say) leaves
+ * the file as an orphan for the sweep, never a row without its file.
  */
 export async function uploadDocument(
   db: Kysely<Database>,
@@ -22,17 +25,22 @@ export async function uploadDocument(
   actor: Actor,
   request: FastifyRequest,
   maxBytes: number,
+  attachTo?: EntityRef,
 ): Promise<RecordDto> {
   const entity = await resolveEntity(db, DOCUMENTS.schema, DOCUMENTS.table);
-  // Before the body is read: a user who may not create documents stores nothing.
+  // Before the body is read: a user who may not create documents, or names a record they cannot read, stores nothing.
   requirePermission(actor, "Create", entity.resource);
+  if (attachTo) await readableRecord(db, actor, attachTo);
   const upload = await receiveUpload(request, storage, maxBytes);
   const name = upload.fields.name?.trim() || upload.fileName;
   return createRecord(db, actor, entity, { name, description: upload.fields.description ?? null }, undefined, {
-    file_name: upload.fileName,
-    mime_type: upload.mime,
-    file_size: upload.size,
-    checksum: upload.key,
+    productValues: {
+      file_name: upload.fileName,
+      mime_type: upload.mime,
+      file_size: upload.size,
+      checksum: upload.key,
+    },
+    afterInsert: attachTo ? attachOnCreate(DOCUMENT_ATTACHMENTS, actor, [attachTo]) : undefined,
   });
 }
 

@@ -1,10 +1,10 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
+import { detachAllFrom } from "../attachments/attachments.repository.ts";
 import { type FieldDefinition, fieldErrorName, validateValues } from "../contract/fields.ts";
 import type { EntityInfo, EntityRef, MetaStatus, RecordDto, RecordPage, TransactionDto } from "../contract/records.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
-import { detachAllFrom } from "../notes/note-attachments.repository.ts";
 import { type Actor, requirePermission } from "../users/users.service.ts";
 import { connectionsOf, connectionsOfMany, recordUnlinksBeforeDelete } from "./links.service.ts";
 import { cachedEntity, type EntityMetadata } from "./metadata.repository.ts";
@@ -275,11 +275,15 @@ export async function createRecord(
   entity: EntityMetadata,
   input: Record<string, unknown>,
   statusId?: string | null,
-  /** Values of read-only fields, which only the product sets (a document's file). */
-  productValues: Record<string, unknown> = {},
+  options: {
+    /** Values of read-only fields, which only the product sets (a document's file). */
+    productValues?: Record<string, unknown>;
+    /** More writes that belong to the new record, in its transaction (attaching a new note to its record). */
+    afterInsert?: (trx: Transaction<Database>, id: string) => Promise<void>;
+  } = {},
 ): Promise<RecordDto> {
   requirePermission(actor, "Create", entity.resource);
-  const values = { ...validate(entity, input, false), ...productValues };
+  const values = { ...validate(entity, input, false), ...options.productValues };
   values.status_id = await resolveStatus(db, entity, statusId, true);
   return withUniqueValues(db, entity, values, undefined, () =>
     db.transaction().execute(async (trx) => {
@@ -294,6 +298,7 @@ export async function createRecord(
         before: null,
         after: dto.values,
       });
+      await options.afterInsert?.(trx, row.id);
       return dto;
     }),
   );

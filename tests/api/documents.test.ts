@@ -182,6 +182,63 @@ describe(`documents on ${testDatabase}`, () => {
     expect(list.content.map((row: { rowName: string }) => row.rowName)).toEqual(["Rammeavtale"]);
   });
 
+  it("uploads a document onto a record, attaches it to others once each, and keeps it when a record goes", async () => {
+    const company = (
+      await call("POST", "/api/crm/company", employee, { payload: { values: { name: "Arkiv AS" } } })
+    ).json();
+    const contact = (
+      await call("POST", "/api/crm/contact", employee, {
+        payload: { values: { first_name: "Ada", last_name: "Arkiv" } },
+      })
+    ).json();
+    const body = multipartBody({ description: "Tilbud" }, { name: "tilbud.pdf", content: pdfFile("Tilbud") });
+    const response = await t.app.inject({
+      method: "POST",
+      url: `/api/documents/document/attached/crm/company/${company.uuid}`,
+      headers: { ...bearer(employee.access_token), ...body.headers },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(201);
+    const document = response.json();
+    const documentsOf = async (table: string, id: string) =>
+      (await call("GET", `/api/documents/document/attached/crm/${table}/${id}`, readOnly)).json();
+    expect((await documentsOf("company", company.uuid)).content.map((d: { uuid: string }) => d.uuid)).toEqual([
+      document.uuid,
+    ]);
+
+    const attachContact = () =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/documents/document/${document.uuid}/attached_to`,
+        headers: bearer(employee.access_token),
+        payload: { attachTo: [{ schemaKey: "crm", tableKey: "contact", uuidKey: contact.uuid }] },
+      });
+    expect((await attachContact()).statusCode).toBe(204);
+    const again = await attachContact();
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      exceptionName: "AttachmentServiceOperationException",
+      message: "Attachment record already existing.",
+    });
+
+    expect((await call("DELETE", `/api/crm/company/${company.uuid}`, employee)).statusCode).toBe(204);
+    const attached = (await call("GET", `/api/documents/document/${document.uuid}/attached_to`, employee)).json();
+    expect(attached).toEqual([{ schemaKey: "crm", tableKey: "contact", uuidKey: contact.uuid, rowName: "Ada Arkiv" }]);
+  });
+
+  it("stores nothing for an upload onto a record that does not exist", async () => {
+    const before = storedFiles().length;
+    const body = multipartBody({}, { name: "x.pdf", content: pdfFile("Nowhere to go") });
+    const response = await t.app.inject({
+      method: "POST",
+      url: `/api/documents/document/attached/crm/company/${crypto.randomUUID()}`,
+      headers: { ...bearer(employee.access_token), ...body.headers },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(404);
+    expect(storedFiles().length).toBe(before);
+  });
+
   it("deletes a document, and the sweep removes its file once no document names it", async () => {
     const document = (await upload(employee, {}, { name: "slett.pdf", content: pdfFile("Slett meg") })).json();
     expect((await call("DELETE", `/api/documents/document/${document.uuid}`, employee)).statusCode).toBe(204);

@@ -138,6 +138,36 @@ describe(`notes attached to records on ${testDatabase}`, () => {
     );
   });
 
+  it("creates a note on a record in one call, and refuses one for a record the user cannot see", async () => {
+    const created = await call("POST", `/api/notes/note/attached/crm/company/${company.uuid}`, employee, {
+      values: { title: "Skrevet fra firmaet", text: "Ringte i dag" },
+    });
+    expect(created.statusCode).toBe(201);
+    expect((await notesOf("company", company.uuid)).content[0]).toMatchObject({
+      uuid: created.json().uuid,
+      rowName: "Skrevet fra firmaet",
+    });
+    const unknown = await call("POST", `/api/notes/note/attached/crm/company/${crypto.randomUUID()}`, employee, {
+      values: { title: "Nowhere" },
+    });
+    expect(unknown.statusCode).toBe(404);
+    const invalid = await call("POST", `/api/notes/note/attached/crm/company/${company.uuid}`, employee, {
+      values: { title: "" },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(
+      (
+        await call("POST", `/api/notes/note/attached/crm/company/${company.uuid}`, readOnly, {
+          values: { title: "x" },
+        })
+      ).statusCode,
+    ).toBe(403);
+    // Neither refused call left a note behind.
+    const left = await sql<{ count: number }>`select count(*)::int as count from notes.note
+      where title in ('Nowhere', 'x')`.execute(t.app.db);
+    expect(left.rows[0].count).toBe(0);
+  });
+
   it("searches notes by title and text", async () => {
     await newNote("Kvartalsmøte", "Budsjett for Tromsø-kontoret");
     const found = (await call("GET", "/api/notes/note?q=tromso", employee)).json();

@@ -1,0 +1,132 @@
+import type { Kysely, Transaction } from "kysely";
+import type { EntityRef, RecordDto } from "../contract/records.ts";
+import type { Database } from "../db/schema.ts";
+import { isUuid } from "../db/values.ts";
+import { DomainError } from "../http/errors.ts";
+import { findRecord, findRecordsByIds } from "../records/records.repository.ts";
+import { readableRecord, resolveEntity, rowName, toDto } from "../records/records.service.ts";
+import { type Actor, requirePermission } from "../users/users.service.ts";
+import { type AttachmentKind, insertAttachment } from "./attachments.repository.ts";
+
+// The link tables are defined by migrations, not by the static Database type.
+type AnyDb = Kysely<any> | Transaction<any>;
+
+function alreadyAttached(kind: AttachmentKind): DomainError {
+  return new DomainError(409, kind.exception, "Attachment record already existing.");
+}
+
+/** The item (a note, a document), which the actor may `operation`; not found otherwise. */
+async function itemFor(
+  db: Kysely<Database>,
+  actor: Actor,
+  kind: AttachmentKind,
+  id: string,
+  operation: "Read" | "Update",
+) {
+  const entity = await resolveEntity(db, kind.schema, kind.table);
+  requirePermission(actor, operation, entity.resource);
+  if (!isUuid(id) || !(await findRecord(db, entity, id))) {
+    throw new DomainError(404, "NotFoundException", "Record not found");
+  }
+  return entity;
+}
+
+/**
+ * Writes for a new item that is attached to records from the start, in the item's own transaction (createRecord's
+ * afterInsert). The records must have been checked as readable.
+ */
+export function attachOnCreate(kind: AttachmentKind, actor: Actor, refs: EntityRef[]) {
+  return async (trx: Transaction<Database>, id: string) => {
+    for (const ref of refs) await insertAttachment(trx, kind, id, ref, actor.id);
+  };
+}
+
+/** Attaches an item to records the actor may read; a record it is attached to already answers the spec's text. */
+export async function attach(db: Kysely<Database>, actor: Actor, kind: AttachmentKind, id: string, refs: EntityRef[]) {
+  await itemFor(db, actor, kind, id, "Update");
+  for (const ref of refs) await readableRecord(db, actor, ref);
+  await db.transaction().execute(async (trx) => {
+    for (const ref of refs) {
+      if (!(await insertAttachment(trx, kind, id, ref, actor.id))) throw alreadyAttached(kind);
+    }
+  });
+}
+
+export async function detach(db: Kysely<Database>, actor: Actor, kind: AttachmentKind, id: string, refs: EntityRef[]) {
+  await itemFor(db, actor, kind, id, "Update");
+  for (const ref of refs) {
+    await (db as AnyDb)
+      .deleteFrom(kind.linkTable)
+      .where(kind.itemColumn, "=", id)
+      .where("schema_key", "=", ref.schemaKey)
+      .where("table_key", "=", ref.tableKey)
+      .where("record_id", "=", isUuid(ref.uuidKey) ? ref.uuidKey : null)
+      .execute();
+  }
+}
+
+/** The records an item is attached to that the actor may read, each with its name, in the order attached. */
+export async function attachmentsOf(db: Kysely<Database>, actor: Actor, kind: AttachmentKind, id: string) {
+  await itemFor(db, actor, kind, id, "Read");
+  const rows: { schema_key: string; table_key: string; record_id: string }[] = await (db as AnyDb)
+    .selectFrom(kind.linkTable)
+    .select(["schema_key", "table_key", "record_id"])
+    .where(kind.itemColumn, "=", id)
+    .orderBy("created_at")
+    .execute();
+  const attached = [];
+  for (const row of rows) {
+    try {
+      const { entity, row: record } = await readableRecord(db, actor, {
+        schemaKey: row.schema_key,
+        tableKey: row.table_key,
+        uuidKey: row.record_id,
+      });
+      attached.push({
+        schemaKey: row.schema_key,
+        tableKey: row.table_key,
+        uuidKey: row.record_id,
+        rowName: rowName(entity, toDto(entity, record).values),
+      });
+    } catch (error) {
+      // Records the actor may not read, or whose entity is gone, are left out.
+      if (!(error instanceof DomainError)) throw error;
+    }
+  }
+  return attached;
+}
+
+/** A page of the items attached to a record, newest attachment first. */
+export async function itemsOfRecord(
+  db: Kysely<Database>,
+  actor: Actor,
+  kind: AttachmentKind,
+  ref: EntityRef,
+  page: number,
+  size: number,
+): Promise<{ content: RecordDto[]; totalElements: number; page: number; size: number }> {
+  await readableRecord(db, actor, ref);
+  const entity = await resolveEntity(db, kind.schema, kind.table);
+  requirePermission(actor, "Read", entity.resource);
+  const attached = (db as AnyDb)
+    .selectFrom(kind.linkTable)
+    .where("schema_key", "=", ref.schemaKey)
+    .where("table_key", "=", ref.tableKey)
+    .where("record_id", "=", ref.uuidKey);
+  const [ids, total] = await Promise.all([
+    attached
+      .select(kind.itemColumn)
+      .orderBy("created_at", "desc")
+      .orderBy(kind.itemColumn)
+      .offset(page * size)
+      .limit(size)
+      .execute(),
+    attached.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+  ]);
+  const rows = await findRecordsByIds(
+    db,
+    entity,
+    ids.map((row: Record<string, string>) => row[kind.itemColumn]),
+  );
+  return { content: rows.map((row) => toDto(entity, row)), totalElements: Number(total.total), page, size };
+}
