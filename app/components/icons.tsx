@@ -110,3 +110,23 @@ export function CheckIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function NoteIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 4h16v11l-5 5H4z" />
+      <path d="M15 20v-5h5" />
+      <path d="M8 9h8M8 13h5" />
+    </Icon>
+  );
+}
+
+export function DocumentIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" />
+      <path d="M14 2v6h6" />
+      <path d="M12 18v-6M9 15l3 3 3-3" />
+    </Icon>
+  );
+}

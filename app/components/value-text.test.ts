@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { FieldType } from "../../server/contract/fields.ts";
 import { displayPercent as contractDisplayPercent } from "../../server/contract/fields.ts";
 import { fieldOf } from "../../tests/support/fields.ts";
-import { displayPercent, valueHref, valueText } from "./value-text.ts";
+import { displayPercent, excerpt, valueHref, valueText } from "./value-text.ts";
 
 const field = (type: FieldType) =>
   fieldOf(type, { settings: { options: [{ value: "hot", labelEn: "Hot", labelNb: "Varm" }] } });
@@ -31,6 +31,18 @@ describe("values as the screens show them", () => {
     expect(valueText(field("Number"), 1234567, en)).toBe("1,234,567");
     expect(valueText(field("Number"), 1234567, nb)).toBe("1\u00a0234\u00a0567");
     expect(valueText(field("Text"), null, en)).toBe("");
+    const size = { ...field("Number"), settings: { bytes: true } };
+    expect(valueText(size, 532, en)).toBe("532 B");
+    expect(valueText(size, 1_400_000, en)).toBe("1.4 MB");
+    expect(valueText(size, 1_400_000, nb)).toBe("1,4 MB");
+    expect(valueText(size, 2_000_000_000, en)).toBe("2 GB");
+  });
+
+  it("cut a long text to a line for a list's row", () => {
+    expect(excerpt("Short\n  text")).toBe("Short text");
+    const long = "word ".repeat(60);
+    expect(excerpt(long)).toHaveLength(140);
+    expect(excerpt(long).endsWith("…")).toBe(true);
   });
 
   it("link email addresses, phone numbers and websites", () => {

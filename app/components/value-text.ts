@@ -1,7 +1,7 @@
 import type { FieldDefinition } from "../../server/contract/fields.ts";
 import { type DateSettings, formatDate, formatDateTime } from "../utils/dates.ts";
 import type { Language } from "../utils/i18n.ts";
-import { formatNumber } from "../utils/numbers.ts";
+import { formatBytes, formatNumber } from "../utils/numbers.ts";
 
 /** 0.25 → "25": percentages are stored as fractions and shown multiplied by 100 (spec §3). */
 export function displayPercent(fraction: number | null): string {
@@ -39,7 +39,9 @@ export function valueText(field: FieldDefinition, value: unknown, settings: Valu
         .map((item) => optionLabel(field, item, settings.language))
         .join(", ");
     case "Number":
-      return formatNumber(Number(value), settings.language);
+      return field.settings.bytes
+        ? formatBytes(Number(value), settings.language)
+        : formatNumber(Number(value), settings.language);
     default:
       return String(value);
   }
@@ -52,4 +54,13 @@ export function valueHref(field: FieldDefinition, value: unknown): string | unde
   if (field.type === "Phone") return `tel:${value.replace(/[^\d+]/g, "")}`;
   if (field.type === "Url" && /^https?:\/\//i.test(value)) return value;
   return undefined;
+}
+
+/** How much of a long text a list's row shows; the record's page has it all. */
+const EXCERPT = 140;
+
+/** The start of a text on one line, cut at `length` characters with an ellipsis. */
+export function excerpt(text: string, length = EXCERPT): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > length ? `${flat.slice(0, length - 1)}…` : flat;
 }

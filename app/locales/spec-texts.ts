@@ -1,3 +1,4 @@
+import { fileMessages } from "../../server/contract/files.ts";
 import { messages } from "../../server/contract/messages.ts";
 
 /**
@@ -17,6 +18,9 @@ const validation = {
   nul: "Must not contain a null character",
   pageRange: "Page number must be from 1 to the last page.",
   duplicate: "{{value}} already exist",
+  fileTooLarge: fileMessages.tooLarge.replace("{n}", "{{max}}"),
+  fileTypeNotSupported: fileMessages.unsupportedType,
+  fileMissing: fileMessages.missing,
 };
 
 export const validationTexts: { [Key in keyof typeof validation]: string } = validation;
@@ -48,4 +52,5 @@ export const apiErrorTexts = {
   EmptyDashboardException: "This dashboard is currently empty.",
   GroupAlreadyAssignedException: "Group already exist",
   UserAlreadyAssignedException: "User already exist",
+  attachmentExisting: "Attachment record already existing.",
 };

@@ -3,7 +3,7 @@ import { useActionData, useLocation, useSearchParams } from "react-router";
 import { recordAction } from "../features/records/actions.server.ts";
 import { loadRecordDetail } from "../features/records/detail.server.ts";
 import { LinkPanel } from "../features/records/lazy-detail-panels.tsx";
-import { ConfirmDialog, ErrorDialog, RecordPanel } from "../features/records/lazy-panels.tsx";
+import { ConfirmDialog, ErrorDialog, RecordPanel, UploadPanel } from "../features/records/lazy-panels.tsx";
 import { RecordDetail } from "../features/records/record-detail.tsx";
 import { RECORD_FORM_ID, screenFromPath, screens } from "../features/records/screens.ts";
 import type { Route } from "./+types/record-detail";
@@ -26,7 +26,10 @@ export default function RecordDetailRoute({ loaderData }: Route.ComponentProps) 
   const screen = screens[loaderData.screenPath];
   const panel = searchParams.get("panel");
   const recordResult = actionResult?.form === "record" ? actionResult.result : undefined;
-  const formOpen = (panel === "edit" && loaderData.canUpdate) || (panel === "new-related" && loaderData.newRelated);
+  const formOpen =
+    (panel === "edit" && loaderData.canUpdate) ||
+    (panel === "new-related" && loaderData.newRelated) ||
+    (panel === "new-note" && loaderData.newNote);
   return (
     <>
       <RecordDetail {...loaderData} actionResult={actionResult} />
@@ -57,10 +60,38 @@ export default function RecordDetailRoute({ loaderData }: Route.ComponentProps) 
           lastResult={recordResult}
           closeTo={closeTo}
           action={here}
-          linkTo={{ title: t("links.newContactTitle", { name: loaderData.record.rowName }), intent: "createContact" }}
+          linkTo={{
+            title: t("links.newContactTitle", { name: loaderData.record.rowName }),
+            intent: "createContact",
+            role: true,
+          }}
         />
       )}
-      {panel === "link" && loaderData.canLink && (
+      {panel === "new-note" && loaderData.newNote && (
+        <RecordPanel
+          info={loaderData.newNote.info}
+          statuses={loaderData.newNote.statuses}
+          lastResult={recordResult}
+          closeTo={closeTo}
+          action={here}
+          linkTo={{
+            title: t("attachments.newNoteTitle", { name: loaderData.record.rowName }),
+            intent: "createNote",
+            attachTo: "notes",
+          }}
+        />
+      )}
+      {panel === "upload" && loaderData.attached?.tab === "documents" && loaderData.attached.canAdd && (
+        <UploadPanel
+          title={t("attachments.uploadOnTitle", { name: loaderData.record.rowName })}
+          action={here}
+          progressAction={`/resources/upload?screen=${screen.path}&id=${loaderData.record.uuid}`}
+          closeTo={closeTo}
+          lastResult={actionResult?.form === "upload" ? actionResult.result : undefined}
+          maxMegabytes={loaderData.maxUploadMb}
+        />
+      )}
+      {panel === "link" && loaderData.canLink && screen.related && (
         <LinkPanel
           screen={screen}
           entityLabel={t(`nav.${screen.related.screen}`)}

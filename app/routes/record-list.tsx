@@ -1,6 +1,7 @@
+import { useTranslation } from "react-i18next";
 import { useActionData, useSearchParams } from "react-router";
 import { recordAction } from "../features/records/actions.server.ts";
-import { ErrorDialog, RecordPanel } from "../features/records/lazy-panels.tsx";
+import { ErrorDialog, RecordPanel, UploadPanel } from "../features/records/lazy-panels.tsx";
 import { loadRecordList } from "../features/records/list.server.ts";
 import { RecordList } from "../features/records/record-list.tsx";
 import { RECORD_FORM_ID, screenFromPath, screens } from "../features/records/screens.ts";
@@ -16,6 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function RecordListRoute({ loaderData }: Route.ComponentProps) {
   const { screenPath, ...list } = loaderData;
+  const { t } = useTranslation();
   const actionResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const screen = screens[screenPath];
@@ -26,7 +28,17 @@ export default function RecordListRoute({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <RecordList screen={screen} {...list} />
-      {adding && (
+      {adding && screen.upload && (
+        <UploadPanel
+          title={t("attachments.uploadTitle")}
+          action={`/${screen.path}?${searchParams}`}
+          progressAction={`/resources/upload?screen=${screen.path}`}
+          closeTo={closeTo}
+          lastResult={actionResult?.form === "upload" ? actionResult.result : undefined}
+          maxMegabytes={list.maxUploadMb}
+        />
+      )}
+      {adding && !screen.upload && (
         <RecordPanel
           info={list.info}
           statuses={list.statuses}

@@ -161,19 +161,22 @@ function jsonInit(method: string, body?: unknown): RequestInit {
 export function api(context: Readonly<RouterContextProvider>) {
   const state = context.get(authStateContext);
   if (!state) throw new Error("api() needs the auth middleware");
+  const failed = async (error: unknown, method: string | undefined): Promise<never> => {
+    if (error instanceof SessionExpiredError) throw await signInAgain(state);
+    if (error instanceof UpstreamBusyError) throw busyResponse(error.retryAfter);
+    if (error instanceof ApiError && (error.status === 429 || error.status === 503)) {
+      throw busyResponse(error.retryAfter, error.status);
+    }
+    if (error instanceof ApiError && method === "GET" && PASSED_ON.has(error.status)) {
+      throw data(error.body.message ?? "", { status: error.status });
+    }
+    throw error;
+  };
   const call = async <T>(path: string, init: RequestInit, refreshOn401 = true): Promise<T> => {
     try {
       return await parse<T>(await send(state, path, init, refreshOn401));
     } catch (error) {
-      if (error instanceof SessionExpiredError) throw await signInAgain(state);
-      if (error instanceof UpstreamBusyError) throw busyResponse(error.retryAfter);
-      if (error instanceof ApiError && (error.status === 429 || error.status === 503)) {
-        throw busyResponse(error.retryAfter, error.status);
-      }
-      if (error instanceof ApiError && init.method === "GET" && PASSED_ON.has(error.status)) {
-        throw data(error.body.message ?? "", { status: error.status });
-      }
-      throw error;
+      return failed(error, init.method);
     }
   };
   return {
@@ -193,6 +196,19 @@ export function api(context: Readonly<RouterContextProvider>) {
         { method: "POST", body, headers: { "content-type": contentType }, duplex: "half" } as RequestInit,
         false,
       ),
+    /**
+     * A GET whose body is passed on as it streams (a document's file), with the request's conditional and range
+     * headers. Errors answer as other GETs do; a 304, 206 or 416 is the caller's to pass on.
+     */
+    stream: async (path: string, headers: Record<string, string>): Promise<Response> => {
+      try {
+        const response = await send(state, path, { method: "GET", headers: { accept: "*/*", ...headers } }, true);
+        if (response.ok || response.status === 304 || response.status === 416) return response;
+        return await parse<never>(response);
+      } catch (error) {
+        return failed(error, "GET");
+      }
+    },
     /** POST /sign_out: a 401 there means the tokens are already gone, so no refresh is tried (spec §4). */
     signOut: (body: unknown) => call<void>("/sign_out", jsonInit("POST", body), false),
   };

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { MAX_UPLOAD_MB_DEFAULT } from "../../server/contract/files.ts";
 
 export interface WebEnv {
   apiUrl: string;
@@ -9,6 +10,8 @@ export interface WebEnv {
   sessionSecret: string;
   clientSecret: string;
   secureCookies: boolean;
+  /** The largest upload in megabytes; the API has the same setting (MAX_UPLOAD_MB). */
+  maxUploadMb: number;
 }
 
 const trim = (url: string) => url.replace(/\/+$/, "");
@@ -26,6 +29,14 @@ function readOrCreateSecret(name: string): string {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
   return fs.readFileSync(file, "utf8").trim();
+}
+
+function readMaxUploadMb(value: string | undefined): number {
+  if (!value) return MAX_UPLOAD_MB_DEFAULT;
+  const megabytes = Number(value);
+  if (!Number.isInteger(megabytes) || megabytes < 1)
+    throw new Error("MAX_UPLOAD_MB must be a whole number of megabytes.");
+  return megabytes;
 }
 
 let cached: WebEnv | undefined;
@@ -52,6 +63,7 @@ export function webEnv(): WebEnv {
     sessionSecret,
     clientSecret: process.env.OAUTH_CLIENT_SECRET || readOrCreateSecret("oauth-client-secret"),
     secureCookies: appUrl.startsWith("https://"),
+    maxUploadMb: readMaxUploadMb(process.env.MAX_UPLOAD_MB),
   };
   return cached;
 }

@@ -25,6 +25,16 @@ describe("messages of the API and the forms", () => {
     expect(inBoth("923609016 already exist")).toEqual(["923609016 already exist", "923609016 finnes allerede"]);
     expect(inBoth("Group already exist")).toEqual(["Group already exist", "Gruppen finnes allerede"]);
     expect(inBoth("Operation not permitted")).toEqual(["Operation not permitted", "Handlingen er ikke tillatt"]);
+    expect(inBoth("File should not exceed 100mb")).toEqual([
+      "File should not exceed 100mb",
+      "Filen kan ikke være større enn 100 MB",
+    ]);
+    expect(inBoth("File type not supported")).toEqual(["File type not supported", "Filtypen støttes ikke"]);
+    expect(inBoth("You must upload a file")).toEqual(["You must upload a file", "Du må laste opp en fil"]);
+    expect(inBoth("Attachment record already existing.")).toEqual([
+      "Attachment record already existing.",
+      "Vedlegget finnes allerede.",
+    ]);
   });
 
   it("leave a server message without a key as it came", () => {

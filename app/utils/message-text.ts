@@ -22,6 +22,8 @@ export function messageKey(text: string): { key: string; values?: Record<string,
   if (key) return { key };
   const max = /^Max (\d+) limit$/.exec(text);
   if (max) return { key: "validation.maxLength", values: { max: max[1] } };
+  const tooLarge = /^File should not exceed (\d+)mb$/.exec(text);
+  if (tooLarge) return { key: "validation.fileTooLarge", values: { max: tooLarge[1] } };
   const duplicate = /^(.+) already exist$/.exec(text);
   if (duplicate) return { key: "validation.duplicate", values: { value: duplicate[1] } };
   return null;

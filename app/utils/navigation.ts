@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from "react";
-import { BuildingIcon, HomeIcon, UsersIcon } from "../components/icons.tsx";
+import { BuildingIcon, DocumentIcon, HomeIcon, NoteIcon, UsersIcon } from "../components/icons.tsx";
 
 export interface NavItem {
   to: string;
@@ -16,4 +16,6 @@ export const navItems: NavItem[] = [
   { to: "/", label: "nav.home", icon: HomeIcon, end: true },
   { to: "/companies", label: "nav.companies", icon: BuildingIcon, resource: "Company" },
   { to: "/contacts", label: "nav.contacts", icon: UsersIcon, resource: "Contact" },
+  { to: "/notes", label: "nav.notes", icon: NoteIcon, resource: "Note" },
+  { to: "/documents", label: "nav.documents", icon: DocumentIcon, resource: "Document" },
 ];

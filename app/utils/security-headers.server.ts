@@ -18,8 +18,13 @@ export function baseSecurityHeaders(): Record<string, string> {
   };
 }
 
+/** A response that may be shown in a frame of the app's own pages: a document's preview. */
+export const SAME_ORIGIN_FRAME = "SAMEORIGIN";
+
 export function applyBaseSecurityHeaders(headers: Headers): void {
+  const framedBySelf = headers.get("X-Frame-Options") === SAME_ORIGIN_FRAME;
   for (const [name, value] of Object.entries(baseSecurityHeaders())) headers.set(name, value);
+  if (framedBySelf) headers.set("X-Frame-Options", SAME_ORIGIN_FRAME);
 }
 
 /** Documents also get a CSP whose script nonce is new for every request. */
@@ -32,6 +37,8 @@ export function applyDocumentSecurityHeaders(headers: Headers, nonce: string): v
     // Chakra sets CSS variables in style attributes; scripts are what the nonce protects.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
+    // A document's preview: the app's own download route in a frame.
+    "frame-src 'self'",
     "font-src 'self' data:",
     isProduction() ? "connect-src 'self'" : "connect-src 'self' ws: wss:",
     `form-action 'self' ${apiOrigin}`,

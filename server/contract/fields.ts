@@ -25,6 +25,8 @@ export const fieldSettingsSchema = z.object({
   pastOnly: z.boolean().optional(),
   /** Set by the product (a document's size, say): shown, never written through a record's form or the record calls. */
   readOnly: z.boolean().optional(),
+  /** A Number that counts bytes: shown as kB, MB or GB. */
+  bytes: z.boolean().optional(),
 });
 export type FieldSettings = z.infer<typeof fieldSettingsSchema>;
 

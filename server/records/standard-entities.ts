@@ -201,7 +201,7 @@ export const standardEntities: StandardEntity[] = [
         labelEn: "Size",
         labelNb: "Størrelse",
         type: "Number",
-        settings: { readOnly: true },
+        settings: { readOnly: true, bytes: true },
       }),
       builtIn({
         key: "checksum",

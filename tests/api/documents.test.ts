@@ -33,7 +33,7 @@ describe(`documents on ${testDatabase}`, () => {
       payload: body.payload,
     });
   };
-  const call = (method: "GET" | "PUT" | "DELETE", url: string, tokens: Tokens, options: object = {}) =>
+  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, tokens: Tokens, options: object = {}) =>
     t.app.inject({ method, url, headers: bearer(tokens.access_token), ...options });
   const storedFiles = () => {
     const root = path.join(t.config.DATA_DIR, "files");

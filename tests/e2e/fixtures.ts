@@ -14,9 +14,12 @@ export const test = base.extend<{ consoleProblems: string[] }>({
         // is reported as a failed load of the document itself; that is intended.
         const failedLoad = message.text().startsWith("Failed to load resource");
         const documentStatus = failedLoad && message.location().url === page.url();
-        // A form's validation errors come back as 400, which the browser also reports.
+        // A form's validation errors (and an upload's, sent for its progress) come back as 400, which the browser also
+        // reports.
         const validationAnswer =
-          failedLoad && message.text().includes("status of 400") && /\.data(\?|$)/.test(message.location().url);
+          failedLoad &&
+          message.text().includes("status of 400") &&
+          /(\.data|\/resources\/upload)(\?|$)/.test(message.location().url);
         if (!documentStatus && !validationAnswer) problems.push(message.text());
       });
       page.on("pageerror", (error) => problems.push(error.message));

@@ -1,32 +1,26 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { z } from "zod";
+import { z } from "zod";
 import { groupAssignmentSchema, userAssignmentSchema } from "../../../server/contract/assignments.ts";
 import { linkFormSchema, unlinkFormSchema } from "../../../server/contract/links.ts";
 import type { RecordDto } from "../../../server/contract/records.ts";
 import { requireUser } from "../../middleware/auth.server.ts";
-import { ApiError, api, authStateContext } from "../../utils/api.server.ts";
+import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors } from "../../utils/api-errors.ts";
 import { apiPath, isUuid } from "../../utils/api-path.ts";
-import type { Toast } from "../../utils/session.server.ts";
+import { flash } from "../../utils/flash.server.ts";
+import { handleUpload } from "../documents/upload.server.ts";
 import { entityInfo } from "./metadata.server.ts";
 import { recordSchema } from "./record-form.ts";
-import type { RecordScreen } from "./screens.ts";
+import { type AttachmentTab, attachmentKinds, type RecordScreen } from "./screens.ts";
 
 /** Which of a record page's forms answered, with Conform's reply for it, and the warning dialog's text if any. */
 export interface RecordActionResult {
-  form: "record" | "link" | "group" | "user" | "delete";
+  form: "record" | "link" | "group" | "user" | "delete" | "upload" | "detach";
   result?: SubmissionResult<string[]>;
   /** The warning dialog's text, in English as the error catalogue has it; the page shows it in its language. */
   dialog?: string | null;
-}
-
-function flash(context: Readonly<RouterContextProvider>, toast: Toast) {
-  const state = context.get(authStateContext);
-  if (!state) return;
-  state.session.flash("toast", toast);
-  state.changed = true;
 }
 
 /** The posted form; a body that is not one (JSON, a broken multipart) is the client's mistake. */
@@ -37,6 +31,12 @@ async function readForm(request: Request): Promise<FormData> {
     throw data("Bad request", { status: 400 });
   }
 }
+
+/** Removing a note or a document from the record whose tab lists it. */
+const detachFormSchema = z.object({
+  tab: z.enum(["notes", "documents"] satisfies AttachmentTab[]),
+  itemId: z.string().uuid(),
+});
 
 /** What the replies need of a parsed submission. */
 interface Replying {
@@ -80,6 +80,15 @@ export async function recordAction(
   const user = requireUser(context, request);
   // The id is part of the page's URL: a malformed one names no record.
   if (recordId !== undefined && !isUuid(recordId)) throw data("Not found", { status: 404 });
+  // An upload (a plain multipart form without JavaScript) streams on to the API; it is never read whole here.
+  if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
+    const upload = await handleUpload(request, context, screen, recordId);
+    if (upload.ok) return redirect(upload.redirectTo);
+    return data<RecordActionResult>(
+      { form: "upload", result: upload.result, dialog: upload.dialog },
+      { status: upload.dialog ? 200 : 400 },
+    );
+  }
   const formData = await readForm(request);
   const intent = formData.get("intent");
   const client = api(context);
@@ -101,7 +110,7 @@ export async function recordAction(
     return redirect(`/${screen.path}`);
   }
 
-  if ((intent === "link" || intent === "unlink") && recordId) {
+  if ((intent === "link" || intent === "unlink") && recordId && screen.related) {
     const link = screen.related.link;
     const back = `/${screen.path}/${recordId}/${screen.related.tab}`;
     if (intent === "unlink") {
@@ -161,10 +170,62 @@ export async function recordAction(
     return redirect(`/${screen.path}/${recordId}`);
   }
 
+  if (intent === "detach" && recordId) {
+    const submission = parseWithZod(formData, { schema: detachFormSchema });
+    if (submission.status !== "success") throw data("Bad request", { status: 400 });
+    const { tab, itemId } = submission.value;
+    const kind = attachmentKinds[tab];
+    try {
+      const item = await client.get<RecordDto>(apiPath`/api/${kind.schema}/${kind.table}/${itemId}`);
+      await client.deleteWithBody(apiPath`/api/${kind.schema}/${kind.table}/${itemId}/attached_to`, {
+        detachFrom: [{ schemaKey: screen.schema, tableKey: screen.table, uuidKey: recordId }],
+      });
+      flash(context, {
+        status: "success",
+        message: "attachments.detached",
+        duration: 5000,
+        params: { name: item.rowName },
+      });
+    } catch (error) {
+      return refused(error, "DELETE", "detach");
+    }
+    return redirect(`/${screen.path}/${recordId}/${tab}`);
+  }
+
+  // A note written on a record's notes tab: created and attached to it in one call.
+  if ((intent === "createNote" || (intent === "dismiss" && formData.get("attachTo") === "notes")) && recordId) {
+    const kind = attachmentKinds.notes;
+    const info = await entityInfo(client, kind.schema, kind.table);
+    const submission = parseWithZod(formData, { schema: recordSchema(info.fields, user.timeZone, false) });
+    if (intent === "dismiss") {
+      return data<RecordActionResult>({
+        form: "record",
+        result: { initialValue: submission.payload as SubmissionResult["initialValue"] },
+      });
+    }
+    if (submission.status !== "success") return invalid("record", submission);
+    const { statusId, values } = submission.value;
+    try {
+      const note = await client.post<RecordDto>(
+        apiPath`/api/${kind.schema}/${kind.table}/attached/${screen.schema}/${screen.table}/${recordId}`,
+        { values, statusId },
+      );
+      flash(context, {
+        status: "success",
+        message: "attachments.noteAdded",
+        duration: 3000,
+        params: { name: note.rowName },
+      });
+    } catch (error) {
+      return refused(error, "POST", "record", submission);
+    }
+    return redirect(`/${screen.path}/${recordId}/notes`);
+  }
+
   if (intent === "save" || intent === "dismiss" || intent === "createContact") {
     const creatingRelated = intent === "createContact" || formData.has("role");
-    if (creatingRelated && !recordId) throw data("Bad request", { status: 400 });
-    const target = creatingRelated ? { schema: screen.schema, table: screen.related.table } : screen;
+    if (creatingRelated && (!recordId || !screen.related)) throw data("Bad request", { status: 400 });
+    const target = creatingRelated && screen.related ? { schema: screen.schema, table: screen.related.table } : screen;
     const info = await entityInfo(client, target.schema, target.table);
     const submission = parseWithZod(formData, { schema: recordSchema(info.fields, user.timeZone, creatingRelated) });
     // The warning dialog was closed without JavaScript: the form comes back as it was, without checking it.
@@ -178,7 +239,7 @@ export async function recordAction(
     const { statusId, values, extra } = submission.value;
     const base = apiPath`/api/${target.schema}/${target.table}`;
     try {
-      if (intent === "createContact" && recordId) {
+      if (intent === "createContact" && recordId && screen.related) {
         const contact = await client.post<RecordDto>(base, { values, statusId });
         const link = screen.related.link;
         const [id1, id2] = link.side === 1 ? [recordId, contact.uuid] : [contact.uuid, recordId];

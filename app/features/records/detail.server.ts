@@ -3,10 +3,9 @@ import type { RecordDto, RecordPage, TransactionDto } from "../../../server/cont
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { api } from "../../utils/api.server.ts";
 import { apiPath, isUuid } from "../../utils/api-path.ts";
+import { webEnv } from "../../utils/env.server.ts";
 import { entityInfo, entityStatuses } from "./metadata.server.ts";
-import type { RecordScreen } from "./screens.ts";
-
-export const detailTabs = ["360-overview", "related", "history"] as const;
+import { type AttachmentTab, attachmentKinds, type DetailTab, type RecordScreen } from "./screens.ts";
 
 /** Records on the other side of a relationship, each with its link (id and role). */
 export interface LinkedPage {
@@ -27,6 +26,22 @@ interface HistoryPage {
 const OVERVIEW_LINKED = 10;
 const RELATED_PAGE_SIZE = 25;
 
+/** Notes and documents attached to a record, a page of them. */
+export interface AttachedPage {
+  content: RecordDto[];
+  totalElements: number;
+  page: number;
+  size: number;
+}
+
+/** The tabs a user sees on a record of this screen: notes and documents only to those who may read them. */
+export function visibleTabs(screen: RecordScreen, user: Parameters<typeof hasPermission>[0]): DetailTab[] {
+  return screen.tabs.filter((tab) => {
+    if (tab === "notes" || tab === "documents") return hasPermission(user, "Read", attachmentKinds[tab].resource);
+    return true;
+  });
+}
+
 export async function loadRecordDetail(
   request: Request,
   context: Readonly<RouterContextProvider>,
@@ -35,26 +50,30 @@ export async function loadRecordDetail(
 ) {
   const user = requirePermission(context, request, "Read", screen.resource);
   const client = api(context);
-  const tab = params.tab ?? "360-overview";
-  if (tab !== "360-overview" && tab !== "history" && tab !== screen.related.tab) {
-    throw data("Not found", { status: 404 });
-  }
+  const tabs = visibleTabs(screen, user);
+  const tab = (params.tab ?? "360-overview") as DetailTab;
+  if (!tabs.includes(tab)) throw data("Not found", { status: 404 });
   if (!isUuid(params.id)) throw data("Not found", { status: 404 });
   const url = new URL(request.url);
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
   const panel = url.searchParams.get("panel");
-  const relatedResource = screen.related.screen === "companies" ? "Company" : "Contact";
-  const canReadRelated = hasPermission(user, "Read", relatedResource);
+  const related = screen.related;
+  const relatedResource = related?.screen === "companies" ? "Company" : "Contact";
+  const canReadRelated = related !== undefined && hasPermission(user, "Read", relatedResource);
   const canSeeAssignments = hasPermission(user, "Read", "Entity_Assignment");
   const linkedPath = (size: number, from: number) =>
-    apiPath`/api/data/from/${screen.schema}/${screen.related.table}/of/${screen.table}/${params.id as string}?page=${from}&size=${size}`;
+    related
+      ? apiPath`/api/data/from/${screen.schema}/${related.table}/of/${screen.table}/${params.id as string}?page=${from}&size=${size}`
+      : "";
+  const attachmentTab = tab === "notes" || tab === "documents" ? (tab as AttachmentTab) : null;
+  const attachedKind = attachmentTab ? attachmentKinds[attachmentTab] : null;
 
   // A missing or foreign record answers 404 from the API, which the page answers too (api.server.ts).
   const record = await client.get<RecordDto>(apiPath`/api/${screen.schema}/${screen.table}/${params.id}`);
-  const [info, statuses, related, history, groups, users] = await Promise.all([
+  const [info, statuses, linked, history, groups, users, attached, attachedTo] = await Promise.all([
     entityInfo(client, screen.schema, screen.table),
     entityStatuses(client, screen.schema, screen.table),
-    tab === screen.related.tab
+    related && tab === related.tab
       ? client.get<LinkedPage>(linkedPath(RELATED_PAGE_SIZE, page - 1))
       : tab === "360-overview" && canReadRelated
         ? client.get<LinkedPage>(linkedPath(OVERVIEW_LINKED, 0))
@@ -74,25 +93,49 @@ export async function loadRecordDetail(
           apiPath`/api/iam/users/${screen.schema}/${screen.table}/${record.uuid}`,
         )
       : null,
+    attachedKind
+      ? client.get<AttachedPage>(
+          apiPath`/api/${attachedKind.schema}/${attachedKind.table}/attached/${screen.schema}/${screen.table}/${record.uuid}?page=${page - 1}&size=${RELATED_PAGE_SIZE}`,
+        )
+      : null,
+    screen.attachable && tab === "360-overview"
+      ? client.get<{ schemaKey: string; tableKey: string; uuidKey: string; rowName: string }[]>(
+          apiPath`/api/${screen.schema}/${screen.table}/${record.uuid}/attached_to`,
+        )
+      : null,
   ]);
-  const canLink = hasPermission(user, "Update", screen.resource) && hasPermission(user, "Update", relatedResource);
+  const canLink =
+    related !== undefined &&
+    hasPermission(user, "Update", screen.resource) &&
+    hasPermission(user, "Update", relatedResource);
   // A new contact made from its company's tab: the contact's form, with the role it will have.
-  const canCreateRelated =
-    canLink && screen.related.screen === "contacts" && hasPermission(user, "Create", relatedResource);
-  const needsRelatedInfo = related !== null || (panel === "new-related" && canCreateRelated);
-  const [relatedInfo, relatedStatuses] = needsRelatedInfo
+  const canCreateRelated = canLink && related?.screen === "contacts" && hasPermission(user, "Create", relatedResource);
+  const needsRelatedInfo = linked !== null || (panel === "new-related" && canCreateRelated);
+  const [relatedInfo, relatedStatuses] =
+    related && needsRelatedInfo
+      ? await Promise.all([
+          entityInfo(client, screen.schema, related.table),
+          panel === "new-related" ? entityStatuses(client, screen.schema, related.table) : null,
+        ])
+      : [null, null];
+  // Notes written and documents uploaded from a record's tab are attached to it; removing one detaches it.
+  const canAddAttached = attachedKind !== null && hasPermission(user, "Create", attachedKind.resource);
+  const canDetach = attachedKind !== null && hasPermission(user, "Update", attachedKind.resource);
+  const [attachedInfo, newNoteStatuses] = attachedKind
     ? await Promise.all([
-        entityInfo(client, screen.schema, screen.related.table),
-        panel === "new-related" ? entityStatuses(client, screen.schema, screen.related.table) : null,
+        entityInfo(client, attachedKind.schema, attachedKind.table),
+        panel === "new-note" && attachmentTab === "notes" && canAddAttached
+          ? entityStatuses(client, attachedKind.schema, attachedKind.table)
+          : null,
       ])
     : [null, null];
 
   // Without JavaScript the link panel searches by reloading itself with q.
   const linkQuery = panel === "link" ? (url.searchParams.get("q")?.trim() ?? "") : "";
   const linkResults =
-    linkQuery.length >= 3
+    related && linkQuery.length >= 3
       ? (
-          await client.get<RecordPage>(apiPath`/api/${screen.schema}/${screen.related.table}?size=20&q=${linkQuery}`)
+          await client.get<RecordPage>(apiPath`/api/${screen.schema}/${related?.table ?? ""}?size=20&q=${linkQuery}`)
         ).content.map((found) => ({ uuid: found.uuid, name: found.rowName }))
       : null;
   const canAssign = hasPermission(user, "Create", "Entity_Assignment");
@@ -112,7 +155,18 @@ export async function loadRecordDetail(
     info,
     record,
     statuses,
-    related: related && relatedInfo ? { page: related, info: relatedInfo } : null,
+    tabs,
+    related: linked && relatedInfo ? { page: linked, info: relatedInfo } : null,
+    attached:
+      attached && attachedInfo && attachmentTab
+        ? { tab: attachmentTab, page: attached, info: attachedInfo, canAdd: canAddAttached, canDetach }
+        : null,
+    newNote:
+      newNoteStatuses && attachedInfo && attachmentTab === "notes"
+        ? { info: attachedInfo, statuses: newNoteStatuses }
+        : null,
+    attachedTo,
+    maxUploadMb: webEnv().maxUploadMb,
     newRelated:
       panel === "new-related" && relatedInfo && relatedStatuses
         ? { info: relatedInfo, statuses: relatedStatuses }

@@ -20,6 +20,7 @@ export function suspended<C extends ComponentType<any>>(load: () => Promise<{ de
 }
 
 export const RecordPanel = suspended(() => loadRecordPanel().then((m) => ({ default: m.RecordPanel })));
+export const UploadPanel = suspended(() => import("../documents/upload-panel.tsx"));
 export const ErrorDialog = suspended(() => loadDialogs().then((m) => ({ default: m.ErrorDialog })));
 export const ConfirmDialog = suspended(() => loadDialogs().then((m) => ({ default: m.ConfirmDialog })));
 

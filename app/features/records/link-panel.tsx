@@ -78,7 +78,7 @@ export function LinkPanel({ screen, entityLabel, search, lastResult, closeTo, ac
               {hydrated ? (
                 <SearchSelect
                   name={fields.targetId.name}
-                  source={`/resources/record-search?table=${screen.related.table}`}
+                  source={`/resources/record-search?table=${screen.related?.table ?? ""}`}
                   label={searchLabel}
                   inputId={fields.targetId.id}
                   describedBy={fields.targetId.errors ? fields.targetId.errorId : undefined}

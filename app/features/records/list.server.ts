@@ -4,6 +4,7 @@ import { readGoToPage } from "../../components/go-to-page.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { api } from "../../utils/api.server.ts";
 import { apiPath } from "../../utils/api-path.ts";
+import { webEnv } from "../../utils/env.server.ts";
 import { listQuery, readListParams } from "./list-params.ts";
 import { entityInfo, entityStatuses } from "./metadata.server.ts";
 import type { ListPage } from "./record-list.tsx";
@@ -65,5 +66,6 @@ export async function loadRecordList(request: Request, context: Readonly<RouterC
     lastPage,
     goTo: goTo.state,
     canCreate: hasPermission(user, "Create", screen.resource),
+    maxUploadMb: webEnv().maxUploadMb,
   });
 }

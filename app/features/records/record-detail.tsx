@@ -12,13 +12,15 @@ import { Page, PageHeader } from "../../components/page-header.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { formatDateTime } from "../../utils/dates.ts";
+import { DocumentPreview } from "../documents/document-preview.tsx";
 import type { RecordActionResult } from "./actions.server.ts";
 import { AssignmentSection } from "./assignment-section.tsx";
+import { AttachedTab } from "./attached-tab.tsx";
 import type { RecordDetailData } from "./detail.server.ts";
 import { fieldLabel, statusName } from "./field-labels.ts";
 import { historyText, splitHistoryText } from "./history.ts";
 import { preloadRecordPanel } from "./lazy-panels.tsx";
-import { screens } from "./screens.ts";
+import { screenOfEntity, screens } from "./screens.ts";
 
 /** Spec §2: a record shows 8 fields at first, with a read-more from 9. */
 const INITIAL_FIELDS = 8;
@@ -36,7 +38,7 @@ export function RecordDetail(props: RecordDetailData & { actionResult?: RecordAc
   const screen = screens[props.screenPath];
   const base = `/${screen.path}/${record.uuid}`;
   const here = tab === "360-overview" ? base : `${base}/${tab}`;
-  const tabs = ["360-overview", screen.related.tab, "history"] as const;
+  const { tabs } = props;
 
   return (
     <Page>
@@ -52,6 +54,11 @@ export function RecordDetail(props: RecordDetailData & { actionResult?: RecordAc
         }
         actions={
           <>
+            {screen.upload && (
+              <ButtonLink to={`/documents/${record.uuid}/download`} reloadDocument>
+                {t("documents.download")}
+              </ButtonLink>
+            )}
             {props.canUpdate ? (
               <ButtonLink
                 variant="primary"
@@ -81,7 +88,9 @@ export function RecordDetail(props: RecordDetailData & { actionResult?: RecordAc
         }))}
       />
       {tab === "360-overview" && <Overview {...props} />}
-      {tab === screen.related.tab && <Related {...props} />}
+      {screen.related && tab === screen.related.tab && <Related {...props} />}
+      {(tab === "notes" || tab === "documents") && <AttachedTab {...props} />}
+      {tab === "preview" && <DocumentPreview record={record} />}
       {tab === "history" && <History {...props} />}
     </Page>
   );
@@ -110,6 +119,7 @@ function Overview({
   canReadRelated,
   screenPath,
   actionResult,
+  attachedTo,
 }: RecordDetailData & {
   actionResult?: RecordActionResult;
 }) {
@@ -127,7 +137,7 @@ function Overview({
     </Stack>
   );
   const screen = screens[screenPath];
-  const other = screens[screen.related.screen];
+  const other = screen.related ? screens[screen.related.screen] : undefined;
   const titleField = related?.info.fields.find((field) => field.key === "title" && field.active);
   return (
     <SimpleGrid columns={{ base: 1, lg: 3 }} gap="5">
@@ -154,40 +164,43 @@ function Overview({
         </Card.Body>
       </Card.Root>
       <Stack gap="5">
-        <Card.Root data-testid="related-card">
-          <Card.Header>
-            <Heading size="md">
-              <RouterLink to={`/${screen.path}/${record.uuid}/${screen.related.tab}`}>
-                {t(`tabs.${screen.related.tab}`)}
-              </RouterLink>
-            </Heading>
-          </Card.Header>
-          <Card.Body>
-            {!related || related.page.content.length === 0 ? (
-              <Text color="fg.muted">{t("common.none")}</Text>
-            ) : (
-              <Stack as="ul" gap="2" listStyle="none">
-                {related.page.content.map(({ link, record: linked }) => {
-                  const title = titleField ? valueText(titleField, linked.values[titleField.key], settings) : "";
-                  return (
-                    <li key={link.uuid}>
-                      {canReadRelated ? (
-                        <RouterLink to={`/${other.path}/${linked.uuid}`}>{linked.rowName}</RouterLink>
-                      ) : (
-                        linked.rowName
-                      )}
-                      <Text fontSize="sm" color="fg.muted">
-                        {[t(`links.roles.${link.role}`, { defaultValue: link.role }), title]
-                          .filter(Boolean)
-                          .join(" · ")}
-                      </Text>
-                    </li>
-                  );
-                })}
-              </Stack>
-            )}
-          </Card.Body>
-        </Card.Root>
+        {attachedTo && <AttachedToCard attachedTo={attachedTo} />}
+        {screen.related && other && (
+          <Card.Root data-testid="related-card">
+            <Card.Header>
+              <Heading size="md">
+                <RouterLink to={`/${screen.path}/${record.uuid}/${screen.related.tab}`}>
+                  {t(`tabs.${screen.related.tab}`)}
+                </RouterLink>
+              </Heading>
+            </Card.Header>
+            <Card.Body>
+              {!related || related.page.content.length === 0 ? (
+                <Text color="fg.muted">{t("common.none")}</Text>
+              ) : (
+                <Stack as="ul" gap="2" listStyle="none">
+                  {related.page.content.map(({ link, record: linked }) => {
+                    const title = titleField ? valueText(titleField, linked.values[titleField.key], settings) : "";
+                    return (
+                      <li key={link.uuid}>
+                        {canReadRelated ? (
+                          <RouterLink to={`/${other.path}/${linked.uuid}`}>{linked.rowName}</RouterLink>
+                        ) : (
+                          linked.rowName
+                        )}
+                        <Text fontSize="sm" color="fg.muted">
+                          {[t(`links.roles.${link.role}`, { defaultValue: link.role }), title]
+                            .filter(Boolean)
+                            .join(" · ")}
+                        </Text>
+                      </li>
+                    );
+                  })}
+                </Stack>
+              )}
+            </Card.Body>
+          </Card.Root>
+        )}
         {assignments && (
           <AssignmentSection
             assignments={assignments}
@@ -208,6 +221,7 @@ function Related({ related, screenPath, canReadRelated, canLink, canCreateRelate
   const settings = useValueSettings();
   if (!related) return null;
   const screen = screens[screenPath];
+  if (!screen.related) return null;
   const target = screens[screen.related.screen];
   const base = `/${screen.path}/${record.uuid}/${screen.related.tab}`;
   const titleField = related.info.fields.find((field) => field.key === "title" && field.active);
@@ -356,5 +370,38 @@ function History({ history, info, record, statuses, screenPath, page }: RecordDe
         pageTo={(number) => `${base}?page=${number}`}
       />
     </Stack>
+  );
+}
+
+/** The records a note or a document is attached to, each a link to its page. */
+function AttachedToCard({ attachedTo }: { attachedTo: NonNullable<RecordDetailData["attachedTo"]> }) {
+  const { t } = useTranslation();
+  return (
+    <Card.Root data-testid="attached-to-card">
+      <Card.Header>
+        <Heading size="md">{t("attachments.attachedTo")}</Heading>
+      </Card.Header>
+      <Card.Body>
+        {attachedTo.length === 0 ? (
+          <Text color="fg.muted">{t("attachments.notAttached")}</Text>
+        ) : (
+          <Stack as="ul" gap="2" listStyle="none">
+            {attachedTo.map((ref) => {
+              const screen = screenOfEntity(ref.schemaKey, ref.tableKey);
+              return (
+                <li key={`${ref.schemaKey}.${ref.tableKey}.${ref.uuidKey}`}>
+                  {screen ? <RouterLink to={`/${screen.path}/${ref.uuidKey}`}>{ref.rowName}</RouterLink> : ref.rowName}
+                  {screen && (
+                    <Text fontSize="sm" color="fg.muted">
+                      {t(screen.labelKey)}
+                    </Text>
+                  )}
+                </li>
+              );
+            })}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
   );
 }

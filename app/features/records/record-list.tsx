@@ -8,7 +8,7 @@ import type { GoToPageState } from "../../components/go-to-page.ts";
 import { ListFooter } from "../../components/list-footer.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { valueText } from "../../components/value-text.ts";
+import { excerpt, valueText } from "../../components/value-text.ts";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { entityPlural, fieldLabel, statusName } from "./field-labels.ts";
 import { preloadRecordPanel } from "./lazy-panels.tsx";
@@ -52,7 +52,7 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
     return { to: `${base}${listQuery(params, { sort: `${key},${next}`, page: 1 })}`, direction };
   };
   const viewLabel = t("common.view");
-  const related = screens[screen.related.screen];
+  const related = screen.related ? screens[screen.related.screen] : undefined;
 
   const columns: DataTableColumn<Row>[] = [
     {
@@ -70,11 +70,14 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
           key,
           header: fieldLabel(field, language),
           sort: sort(key),
-          cell: (record) => valueText(field, record.values[key], settings),
+          cell: (record) =>
+            field.type === "LongText"
+              ? excerpt(valueText(field, record.values[key], settings))
+              : valueText(field, record.values[key], settings),
         },
       ];
     }),
-    ...(screen.listsRelated
+    ...(screen.listsRelated && screen.related && related
       ? [
           {
             key: "related",
@@ -89,11 +92,16 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
           },
         ]
       : []),
-    {
-      key: "status",
-      header: t("list.status"),
-      cell: (record) => record.statusId && <StatusBadge>{statusName(statuses, record.statusId, language)}</StatusBadge>,
-    },
+    ...(statuses.length > 0
+      ? [
+          {
+            key: "status",
+            header: t("list.status"),
+            cell: (record: Row) =>
+              record.statusId && <StatusBadge>{statusName(statuses, record.statusId, language)}</StatusBadge>,
+          },
+        ]
+      : []),
     {
       key: "view",
       header: "",
@@ -120,25 +128,27 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
               onPointerEnter={preloadRecordPanel}
               onFocus={preloadRecordPanel}
             >
-              {t("common.add")}
+              {screen.upload ? t("attachments.upload") : t("common.add")}
             </ButtonLink>
           )
         }
       />
       <FilterBar action={base} keep={{ sort: params.sort }}>
         <SearchInput name="q" defaultValue={params.q} />
-        <FilterSelect
-          name="statusId"
-          label={t("list.status")}
-          defaultValue={params.statusId}
-          options={[
-            { value: "", label: t("list.allStatuses") },
-            ...statuses.map((status) => ({
-              value: status.metaStatusId,
-              label: statusName(statuses, status.metaStatusId, language),
-            })),
-          ]}
-        />
+        {statuses.length > 0 && (
+          <FilterSelect
+            name="statusId"
+            label={t("list.status")}
+            defaultValue={params.statusId}
+            options={[
+              { value: "", label: t("list.allStatuses") },
+              ...statuses.map((status) => ({
+                value: status.metaStatusId,
+                label: statusName(statuses, status.metaStatusId, language),
+              })),
+            ]}
+          />
+        )}
         <FilterSelect
           name="size"
           label={t("list.pageSize")}

@@ -31,8 +31,11 @@ export interface RecordPanelProps {
   action: string;
   /** View mode: the values, read-only, and only a Close button. */
   readOnly?: boolean;
-  /** A new record linked to another one with a role (a contact added from its company): the title and the role. */
-  linkTo?: { title: string; intent: string };
+  /**
+   * A new record made on another one: a contact added from its company (with its role), a note on a record's notes
+   * tab. The panel's title, the intent it posts, and whether it asks for a role.
+   */
+  linkTo?: { title: string; intent: string; role?: boolean; attachTo?: string };
 }
 
 /**
@@ -52,7 +55,7 @@ export function RecordPanel({
   const { t } = useTranslation();
   const { language, timeZone } = useDateSettings();
   const defaultStatus = record?.statusId ?? statuses.find((s) => s.isDefault)?.metaStatusId ?? "";
-  const schema = recordSchema(info.fields, timeZone, Boolean(linkTo));
+  const schema = recordSchema(info.fields, timeZone, Boolean(linkTo?.role));
   // The fields are the entity's, known at run time: the form's shape is a record of them.
   const [form, fields] = useForm<Record<string, any>>({
     id: RECORD_FORM_ID,
@@ -105,19 +108,22 @@ export function RecordPanel({
       <Form method="post" action={action} {...getFormProps(form)} noValidate>
         <fieldset disabled={readOnly} style={{ display: "contents" }}>
           <Stack gap="4">
-            {linkTo && <RoleSelect meta={fields.role} />}
-            <FormField meta={fields.statusId} label={t("records.status")}>
-              <NativeSelect.Root>
-                <NativeSelect.Field {...getSelectProps(fields.statusId)}>
-                  {statuses.map((status) => (
-                    <option key={status.metaStatusId} value={status.metaStatusId}>
-                      {statusName(statuses, status.metaStatusId, language)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
+            {linkTo?.attachTo && <input type="hidden" name="attachTo" value={linkTo.attachTo} />}
+            {linkTo?.role && <RoleSelect meta={fields.role} />}
+            {statuses.length > 0 && (
+              <FormField meta={fields.statusId} label={t("records.status")}>
+                <NativeSelect.Root>
+                  <NativeSelect.Field {...getSelectProps(fields.statusId)}>
+                    {statuses.map((status) => (
+                      <option key={status.metaStatusId} value={status.metaStatusId}>
+                        {statusName(statuses, status.metaStatusId, language)}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </FormField>
+            )}
             {active.map((field) => {
               const meta = metaOf(field);
               const label = fieldLabel(field, language);

@@ -1,6 +1,20 @@
+/** A tab of a record's page (spec §2 `/{entity}/{id}/{tab?}`). */
+export type DetailTab = "360-overview" | "contacts" | "companies" | "notes" | "documents" | "preview" | "history";
+
+/** Items that are attached to records of any entity, each shown in a tab of the records they are on. */
+export type AttachmentTab = "notes" | "documents";
+
+export const attachmentKinds: Record<AttachmentTab, { schema: string; table: string; resource: string; path: string }> =
+  {
+    notes: { schema: "notes", table: "note", resource: "Note", path: "notes" },
+    documents: { schema: "documents", table: "document", resource: "Document", path: "documents" },
+  };
+
+export type ScreenPath = "companies" | "contacts" | "notes" | "documents";
+
 /** The record screens of the app: which entity each path shows, and what its list and tabs show. */
 export interface RecordScreen {
-  path: "companies" | "contacts";
+  path: ScreenPath;
   schema: string;
   table: string;
   resource: string;
@@ -9,17 +23,23 @@ export interface RecordScreen {
   /** The list also shows each record's linked records of the other side (a contact's companies). */
   listsRelated: boolean;
   /** The other side of its links, shown in a tab. */
-  related: {
+  related?: {
     tab: "contacts" | "companies";
     screen: "companies" | "contacts";
     table: string;
     /** The link table, and which side of it this entity is. */
     link: { schema: string; table: string; side: 1 | 2 };
   };
+  /** The record's tabs, in order; the first is its overview. */
+  tabs: DetailTab[];
+  /** Its records are attached to others (a note, a document): the overview names them. */
+  attachable?: AttachmentTab;
+  /** A new record is a file uploaded (a document): the add panel is an upload form. */
+  upload?: boolean;
   labelKey: string;
 }
 
-export const screens: Record<RecordScreen["path"], RecordScreen> = {
+export const screens: Record<ScreenPath, RecordScreen> = {
   companies: {
     path: "companies",
     schema: "crm",
@@ -33,6 +53,7 @@ export const screens: Record<RecordScreen["path"], RecordScreen> = {
       table: "contact",
       link: { schema: "crm", table: "company_has_contact", side: 1 },
     },
+    tabs: ["360-overview", "contacts", "notes", "documents", "history"],
     labelKey: "nav.companies",
   },
   contacts: {
@@ -48,7 +69,32 @@ export const screens: Record<RecordScreen["path"], RecordScreen> = {
       table: "company",
       link: { schema: "crm", table: "company_has_contact", side: 2 },
     },
+    tabs: ["360-overview", "companies", "notes", "documents", "history"],
     labelKey: "nav.contacts",
+  },
+  notes: {
+    path: "notes",
+    schema: "notes",
+    table: "note",
+    resource: "Note",
+    listColumns: ["text"],
+    listsRelated: false,
+    // A note's files are documents attached to it.
+    tabs: ["360-overview", "documents", "history"],
+    attachable: "notes",
+    labelKey: "nav.notes",
+  },
+  documents: {
+    path: "documents",
+    schema: "documents",
+    table: "document",
+    resource: "Document",
+    listColumns: ["file_name", "file_size", "description"],
+    listsRelated: false,
+    tabs: ["360-overview", "preview", "history"],
+    attachable: "documents",
+    upload: true,
+    labelKey: "nav.documents",
   },
 };
 
@@ -58,12 +104,20 @@ export function screenFromPath(pathname: string): RecordScreen {
     .replace(/\.data$/, "")
     .split("/")
     .filter(Boolean)[0];
-  const screen = screens[first as RecordScreen["path"]];
+  const screen = screens[first as ScreenPath];
   if (!screen) throw new Error(`no record screen at ${pathname}`);
   return screen;
+}
+
+/** Which screen shows records of an entity, if one does. */
+export function screenOfEntity(schema: string, table: string): RecordScreen | undefined {
+  return Object.values(screens).find((screen) => screen.schema === schema && screen.table === table);
 }
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 /** The record panel's form, by id: buttons elsewhere on the page (a dialog's Close) post it. */
 export const RECORD_FORM_ID = "record-form";
+
+/** The upload panel's form, by id. */
+export const UPLOAD_FORM_ID = "upload-form";
