@@ -95,6 +95,7 @@ const en = {
     noEditPermission: "You dont have permission to edit",
     deleteTitle: "Delete {{name}}",
     confirmDelete: "Delete {{name}}? This cannot be undone.",
+    confirmDeleteAttached: "It is removed from every record it is attached to.",
     deletedToast: "{{name}} was deleted.",
     savedNewToast: "{{name}} was added.",
     savedToast: "Changes to {{name}} were saved.",

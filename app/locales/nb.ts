@@ -137,6 +137,7 @@ const nb: Translations = {
     noEditPermission: "Du har ikke tilgang til å redigere",
     deleteTitle: "Slett {{name}}",
     confirmDelete: "Slette {{name}}? Dette kan ikke angres.",
+    confirmDeleteAttached: "Det fjernes fra alle oppføringer det er knyttet til.",
     deletedToast: "{{name}} ble slettet.",
     savedNewToast: "{{name}} ble lagt til.",
     savedToast: "Endringene i {{name}} ble lagret.",

@@ -111,6 +111,7 @@ export default function RecordDetailRoute({ loaderData }: Route.ComponentProps) 
           testId="confirm-delete"
         >
           {t("records.confirmDelete", { name: loaderData.record.rowName })}
+          {screen.attachable && ` ${t("records.confirmDeleteAttached")}`}
         </ConfirmDialog>
       )}
       {actionResult?.dialog && (
