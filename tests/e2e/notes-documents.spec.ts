@@ -52,6 +52,18 @@ test.describe("notes", () => {
     await expect(page.getByRole("heading", { name: "Første møte", level: 1 })).toBeVisible();
     await expect(page.getByTestId("attached-to-card").getByRole("link", { name: company })).toBeVisible();
 
+    // A note's files are documents attached to it.
+    await recordTab(page, "Documents").click();
+    await page.getByRole("link", { name: "Upload", exact: true }).click();
+    await page.getByTestId("upload-panel").getByLabel("File").setInputFiles({
+      name: "referat.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("Referat fra første møte\n"),
+    });
+    await page.getByTestId("upload-panel").getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(page.getByTestId("documents-tab").locator("tbody tr")).toHaveCount(1);
+    await expect(page.getByTestId("documents-tab")).toContainText("referat.txt");
+
     // The notes list finds it by its text.
     await page.goto("/notes?q=demo+i+januar");
     await expect(page.locator("tbody")).toContainText("Første møte");
