@@ -68,6 +68,12 @@ test.describe("notes", () => {
     await page.goto("/notes?q=demo+i+januar");
     await expect(page.locator("tbody")).toContainText("Første møte");
 
+    // The company's overview counts its notes and shows the latest.
+    await page.goto(companyUrl);
+    await expect(page.getByTestId("latest-notes-card")).toContainText("Notes (1)");
+    await expect(page.getByTestId("latest-notes-card").getByRole("link", { name: "Første møte" })).toBeVisible();
+    await expect(page.getByTestId("latest-documents-card")).toContainText("Documents (0)");
+
     await page.goto(`${companyUrl}/notes`);
     await page.getByRole("button", { name: "Remove from Første møte" }).click();
     await expect(page.getByTestId("notes-tab")).toContainText("No notes yet");

@@ -25,6 +25,8 @@ interface HistoryPage {
 /** How many linked records the overview's card shows; the tab has them all. */
 const OVERVIEW_LINKED = 10;
 const RELATED_PAGE_SIZE = 25;
+/** How many of the latest notes and documents the overview shows. */
+const OVERVIEW_ATTACHED = 3;
 
 /** Notes and documents attached to a record, a page of them. */
 export interface AttachedPage {
@@ -70,40 +72,52 @@ export async function loadRecordDetail(
 
   // A missing or foreign record answers 404 from the API, which the page answers too (api.server.ts).
   const record = await client.get<RecordDto>(apiPath`/api/${screen.schema}/${screen.table}/${params.id}`);
-  const [info, statuses, linked, history, groups, users, attached, attachedTo] = await Promise.all([
-    entityInfo(client, screen.schema, screen.table),
-    entityStatuses(client, screen.schema, screen.table),
-    related && tab === related.tab
-      ? client.get<LinkedPage>(linkedPath(RELATED_PAGE_SIZE, page - 1))
-      : tab === "360-overview" && canReadRelated
-        ? client.get<LinkedPage>(linkedPath(OVERVIEW_LINKED, 0))
-        : null,
-    tab === "history"
-      ? client.get<HistoryPage>(
-          apiPath`/api/data_feed/${screen.schema}/${screen.table}?id==${record.uuid}&page=${page - 1}`,
-        )
-      : null,
-    canSeeAssignments
-      ? client.get<{ uuid: string; name: string }[]>(
-          apiPath`/api/core/groups/${screen.schema}/${screen.table}/${record.uuid}`,
-        )
-      : null,
-    canSeeAssignments
-      ? client.get<{ uuid: string; firstName: string; lastName: string }[]>(
-          apiPath`/api/iam/users/${screen.schema}/${screen.table}/${record.uuid}`,
-        )
-      : null,
-    attachedKind
+  // The overview's cards of the latest notes and documents, with their counts.
+  const latest = (kindTab: AttachmentTab) => {
+    const kind = attachmentKinds[kindTab];
+    return tab === "360-overview" && tabs.includes(kindTab)
       ? client.get<AttachedPage>(
-          apiPath`/api/${attachedKind.schema}/${attachedKind.table}/attached/${screen.schema}/${screen.table}/${record.uuid}?page=${page - 1}&size=${RELATED_PAGE_SIZE}`,
+          apiPath`/api/${kind.schema}/${kind.table}/attached/${screen.schema}/${screen.table}/${params.id as string}?page=0&size=${OVERVIEW_ATTACHED}`,
         )
-      : null,
-    screen.attachable && tab === "360-overview"
-      ? client.get<{ schemaKey: string; tableKey: string; uuidKey: string; rowName: string }[]>(
-          apiPath`/api/${screen.schema}/${screen.table}/${record.uuid}/attached_to`,
-        )
-      : null,
-  ]);
+      : null;
+  };
+  const [info, statuses, linked, history, groups, users, attached, attachedTo, latestNotes, latestDocuments] =
+    await Promise.all([
+      entityInfo(client, screen.schema, screen.table),
+      entityStatuses(client, screen.schema, screen.table),
+      related && tab === related.tab
+        ? client.get<LinkedPage>(linkedPath(RELATED_PAGE_SIZE, page - 1))
+        : tab === "360-overview" && canReadRelated
+          ? client.get<LinkedPage>(linkedPath(OVERVIEW_LINKED, 0))
+          : null,
+      tab === "history"
+        ? client.get<HistoryPage>(
+            apiPath`/api/data_feed/${screen.schema}/${screen.table}?id==${record.uuid}&page=${page - 1}`,
+          )
+        : null,
+      canSeeAssignments
+        ? client.get<{ uuid: string; name: string }[]>(
+            apiPath`/api/core/groups/${screen.schema}/${screen.table}/${record.uuid}`,
+          )
+        : null,
+      canSeeAssignments
+        ? client.get<{ uuid: string; firstName: string; lastName: string }[]>(
+            apiPath`/api/iam/users/${screen.schema}/${screen.table}/${record.uuid}`,
+          )
+        : null,
+      attachedKind
+        ? client.get<AttachedPage>(
+            apiPath`/api/${attachedKind.schema}/${attachedKind.table}/attached/${screen.schema}/${screen.table}/${record.uuid}?page=${page - 1}&size=${RELATED_PAGE_SIZE}`,
+          )
+        : null,
+      screen.attachable && tab === "360-overview"
+        ? client.get<{ schemaKey: string; tableKey: string; uuidKey: string; rowName: string }[]>(
+            apiPath`/api/${screen.schema}/${screen.table}/${record.uuid}/attached_to`,
+          )
+        : null,
+      latest("notes"),
+      latest("documents"),
+    ]);
   const canLink =
     related !== undefined &&
     hasPermission(user, "Update", screen.resource) &&
@@ -166,6 +180,7 @@ export async function loadRecordDetail(
         ? { info: attachedInfo, statuses: newNoteStatuses }
         : null,
     attachedTo,
+    latestAttached: { notes: latestNotes, documents: latestDocuments },
     maxUploadMb: webEnv().maxUploadMb,
     newRelated:
       panel === "new-related" && relatedInfo && relatedStatuses

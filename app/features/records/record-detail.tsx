@@ -20,7 +20,7 @@ import type { RecordDetailData } from "./detail.server.ts";
 import { fieldLabel, statusName } from "./field-labels.ts";
 import { historyText, splitHistoryText } from "./history.ts";
 import { preloadRecordPanel } from "./lazy-panels.tsx";
-import { screenOfEntity, screens } from "./screens.ts";
+import { attachmentKinds, screenOfEntity, screens } from "./screens.ts";
 
 /** Spec §2: a record shows 8 fields at first, with a read-more from 9. */
 const INITIAL_FIELDS = 8;
@@ -120,6 +120,7 @@ function Overview({
   screenPath,
   actionResult,
   attachedTo,
+  latestAttached,
 }: RecordDetailData & {
   actionResult?: RecordActionResult;
 }) {
@@ -165,6 +166,14 @@ function Overview({
       </Card.Root>
       <Stack gap="5">
         {attachedTo && <AttachedToCard attachedTo={attachedTo} />}
+        {(["notes", "documents"] as const).map((kind) => {
+          const latest = latestAttached[kind];
+          return (
+            latest && (
+              <LatestAttachedCard key={kind} kind={kind} page={latest} base={`/${screen.path}/${record.uuid}`} />
+            )
+          );
+        })}
         {screen.related && other && (
           <Card.Root data-testid="related-card">
             <Card.Header>
@@ -399,6 +408,47 @@ function AttachedToCard({ attachedTo }: { attachedTo: NonNullable<RecordDetailDa
                 </li>
               );
             })}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** The overview's card of a record's latest notes or documents: how many there are, and the newest few. */
+function LatestAttachedCard({
+  kind,
+  page,
+  base,
+}: {
+  kind: "notes" | "documents";
+  page: NonNullable<RecordDetailData["latestAttached"]["notes"]>;
+  base: string;
+}) {
+  const { t } = useTranslation();
+  const dates = useDateSettings();
+  return (
+    <Card.Root data-testid={`latest-${kind}-card`}>
+      <Card.Header>
+        <Heading size="md">
+          <RouterLink to={`${base}/${kind}`}>
+            {t(`tabs.${kind}`)} ({page.totalElements})
+          </RouterLink>
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        {page.content.length === 0 ? (
+          <Text color="fg.muted">{t("common.none")}</Text>
+        ) : (
+          <Stack as="ul" gap="2" listStyle="none">
+            {page.content.map((item) => (
+              <li key={item.uuid}>
+                <RouterLink to={`/${attachmentKinds[kind].path}/${item.uuid}`}>{item.rowName}</RouterLink>
+                <Text fontSize="sm" color="fg.muted">
+                  {formatDateTime(item.createdAt, dates)}
+                </Text>
+              </li>
+            ))}
           </Stack>
         )}
       </Card.Body>
