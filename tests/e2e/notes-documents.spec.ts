@@ -55,11 +55,14 @@ test.describe("notes", () => {
     // A note's files are documents attached to it.
     await recordTab(page, "Documents").click();
     await page.getByRole("link", { name: "Upload", exact: true }).click();
-    await page.getByTestId("upload-panel").getByLabel("File").setInputFiles({
-      name: "referat.txt",
-      mimeType: "text/plain",
-      buffer: Buffer.from("Referat fra første møte\n"),
-    });
+    await page
+      .getByTestId("upload-panel")
+      .getByLabel("File")
+      .setInputFiles({
+        name: "referat.txt",
+        mimeType: "text/plain",
+        buffer: Buffer.from("Referat fra første møte\n"),
+      });
     await page.getByTestId("upload-panel").getByRole("button", { name: "Upload", exact: true }).click();
     await expect(page.getByTestId("documents-tab").locator("tbody tr")).toHaveCount(1);
     await expect(page.getByTestId("documents-tab")).toContainText("referat.txt");
