@@ -4,6 +4,7 @@ import { syncStandardEntities, syncStandardRelationships } from "../records/meta
 import { demoGroups, standardEntities, standardRelationships } from "../records/standard-entities.ts";
 import { builtInRoles, permissionRows } from "../users/roles.ts";
 import { generateDemoData } from "./demo-data.ts";
+import { englishNotes, norwegianNotes } from "./demo-notes.ts";
 import type { Database } from "./schema.ts";
 
 export const demoUsers = [
@@ -164,5 +165,79 @@ async function seedDemoRecords(db: Kysely<Database>, adminId: string): Promise<v
   await db
     .insertInto("core.transaction")
     .values([...created("company", companies, companyValues), ...created("contact", contacts, contactValues)])
+    .execute();
+  await seedDemoNotes(db, adminId, data, companies, contacts);
+}
+
+export const DEMO_NOTES = norwegianNotes.length + englishNotes.length;
+
+/**
+ * A note per demo text, on a company of its language's country (the first ones in the list), written over the last
+ * months; every other note is also on one of the company's contacts.
+ */
+async function seedDemoNotes(
+  db: Kysely<Database>,
+  adminId: string,
+  data: ReturnType<typeof generateDemoData>,
+  companies: { id: string }[],
+  contacts: { id: string }[],
+): Promise<void> {
+  const byCountry = (country: string) =>
+    data.companies.flatMap((company, index) => (company.country === country ? [index] : []));
+  const placed = [
+    ...norwegianNotes.map((note, index) => ({ note, companyIndex: byCountry("Norway")[index] })),
+    ...englishNotes.map((note, index) => ({ note, companyIndex: byCountry("United Kingdom")[index] })),
+  ].filter((entry) => entry.companyIndex !== undefined);
+  const day = 24 * 60 * 60 * 1000;
+  const now = Date.now();
+  const values = placed.map(({ note }, index) => {
+    const at = new Date(now - (index * 5 + 1) * day);
+    return {
+      title: note.title,
+      text: note.text,
+      created_by: adminId,
+      updated_by: adminId,
+      created_at: at,
+      updated_at: at,
+    };
+  });
+  const notes = (await db
+    .insertInto("notes.note" as any)
+    .values(values)
+    .returning(["id"])
+    .execute()) as { id: string }[];
+  const attachments = placed.flatMap(({ companyIndex }, index) => {
+    const on = (schema_key: string, table_key: string, record_id: string) => ({
+      note_id: notes[index].id,
+      schema_key,
+      table_key,
+      record_id,
+      created_by: adminId,
+      created_at: values[index].created_at,
+    });
+    const contactLink = data.links.find((link) => link.companyIndex === companyIndex);
+    return [
+      on("crm", "company", companies[companyIndex].id),
+      ...(index % 2 === 0 && contactLink ? [on("crm", "contact", contacts[contactLink.contactIndex].id)] : []),
+    ];
+  });
+  await db
+    .insertInto("notes.note_attached_to" as any)
+    .values(attachments)
+    .execute();
+  await db
+    .insertInto("core.transaction")
+    .values(
+      notes.map((note, index) => ({
+        schema_key: "notes",
+        table_key: "note",
+        record_id: note.id,
+        action: "create",
+        actor_id: adminId,
+        at: values[index].created_at,
+        before: null,
+        after: JSON.stringify({ title: values[index].title, text: values[index].text, statusId: null }),
+      })),
+    )
     .execute();
 }

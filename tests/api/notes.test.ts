@@ -168,6 +168,28 @@ describe(`notes attached to records on ${testDatabase}`, () => {
     expect(left.rows[0].count).toBe(0);
   });
 
+  it("has demo notes in both languages, each on a company of its language's country", async () => {
+    const rows = await sql<{ title: string; country: string; contacts: number }>`
+      select n.title, c.country,
+        (select count(*)::int from notes.note_attached_to a2 where a2.note_id = n.id and a2.table_key = 'contact') as contacts
+      from notes.note n
+      join notes.note_attached_to a on a.note_id = n.id and a.table_key = 'company'
+      join crm.company c on c.id = a.record_id
+      where n.title in ('Oppstartsmøte', 'Kick-off meeting')`.execute(t.app.db);
+    expect(rows.rows.map(({ title, country }) => [title, country]).sort()).toEqual([
+      ["Kick-off meeting", "United Kingdom"],
+      ["Oppstartsmøte", "Norway"],
+    ]);
+    // The first note of each language is also on a contact of its company.
+    expect(rows.rows.every((row) => row.contacts === 1)).toBe(true);
+    const { DEMO_NOTES } = await import("../../server/db/seed.ts");
+    const demo = await sql<{ count: number }>`select count(*)::int as count from notes.note n
+      where exists (select 1 from core.transaction x where x.record_id = n.id and x.at < now() - interval '12 hours')`.execute(
+      t.app.db,
+    );
+    expect(demo.rows[0].count).toBe(DEMO_NOTES);
+  });
+
   it("searches notes by title and text", async () => {
     await newNote("Kvartalsmøte", "Budsjett for Tromsø-kontoret");
     const found = (await call("GET", "/api/notes/note?q=tromso", employee)).json();
