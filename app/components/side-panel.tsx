@@ -1,5 +1,5 @@
 import { Button, CloseButton, Dialog, Drawer, Text } from "@chakra-ui/react";
-import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
+import { createContext, type ReactNode, useContext, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { CloseIcon } from "./icons.tsx";
@@ -12,11 +12,39 @@ interface PanelControl {
 
 const PanelContext = createContext<PanelControl | null>(null);
 
-/** A form's current entries, to tell whether anything was changed since the panel opened. */
-function formState(formId: string | undefined): string | undefined {
+/** A select's option as the page gave it: the one marked selected, or the first when none is. */
+function selectChanged(select: HTMLSelectElement): boolean {
+  const options = Array.from(select.options);
+  const marked = options.some((option) => option.defaultSelected);
+  return options.some((option, index) => option.selected !== (marked ? option.defaultSelected : index === 0));
+}
+
+/**
+ * Whether anything in a form differs from what the page rendered in it: each control against its default (the HTML
+ * it came with). Unlike a copy taken once the panel's code runs, this also sees text typed before the page became
+ * interactive.
+ */
+function formChanged(formId: string | undefined): boolean {
   const form = formId ? document.getElementById(formId) : null;
-  if (!(form instanceof HTMLFormElement)) return undefined;
-  return JSON.stringify([...new FormData(form)].filter(([, value]) => typeof value === "string"));
+  if (!(form instanceof HTMLFormElement)) return false;
+  return Array.from(form.elements).some((element) => {
+    if (element instanceof HTMLTextAreaElement) return element.value !== element.defaultValue;
+    if (element instanceof HTMLSelectElement) return !element.multiple && selectChanged(element);
+    if (!(element instanceof HTMLInputElement)) return false;
+    switch (element.type) {
+      case "checkbox":
+      case "radio":
+        return element.checked !== element.defaultChecked;
+      case "file":
+        return Boolean(element.files?.length);
+      case "hidden":
+      case "submit":
+      case "button":
+        return false;
+      default:
+        return element.value !== element.defaultValue;
+    }
+  });
 }
 
 export interface SidePanelProps {
@@ -39,15 +67,10 @@ export interface SidePanelProps {
 export function SidePanel({ title, closeTo, formId, footer, children, testId }: SidePanelProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const initial = useRef<string | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
-  useEffect(() => {
-    initial.current = formState(formId);
-  }, [formId]);
 
   const requestClose = () => {
-    const current = formState(formId);
-    if (current !== undefined && current !== initial.current) {
+    if (formChanged(formId)) {
       setConfirming(true);
       return false;
     }

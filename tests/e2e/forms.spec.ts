@@ -42,8 +42,9 @@ test.describe("the record form", () => {
     const panel = page.getByTestId("record-panel");
     await panel.getByLabel("Company name").fill("Half typed AS");
     const question = page.getByTestId("confirm-discard");
-    // The drawer starts listening for Escape a frame after it opens; a press in that frame is not seen, so the test
-    // presses again as a user would. The panel must stay open throughout: a changed form never closes on Escape.
+    // The panel's code loads after the page's (lazy-panels.tsx), so the text may be typed before the panel is
+    // interactive: it still counts as a change. Escape is not heard until the panel hydrates, so the test presses
+    // again as a user would; the panel must stay open throughout.
     await expect(async () => {
       await page.keyboard.press("Escape");
       await expect(question).toBeVisible({ timeout: 1_000 });
