@@ -1,5 +1,5 @@
 import { Button, CloseButton, Dialog, Drawer, Text } from "@chakra-ui/react";
-import { createContext, type ReactNode, useContext, useState } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { CloseIcon } from "./icons.tsx";
@@ -68,6 +68,9 @@ export function SidePanel({ title, closeTo, formId, footer, children, testId }: 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
+  // Its code loads after the page's: this tells (tests, scripts) when the panel itself has become interactive.
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
 
   const requestClose = () => {
     if (formChanged(formId)) {
@@ -89,7 +92,7 @@ export function SidePanel({ title, closeTo, formId, footer, children, testId }: 
       >
         <Drawer.Backdrop />
         <Drawer.Positioner>
-          <Drawer.Content data-testid={testId}>
+          <Drawer.Content data-testid={testId} data-interactive={interactive || undefined}>
             <Drawer.Header>
               <Drawer.Title>{title}</Drawer.Title>
             </Drawer.Header>
