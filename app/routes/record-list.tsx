@@ -51,7 +51,8 @@ export default function RecordListRoute({ loaderData }: Route.ComponentProps) {
         <ErrorDialog
           text={actionResult.dialog}
           source={actionResult}
-          dismissForm={adding ? RECORD_FORM_ID : undefined}
+          // An upload is not posted again to close the warning: Close goes back to the list.
+          dismissForm={adding && !screen.upload ? RECORD_FORM_ID : undefined}
           closeTo={closeTo}
         />
       )}
