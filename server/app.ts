@@ -26,6 +26,7 @@ import { settingsRoutes } from "./settings/settings.routes.ts";
 import { inviteFirstAdmin } from "./users/bootstrap.ts";
 import { registerRoutes } from "./users/register.routes.ts";
 import { usersRoutes } from "./users/users.routes.ts";
+import { workItemsRoutes } from "./work-items/work-items.routes.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -158,6 +159,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(linksRoutes);
       await api.register(documentsRoutes);
       await api.register(notesRoutes);
+      await api.register(workItemsRoutes);
       await api.register(recordsRoutes);
     },
     { prefix: "/api" },

@@ -39,6 +39,7 @@ export function valueText(field: FieldDefinition, value: unknown, settings: Valu
         .map((item) => optionLabel(field, item, settings.language))
         .join(", ");
     case "Number":
+      if (field.settings.identifier) return String(value);
       return field.settings.bytes
         ? formatBytes(Number(value), settings.language)
         : formatNumber(Number(value), settings.language);

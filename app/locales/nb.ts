@@ -94,6 +94,8 @@ const nb: Translations = {
     notANumber: "Må være et tall",
     pastDate: "Må være en dato før i dag",
     notAnOption: "Må være et av valgene",
+    contactRequired: "En henvendelse eller et gjøremål må også knyttes til en kontakt.",
+    notCompanyContact: "Må være en av firmaets kontakter",
     nul: "Kan ikke inneholde et nulltegn",
     pageRange: "Sidetallet må være fra 1 til siste side.",
     duplicate: "{{value}} finnes allerede",

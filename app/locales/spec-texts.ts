@@ -15,6 +15,8 @@ const validation = {
   notANumber: messages.notANumber,
   pastDate: messages.pastDate,
   notAnOption: messages.notAnOption,
+  contactRequired: messages.contactRequired,
+  notCompanyContact: messages.notCompanyContact,
   nul: "Must not contain a null character",
   pageRange: "Page number must be from 1 to the last page.",
   duplicate: "{{value}} already exist",

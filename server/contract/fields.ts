@@ -18,6 +18,12 @@ export const fieldTypes = [
 ] as const;
 export type FieldType = (typeof fieldTypes)[number];
 
+/** Where a List's options come from when the workspace keeps them (see FieldSettings.optionsFrom). */
+export const metaStatusKinds = ["priority", "category", "source"] as const;
+export type MetaStatusKind = (typeof metaStatusKinds)[number];
+export const optionSources = [...metaStatusKinds, "user", "group"] as const;
+export type OptionSource = (typeof optionSources)[number];
+
 export const fieldSettingsSchema = z.object({
   maxLength: z.number().int().positive().optional(),
   options: z.array(z.object({ value: z.string(), labelEn: z.string(), labelNb: z.string() })).optional(),
@@ -27,6 +33,15 @@ export const fieldSettingsSchema = z.object({
   readOnly: z.boolean().optional(),
   /** A Number that counts bytes: shown as kB, MB or GB. */
   bytes: z.boolean().optional(),
+  /**
+   * A List whose options are rows of the workspace, by id: meta statuses of a kind for the entity (priorities,
+   * categories, sources), its users or its groups. The API fills `options` when it describes or validates the field.
+   */
+  optionsFrom: z.enum(optionSources).optional(),
+  /** A Number that names a record (a reference number): shown without thousands separators. */
+  identifier: z.boolean().optional(),
+  /** The Date an item is due by: past it, and not in a closed status, the item is overdue. */
+  due: z.boolean().optional(),
 });
 export type FieldSettings = z.infer<typeof fieldSettingsSchema>;
 

@@ -12,4 +12,6 @@ export const messages = {
   notANumber: "Must be a number",
   pastDate: "Must be a past date",
   notAnOption: "Must be one of the options",
+  contactRequired: "An inquiry or to-do selection requires a contact as well.",
+  notCompanyContact: "Must be one of the company's contacts",
 } as const;

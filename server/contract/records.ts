@@ -43,6 +43,13 @@ export const metaStatusSchema = z.object({
   nameEn: z.string(),
   nameNb: z.string(),
   isDefault: z.boolean(),
+  /** status, priority, category or source. */
+  kind: z.string(),
+  /** Its place in the order; a priority's rank (0 first). */
+  rank: z.number().int(),
+  /** A status that ends the work: its items are no longer open. */
+  closed: z.boolean(),
+  colour: z.string().nullable(),
 });
 export type MetaStatus = z.infer<typeof metaStatusSchema>;
 

@@ -155,6 +155,17 @@ export interface MetaStatusTable {
   is_default: Generated<boolean>;
   active: Generated<boolean>;
   position: Generated<number>;
+  colour: string | null;
+  closed: Generated<boolean>;
+}
+
+/** A link of an inquiry or a to-do to a contact, and one of the contact's companies (crm.{inquiry,todo}_company_contact). */
+export interface WorkItemLinkTable {
+  id: Generated<string>;
+  company_id: string | null;
+  contact_id: string;
+  created_at: Generated<Date>;
+  created_by: string | null;
 }
 
 export interface RelationshipTable {
@@ -229,4 +240,6 @@ export interface Database {
   "core.record_assignment": RecordAssignmentTable;
   "core.record_count": RecordCountTable;
   "core.record_version": RecordVersionTable;
+  "crm.inquiry_company_contact": WorkItemLinkTable & { inquiry_id: string };
+  "crm.todo_company_contact": WorkItemLinkTable & { todo_id: string };
 }

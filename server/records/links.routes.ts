@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { metaStatusSchema, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, recordSchema } from "../contract/records.ts";
+import {
+  metaStatusSchema,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  recordSchema,
+  SEARCH_MIN_LENGTH,
+} from "../contract/records.ts";
 import { DomainError } from "../http/errors.ts";
 import * as links from "./links.service.ts";
 import * as service from "./records.service.ts";
@@ -89,12 +95,32 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const kind = z.enum(["status", "priority", "category", "source"]);
+
   app.get(
     "/metastatus/:schema/:table",
     {
       schema: {
         tags: ["statuses"],
-        summary: "An entity's statuses",
+        summary: "An entity's statuses, or with kind its priorities (in rank order), categories or sources",
+        security,
+        params: z.object({ schema: key, table: key }),
+        querystring: z.object({ kind: kind.default("status") }),
+        response: { 200: z.array(metaStatusSchema) },
+      },
+    },
+    async (request) => {
+      const entity = await service.resolveEntity(app.db, request.params.schema, request.params.table);
+      return service.listStatuses(app.db, request.actor, entity, request.query.kind);
+    },
+  );
+
+  app.get(
+    "/metastatus/category/:schema/:table",
+    {
+      schema: {
+        tags: ["statuses"],
+        summary: "An entity's categories",
         security,
         params: z.object({ schema: key, table: key }),
         response: { 200: z.array(metaStatusSchema) },
@@ -102,7 +128,28 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const entity = await service.resolveEntity(app.db, request.params.schema, request.params.table);
-      return service.listStatuses(app.db, request.actor, entity);
+      return service.listStatuses(app.db, request.actor, entity, "category");
+    },
+  );
+
+  app.get(
+    "/metastatus/:schema/:table/autocomplete",
+    {
+      schema: {
+        tags: ["statuses"],
+        summary: "An entity's categories (or another kind) whose name holds the query (3+ characters, trimmed)",
+        security,
+        params: z.object({ schema: key, table: key }),
+        querystring: z.object({ query: z.string().max(255).default(""), kind: kind.default("category") }),
+        response: { 200: z.array(metaStatusSchema) },
+      },
+    },
+    async (request) => {
+      const entity = await service.resolveEntity(app.db, request.params.schema, request.params.table);
+      const query = request.query.query.trim().toLocaleLowerCase();
+      if (query.length < SEARCH_MIN_LENGTH) return [];
+      const all = await service.listStatuses(app.db, request.actor, entity, request.query.kind);
+      return all.filter((s) => `${s.nameEn}\n${s.nameNb}`.toLocaleLowerCase().includes(query));
     },
   );
 
@@ -111,15 +158,17 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["statuses"],
-        summary: "An entity's default status",
+        summary: "An entity's default status (or, with kind, its default priority, category or source)",
         security,
         params: z.object({ schema: key, table: key }),
+        querystring: z.object({ kind: kind.default("status") }),
         response: { 200: metaStatusSchema },
       },
     },
     async (request) => {
       const entity = await service.resolveEntity(app.db, request.params.schema, request.params.table);
-      const status = (await service.listStatuses(app.db, request.actor, entity)).find((s) => s.isDefault);
+      const all = await service.listStatuses(app.db, request.actor, entity, request.query.kind);
+      const status = all.find((s) => s.isDefault);
       if (!status) throw new DomainError(404, "NotFoundException", "No default status");
       return status;
     },

@@ -78,29 +78,27 @@ export async function syncStandardEntities(db: Db, entities: StandardEntity[]): 
         .onConflict((oc) => oc.columns(["entity_id", "key"]).doUpdateSet(row))
         .execute();
     }
-    for (const [index, status] of entity.statuses.entries()) {
-      const existing = await db
-        .selectFrom("core.meta_status")
-        .select("id")
-        .where("schema_key", "=", entity.schemaKey)
-        .where("table_key", "=", entity.tableKey)
-        .where("kind", "=", "status")
-        .where("key", "=", status.key)
-        .executeTakeFirst();
-      if (existing) continue;
-      await db
-        .insertInto("core.meta_status")
-        .values({
-          schema_key: entity.schemaKey,
-          table_key: entity.tableKey,
-          kind: "status",
-          key: status.key,
-          name_en: status.nameEn,
-          name_nb: status.nameNb,
-          is_default: status.isDefault ?? false,
-          position: index,
-        })
-        .execute();
+    const kinds = { status: entity.statuses, ...entity.metaStatuses };
+    for (const [kind, statuses] of Object.entries(kinds)) {
+      for (const [index, status] of statuses.entries()) {
+        // Written once: afterwards the workspace's administrators own them.
+        await db
+          .insertInto("core.meta_status")
+          .values({
+            schema_key: entity.schemaKey,
+            table_key: entity.tableKey,
+            kind,
+            key: status.key,
+            name_en: status.nameEn,
+            name_nb: status.nameNb,
+            is_default: status.isDefault ?? false,
+            closed: status.closed ?? false,
+            colour: status.colour ?? null,
+            position: index,
+          })
+          .onConflict((oc) => oc.columns(["schema_key", "table_key", "kind", "key"]).doNothing())
+          .execute();
+      }
     }
   }
 }

@@ -42,9 +42,20 @@ export interface ListQuery {
   sort: { key: string; direction: "asc" | "desc" }[];
   search?: string;
   statusId?: string;
-  filters: { field: FieldDefinition; value: string }[];
+  filters: ListFilter[];
+  /** Only items not in a closed status. */
+  openOnly?: boolean;
+  /** Only open items whose due field is before `today` (the user's date). */
+  overdue?: { field: FieldDefinition; today: string };
   /** The fields a list shows; every active field when absent. */
   columns?: readonly string[];
+}
+
+/** A field equal to a value, or for dates and numbers within a range (either end may be open). */
+export interface ListFilter {
+  field: FieldDefinition;
+  value: string;
+  range?: { from?: string; to?: string };
 }
 
 export interface ListResult {
@@ -55,6 +66,26 @@ export interface ListResult {
 }
 
 const textTypes = new Set(["Text", "LongText", "Email", "Phone", "Url", "List"]);
+
+/** A column of text: a List whose options are rows of the workspace holds their ids instead. */
+function isText(field: FieldDefinition): boolean {
+  return textTypes.has(field.type) && !field.settings.optionsFrom;
+}
+
+/** What a field sorts by: text without case, a priority by its rank, a user or a group by name. */
+function sortExpression(field: FieldDefinition | undefined, key: string): Expression<unknown> {
+  if (!field) return sql.ref(key);
+  switch (field.settings.optionsFrom) {
+    case undefined:
+      return isText(field) ? sql`lower(${sql.ref(key)})` : sql.ref(key);
+    case "user":
+      return sql`(select lower(u.first_name || ' ' || u.last_name) from core.app_user u where u.id = ${sql.ref(key)})`;
+    case "group":
+      return sql`(select lower(g.name) from core.user_group g where g.id = ${sql.ref(key)})`;
+    default:
+      return sql`(select m.position from core.meta_status m where m.id = ${sql.ref(key)})`;
+  }
+}
 
 /** Pages this deep in a list of known length are read from its far end when that is nearer. */
 const REVERSE_FROM_OFFSET = 10_000;
@@ -77,7 +108,7 @@ function sortTerms(entity: EntityMetadata, sort: ListQuery["sort"]): SortTerm[] 
     const field = entity.fields.find((f) => f.key === key);
     const descending = direction === "desc";
     return {
-      expression: field && textTypes.has(field.type) ? sql`lower(${sql.ref(key)})` : sql.ref(key),
+      expression: sortExpression(field, key),
       descending,
       nullsFirst: field?.required ? descending : false,
     };
@@ -106,7 +137,7 @@ export async function listRecords(db: Db, entity: EntityMetadata, query: ListQue
   const page = (offset: number, limit: number, reverse = false) =>
     pageOf(db, entity, { where, terms, offset, limit, reverse, columns: query.columns });
 
-  if (!query.search && query.filters.length === 0) {
+  if (!narrowed(query)) {
     if (query.offset < REVERSE_FROM_OFFSET) {
       const [content, counted] = await Promise.all([
         page(query.offset, query.limit),
@@ -145,8 +176,22 @@ export async function listRecords(db: Db, entity: EntityMetadata, query: ListQue
 
 type Condition = (eb: any) => Expression<SqlBool>;
 
-function listCondition(entity: EntityMetadata, query: Pick<ListQuery, "search" | "statusId" | "filters">): Condition {
-  const searchable = entity.fields.filter((field) => field.active && field.searchable && textTypes.has(field.type));
+/** Not in a status that ends the work (done, closed); an item without a status is open. */
+function openCondition(): Expression<SqlBool> {
+  return sql<SqlBool>`(status_id is null or not exists
+    (select 1 from core.meta_status m where m.id = status_id and m.closed))`;
+}
+
+/** Whether the query narrows the list beyond a status, so its total must be counted rather than read. */
+function narrowed(query: ListQuery): boolean {
+  return Boolean(query.search) || query.filters.length > 0 || Boolean(query.openOnly) || Boolean(query.overdue);
+}
+
+function listCondition(
+  entity: EntityMetadata,
+  query: Pick<ListQuery, "search" | "statusId" | "filters" | "openOnly" | "overdue">,
+): Condition {
+  const searchable = entity.fields.filter((field) => field.active && field.searchable && isText(field));
   return (eb) => {
     const conditions: Expression<SqlBool>[] = [];
     if (query.search) {
@@ -163,13 +208,20 @@ function listCondition(entity: EntityMetadata, query: Pick<ListQuery, "search" |
       );
     }
     if (query.statusId) conditions.push(eb("status_id", "=", query.statusId));
-    for (const { field, value } of query.filters) {
-      conditions.push(
-        textTypes.has(field.type)
-          ? sql<SqlBool>`core.search_fold(${sql.ref(field.key)}) = core.search_fold(${value})`
-          : sql<SqlBool>`${sql.ref(field.key)}::text = ${value}`,
-      );
+    for (const { field, value, range } of query.filters) {
+      if (range) {
+        if (range.from !== undefined) conditions.push(eb(field.key, ">=", range.from));
+        if (range.to !== undefined) conditions.push(eb(field.key, "<=", range.to));
+      } else {
+        conditions.push(
+          isText(field)
+            ? sql<SqlBool>`core.search_fold(${sql.ref(field.key)}) = core.search_fold(${value})`
+            : sql<SqlBool>`${sql.ref(field.key)}::text = ${value}`,
+        );
+      }
     }
+    if (query.openOnly || query.overdue) conditions.push(openCondition());
+    if (query.overdue) conditions.push(eb(query.overdue.field.key, "<", query.overdue.today));
     return eb.and(conditions);
   };
 }
@@ -288,7 +340,7 @@ function anchoredSort(entity: EntityMetadata, sort: ListQuery["sort"]): "asc" | 
   const direction = sort[0]?.direction;
   const eligible = sort.every((term) => {
     const field = entity.fields.find((f) => f.key === term.key);
-    return field?.required && textTypes.has(field.type) && term.direction === direction;
+    return field?.required && isText(field) && term.direction === direction;
   });
   return eligible ? direction : undefined;
 }
@@ -531,14 +583,31 @@ export async function listTransactions(
   return { content, total: Number(total.total) };
 }
 
-export async function statusesOf(db: Db, entity: EntityMetadata) {
+/** The entity's active statuses, or its priorities, categories or sources, in their order (a priority's rank). */
+export async function statusesOf(db: Db, entity: Pick<EntityMetadata, "schemaKey" | "tableKey">, kind = "status") {
   return db
     .selectFrom("core.meta_status")
-    .select(["id", "key", "name_en", "name_nb", "is_default"])
+    .select(["id", "key", "name_en", "name_nb", "is_default", "closed", "colour", "position"])
     .where("schema_key", "=", entity.schemaKey)
     .where("table_key", "=", entity.tableKey)
-    .where("kind", "=", "status")
+    .where("kind", "=", kind)
     .where("active", "=", true)
     .orderBy("position")
+    .orderBy("key")
     .execute();
+}
+
+/** The workspace's users (who may be assigned), by name. */
+export async function userOptions(db: Db) {
+  return db
+    .selectFrom("core.app_user")
+    .select(["id", "first_name", "last_name"])
+    .orderBy("first_name")
+    .orderBy("last_name")
+    .orderBy("id")
+    .execute();
+}
+
+export async function groupOptions(db: Db) {
+  return db.selectFrom("core.user_group").select(["id", "name"]).orderBy("name").orderBy("id").execute();
 }

@@ -24,6 +24,9 @@ const listQuery = z.looseObject({
   sort: z.string().max(100).optional(),
   q: z.string().max(255).optional(),
   statusId: z.string().max(64).optional(),
+  open: z.enum(["true", "false"]).optional(),
+  /** Overdue on the given date (the user's today), or on today's date in UTC for "true". */
+  overdue: z.string().max(20).optional(),
   fields: z
     .string()
     .max(2000)
@@ -79,7 +82,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const entity = await service.resolveEntity(app.db, request.params.schema, request.params.entity);
       service.assertCanRead(request.actor, entity);
-      return service.entityInfo(entity);
+      return service.entityInfo(await service.withOptions(app.db, entity));
     },
   );
 
@@ -89,7 +92,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["records"],
         summary:
-          "A page of records: page from 0, size, sort=key,asc|desc, q (3+ characters), filter.<key>=value, fields=a,b (the values to return), connections=true (each row's linked records)",
+          "A page of records: page from 0, size, sort=key,asc|desc, q (3+ characters), filter.<key>=value (from..to for dates and numbers), open=true (not in a closed status), overdue=YYYY-MM-DD|true (open and due before that day), fields=a,b (the values to return), connections=true (each row's linked records)",
         security,
         params: entityParams,
         querystring: listQuery,
@@ -98,7 +101,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const entity = await service.resolveEntity(app.db, request.params.schema, request.params.entity);
-      const { page, size, sort, q, statusId, fields, connections, ...rest } = request.query;
+      const { page, size, sort, q, statusId, fields, connections, open, overdue, ...rest } = request.query;
       const filters = Object.fromEntries(
         Object.entries(rest)
           .filter(([name, value]) => name.startsWith(FILTER_PREFIX) && typeof value === "string")
@@ -111,6 +114,8 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
         q,
         statusId,
         filters,
+        openOnly: open === "true",
+        overdueOn: overdue === "true" ? new Date().toISOString().slice(0, 10) : overdue,
         fields,
         withConnections: connections === "true",
       });

@@ -1,11 +1,18 @@
 import type { Kysely, Transaction } from "kysely";
 import { detachAllFrom } from "../attachments/attachments.repository.ts";
-import { type FieldDefinition, fieldErrorName, validateValues } from "../contract/fields.ts";
+import {
+  type FieldDefinition,
+  fieldErrorName,
+  type MetaStatusKind,
+  type OptionSource,
+  validateValues,
+} from "../contract/fields.ts";
 import type { EntityInfo, EntityRef, MetaStatus, RecordDto, RecordPage, TransactionDto } from "../contract/records.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import { type Actor, requirePermission } from "../users/users.service.ts";
+import { unlinkWorkItemsBeforeDelete } from "../work-items/work-items.service.ts";
 import { connectionsOf, connectionsOfMany, recordUnlinksBeforeDelete } from "./links.service.ts";
 import { cachedEntity, type EntityMetadata } from "./metadata.repository.ts";
 import * as repo from "./records.repository.ts";
@@ -92,6 +99,10 @@ export interface ListParams {
   q?: string;
   statusId?: string;
   filters: Record<string, string>;
+  /** Only items not in a closed status. */
+  openOnly?: boolean;
+  /** Only open items due before this date ("YYYY-MM-DD", the user's today). */
+  overdueOn?: string;
   /** The fields a list shows (the name's fields always come too); every field when absent. */
   fields?: string[];
   /** Each row also names the records it is linked to (a contact's companies), a few each. */
@@ -123,16 +134,100 @@ function parseSort(entity: EntityMetadata, sort: string | undefined) {
   return entity.fields.filter((f) => f.active && f.partOfName).map((f) => ({ key: f.key, direction: "asc" as const }));
 }
 
-export async function listStatuses(db: Kysely<Database>, actor: Actor, entity: EntityMetadata): Promise<MetaStatus[]> {
-  requirePermission(actor, "Read", entity.resource);
-  return (await repo.statusesOf(db, entity)).map((status) => ({
+type StatusRow = Awaited<ReturnType<typeof repo.statusesOf>>[number];
+
+function metaStatusDto(kind: string, status: StatusRow): MetaStatus {
+  return {
     metaStatusId: status.id,
     metaStatusName: status.name_en,
     key: status.key,
     nameEn: status.name_en,
     nameNb: status.name_nb,
     isDefault: status.is_default,
-  }));
+    kind,
+    rank: status.position,
+    closed: status.closed,
+    colour: status.colour,
+  };
+}
+
+/** The entity's statuses, or its priorities, categories or sources, in order. */
+export async function listStatuses(
+  db: Kysely<Database>,
+  actor: Actor,
+  entity: EntityMetadata,
+  kind: "status" | MetaStatusKind = "status",
+): Promise<MetaStatus[]> {
+  requirePermission(actor, "Read", entity.resource);
+  return (await repo.statusesOf(db, entity, kind)).map((status) => metaStatusDto(kind, status));
+}
+
+type Options = NonNullable<FieldDefinition["settings"]["options"]>;
+
+async function optionsOf(db: Kysely<Database>, entity: EntityMetadata, source: OptionSource): Promise<Options> {
+  switch (source) {
+    case "user":
+      return (await repo.userOptions(db)).map((user) => {
+        const name = `${user.first_name} ${user.last_name}`.trim();
+        return { value: user.id, labelEn: name, labelNb: name };
+      });
+    case "group":
+      return (await repo.groupOptions(db)).map((group) => ({
+        value: group.id,
+        labelEn: group.name,
+        labelNb: group.name,
+      }));
+    default:
+      return (await repo.statusesOf(db, entity, source)).map((status) => ({
+        value: status.id,
+        labelEn: status.name_en,
+        labelNb: status.name_nb,
+      }));
+  }
+}
+
+/**
+ * The entity with the options of its fields that choose workspace rows (priorities, users) filled in, read now: forms
+ * offer them, and values are checked against them.
+ */
+export async function withOptions(db: Kysely<Database>, entity: EntityMetadata): Promise<EntityMetadata> {
+  const sources = [
+    ...new Set(entity.fields.flatMap((field) => (field.settings.optionsFrom ? [field.settings.optionsFrom] : []))),
+  ];
+  if (sources.length === 0) return entity;
+  const loaded = new Map(
+    await Promise.all(sources.map(async (source) => [source, await optionsOf(db, entity, source)] as const)),
+  );
+  return {
+    ...entity,
+    fields: entity.fields.map((field) =>
+      field.settings.optionsFrom
+        ? { ...field, settings: { ...field.settings, options: loaded.get(field.settings.optionsFrom) } }
+        : field,
+    ),
+  };
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function invalidQuery(field: string, message: string): DomainError {
+  return new DomainError(400, "MethodArgumentNotValidException", "Validation failed", [
+    { field, defaultMessage: message, objectName: "query" },
+  ]);
+}
+
+/** "from..to" of a Date or Number filter, either end left out for an open range. */
+function parseRange(field: FieldDefinition, value: string): repo.ListFilter["range"] {
+  if (!value.includes("..")) return undefined;
+  const [from, to] = value.split("..", 2).map((end) => end.trim() || undefined);
+  const valid = (end: string | undefined) =>
+    end === undefined ||
+    (field.type === "Number" ? Number.isFinite(Number(end)) : ISO_DATE.test(end) && !Number.isNaN(Date.parse(end)));
+  if (!valid(from) || !valid(to)) throw invalidQuery(`filter.${field.key}`, "Must be a range from..to");
+  if (from !== undefined && to !== undefined && from > to && field.type !== "Number") {
+    throw invalidQuery(`filter.${field.key}`, "From must not exceed To");
+  }
+  return { from, to };
 }
 
 export async function listRecords(
@@ -142,10 +237,19 @@ export async function listRecords(
   params: ListParams,
 ): Promise<RecordPage> {
   requirePermission(actor, "Read", entity.resource);
-  const filters = Object.entries(params.filters).flatMap(([key, value]) => {
+  const filters = Object.entries(params.filters).flatMap(([key, value]): repo.ListFilter[] => {
     const field = entity.fields.find((f) => f.active && f.key === key);
-    return field && value !== "" ? [{ field, value }] : [];
+    if (!field || value === "") return [];
+    const ranged = ["Date", "DateTime", "Number"].includes(field.type);
+    return [{ field, value, range: ranged ? parseRange(field, value) : undefined }];
   });
+  let overdue: repo.ListQuery["overdue"];
+  if (params.overdueOn !== undefined) {
+    const field = entity.fields.find((f) => f.active && f.settings.due);
+    if (!field) throw invalidQuery("overdue", "The entity has no due date");
+    if (!ISO_DATE.test(params.overdueOn)) throw invalidQuery("overdue", "Must be a date");
+    overdue = { field, today: params.overdueOn };
+  }
   const search = params.q?.trim();
   const { content, total, totalExact } = await repo.listRecords(db, entity, {
     offset: params.page * params.size,
@@ -155,6 +259,8 @@ export async function listRecords(
     search: search && search.length >= 3 ? search : undefined,
     statusId: params.statusId && isUuid(params.statusId) ? params.statusId : undefined,
     filters,
+    openOnly: params.openOnly,
+    overdue,
     columns: listedColumns(entity, params.fields),
   });
   const connections = params.withConnections
@@ -187,8 +293,13 @@ export async function getRecord(
   return { ...toDto(entity, row), connections };
 }
 
-function validate(entity: EntityMetadata, input: Record<string, unknown>, partial: boolean) {
-  const { values, errors } = validateValues(entity.fields, input, { partial });
+async function validate(
+  db: Kysely<Database>,
+  entity: EntityMetadata,
+  input: Record<string, unknown>,
+  partial: boolean,
+) {
+  const { values, errors } = validateValues((await withOptions(db, entity)).fields, input, { partial });
   if (errors.length > 0) throw new DomainError(400, "MethodArgumentNotValidException", "Validation failed", errors);
   return values;
 }
@@ -283,7 +394,7 @@ export async function createRecord(
   } = {},
 ): Promise<RecordDto> {
   requirePermission(actor, "Create", entity.resource);
-  const values = { ...validate(entity, input, false), ...options.productValues };
+  const values = { ...(await validate(db, entity, input, false)), ...options.productValues };
   values.status_id = await resolveStatus(db, entity, statusId, true);
   return withUniqueValues(db, entity, values, undefined, () =>
     db.transaction().execute(async (trx) => {
@@ -315,7 +426,7 @@ export async function updateRecord(
 ): Promise<RecordDto> {
   requirePermission(actor, "Update", entity.resource);
   if (!isUuid(id)) throw recordNotFound();
-  const values = validate(entity, input, partial);
+  const values = await validate(db, entity, input, partial);
   const status = await resolveStatus(db, entity, statusId, false);
   if (status !== undefined) values.status_id = status;
   return withUniqueValues(db, entity, values, id, () =>
@@ -358,6 +469,7 @@ export async function deleteRecord(
     if (!existing) throw recordNotFound();
     const before = valuesOf(entity, existing);
     await recordUnlinksBeforeDelete(trx, entity, id, rowName(entity, before), actor.id);
+    await unlinkWorkItemsBeforeDelete(trx, entity, id, rowName(entity, before), actor.id);
     await detachAllFrom(trx, entity.schemaKey, entity.tableKey, id);
     await repo.deleteRecord(trx, entity, id);
     await repo.insertTransaction(trx, {

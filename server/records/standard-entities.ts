@@ -1,4 +1,4 @@
-import type { FieldDefinition, FieldType } from "../contract/fields.ts";
+import type { FieldDefinition, FieldType, MetaStatusKind } from "../contract/fields.ts";
 import { DOCUMENT_DESCRIPTION_MAX } from "../contract/files.ts";
 import { industryOptions, linkRoleOptions } from "../db/demo-data.ts";
 
@@ -14,7 +14,19 @@ export interface StandardEntity {
   /** Its table has the stored, folded search_text column that search reads (migration 0008). */
   searchText: boolean;
   fields: FieldDefinition[];
-  statuses: { key: string; nameEn: string; nameNb: string; isDefault?: boolean }[];
+  statuses: StandardMetaStatus[];
+  /** Priorities (in rank order), categories and sources, for entities whose fields choose from them. */
+  metaStatuses?: Partial<Record<MetaStatusKind, StandardMetaStatus[]>>;
+}
+
+export interface StandardMetaStatus {
+  key: string;
+  nameEn: string;
+  nameNb: string;
+  isDefault?: boolean;
+  /** A status that ends the work (done, closed): its items are no longer open, nor overdue. */
+  closed?: boolean;
+  colour?: string;
 }
 
 type FieldSpec = Partial<FieldDefinition> & { key: string; labelEn: string; labelNb: string; type: FieldType };
@@ -33,6 +45,50 @@ function builtIn(spec: FieldSpec): FieldDefinition {
     builtIn: true,
   };
 }
+
+/** The fields inquiries and to-dos share (spec §3 Resource). */
+function workItemFields(): FieldDefinition[] {
+  const chosen = (
+    key: string,
+    labelEn: string,
+    labelNb: string,
+    optionsFrom: FieldDefinition["settings"]["optionsFrom"],
+  ) => builtIn({ key, labelEn, labelNb, type: "List", settings: { optionsFrom } });
+  return [
+    builtIn({
+      key: "title",
+      labelEn: "Title",
+      labelNb: "Tittel",
+      type: "Text",
+      required: true,
+      partOfName: true,
+      searchable: true,
+      favorite: true,
+    }),
+    builtIn({
+      key: "reference_number",
+      labelEn: "Reference number",
+      labelNb: "Referansenummer",
+      type: "Number",
+      settings: { readOnly: true, identifier: true },
+    }),
+    builtIn({ key: "description", labelEn: "Description", labelNb: "Beskrivelse", type: "LongText", searchable: true }),
+    builtIn({ key: "received_date", labelEn: "Received", labelNb: "Mottatt", type: "Date" }),
+    builtIn({ key: "due_date", labelEn: "Due date", labelNb: "Frist", type: "Date", settings: { due: true } }),
+    chosen("priority_id", "Priority", "Prioritet", "priority"),
+    chosen("category_id", "Category", "Kategori", "category"),
+    chosen("source_id", "Source", "Kilde", "source"),
+    chosen("group_id", "Group", "Gruppe", "group"),
+    chosen("assigned_user_id", "Assigned to", "Tildelt", "user"),
+  ];
+}
+
+const priorities: StandardMetaStatus[] = [
+  { key: "urgent", nameEn: "Urgent", nameNb: "Haster", colour: "#dc2626" },
+  { key: "high", nameEn: "High", nameNb: "Høy", colour: "#ea580c" },
+  { key: "normal", nameEn: "Normal", nameNb: "Normal", colour: "#2563eb", isDefault: true },
+  { key: "low", nameEn: "Low", nameNb: "Lav", colour: "#64748b" },
+];
 
 const countryField = builtIn({ key: "country", labelEn: "Country", labelNb: "Land", type: "Text" });
 
@@ -237,6 +293,74 @@ export const standardEntities: StandardEntity[] = [
       builtIn({ key: "text", labelEn: "Text", labelNb: "Tekst", type: "LongText", searchable: true }),
     ],
     statuses: [],
+  },
+  {
+    schemaKey: "crm",
+    tableKey: "inquiry",
+    labelEn: "Inquiry",
+    labelNb: "Henvendelse",
+    pluralEn: "Inquiries",
+    pluralNb: "Henvendelser",
+    resource: "Inquiry",
+    searchText: true,
+    // Linked to a contact, and one of its companies, through crm.inquiry_company_contact (server/work-items/).
+    fields: workItemFields(),
+    statuses: [
+      { key: "new", nameEn: "New", nameNb: "Ny", isDefault: true, colour: "#2563eb" },
+      { key: "in_progress", nameEn: "In progress", nameNb: "Under arbeid", colour: "#d97706" },
+      { key: "waiting", nameEn: "Waiting for customer", nameNb: "Venter på kunde", colour: "#7c3aed" },
+      { key: "closed", nameEn: "Closed", nameNb: "Lukket", closed: true, colour: "#16a34a" },
+    ],
+    metaStatuses: {
+      priority: priorities,
+      category: [
+        { key: "question", nameEn: "Question", nameNb: "Spørsmål", isDefault: true },
+        { key: "quote", nameEn: "Quote request", nameNb: "Tilbudsforespørsel" },
+        { key: "order", nameEn: "Order", nameNb: "Bestilling" },
+        { key: "support", nameEn: "Support", nameNb: "Brukerstøtte" },
+        { key: "complaint", nameEn: "Complaint", nameNb: "Klage" },
+      ],
+      source: [
+        { key: "email", nameEn: "Email", nameNb: "E-post", isDefault: true },
+        { key: "phone", nameEn: "Phone", nameNb: "Telefon" },
+        { key: "web_form", nameEn: "Web form", nameNb: "Nettskjema" },
+        { key: "meeting", nameEn: "Meeting", nameNb: "Møte" },
+        { key: "chat", nameEn: "Chat", nameNb: "Chat" },
+      ],
+    },
+  },
+  {
+    schemaKey: "crm",
+    tableKey: "todo",
+    labelEn: "To-do",
+    labelNb: "Gjøremål",
+    pluralEn: "To-dos",
+    pluralNb: "Gjøremål",
+    resource: "Todo",
+    searchText: true,
+    // Linked to a contact, and one of its companies, through crm.todo_company_contact (server/work-items/).
+    fields: workItemFields(),
+    statuses: [
+      { key: "not_started", nameEn: "Not started", nameNb: "Ikke startet", isDefault: true, colour: "#64748b" },
+      { key: "in_progress", nameEn: "In progress", nameNb: "Pågår", colour: "#d97706" },
+      { key: "done", nameEn: "Done", nameNb: "Ferdig", closed: true, colour: "#16a34a" },
+    ],
+    metaStatuses: {
+      priority: priorities,
+      category: [
+        { key: "follow_up", nameEn: "Follow-up", nameNb: "Oppfølging", isDefault: true },
+        { key: "call", nameEn: "Call", nameNb: "Telefonsamtale" },
+        { key: "meeting", nameEn: "Meeting", nameNb: "Møte" },
+        { key: "email", nameEn: "Email", nameNb: "E-post" },
+        { key: "admin", nameEn: "Administration", nameNb: "Administrasjon" },
+      ],
+      source: [
+        { key: "manual", nameEn: "Added by hand", nameNb: "Lagt inn manuelt", isDefault: true },
+        { key: "inquiry", nameEn: "Inquiry", nameNb: "Henvendelse" },
+        { key: "meeting", nameEn: "Meeting", nameNb: "Møte" },
+        { key: "email", nameEn: "Email", nameNb: "E-post" },
+      ],
+    },
   },
 ];
 

@@ -246,8 +246,13 @@ describe(`generic records for companies and contacts on ${testDatabase}`, () => 
       employee: { create: true, read: true, update: true, delete: true },
       readOnly: { create: false, read: true, update: false, delete: false },
     } as const;
-    for (const entity of ["company", "contact"]) {
-      const values = entity === "company" ? { name: "Matrix AS" } : { first_name: "Ma", last_name: "Trix" };
+    const valuesOf: Record<string, Record<string, unknown>> = {
+      company: { name: "Matrix AS" },
+      contact: { first_name: "Ma", last_name: "Trix" },
+      inquiry: { title: "Matrix inquiry" },
+      todo: { title: "Matrix to-do" },
+    };
+    for (const [entity, values] of Object.entries(valuesOf)) {
       for (const [role, tokens] of Object.entries(roles) as [keyof typeof roles, Tokens][]) {
         const expectations = allowed[role];
         const target = (await create(entity, values, admin)).json();

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { messages } from "./messages.ts";
+import { recordSchema } from "./records.ts";
+
+/** Inquiries and to-dos: the entities whose items are linked to a contact, and one of its companies (spec §3). */
+export const workItemTables = ["inquiry", "todo"] as const;
+export type WorkItemTable = (typeof workItemTables)[number];
+
+const named = z.object({ uuid: z.string(), rowName: z.string() });
+
+/** An item's link to a contact, and to one of the contact's companies or none. */
+export const workItemLinkSchema = z.object({
+  uuid: z.string(),
+  company: named.nullable(),
+  contact: named,
+  createdAt: z.string(),
+});
+export type WorkItemLink = z.infer<typeof workItemLinkSchema>;
+
+/** What the API takes for a link; its rules (a contact, one of the company's) are checked by the service. */
+export const workItemLinkInputSchema = z.object({
+  companyId: z.string().max(64).nullish(),
+  contactId: z.string().max(64).nullish(),
+});
+
+/** A new item with its first link, made in one transaction. */
+export const linkedWorkItemInputSchema = z.object({
+  values: z.record(z.string(), z.unknown()),
+  statusId: z.string().max(64).nullish(),
+  link: workItemLinkInputSchema,
+});
+
+/**
+ * The company and contact chosen in a form: choosing a company asks for one of its contacts as well (spec §5: "An
+ * inquiry or to-do selection requires a contact as well"); neither is allowed where the link is optional.
+ */
+export const workItemLinkFormShape = {
+  companyId: z.uuid().optional(),
+  contactId: z.uuid().optional(),
+};
+
+export function requireContactWithCompany(
+  value: { companyId?: string; contactId?: string },
+  context: z.RefinementCtx,
+  contactRequired: boolean,
+): void {
+  if (!value.contactId && (value.companyId || contactRequired)) {
+    context.addIssue({
+      code: "custom",
+      path: ["contactId"],
+      message: value.companyId ? messages.contactRequired : messages.required,
+    });
+  }
+}
+
+/** Linking an item from its connections tab: a contact is always needed. */
+export const workItemLinkFormSchema = z
+  .object(workItemLinkFormShape)
+  .superRefine((value, context) => requireContactWithCompany(value, context, true));
+
+export const workItemPageSchema = z.object({
+  content: z.array(recordSchema),
+  totalElements: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
