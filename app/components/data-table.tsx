@@ -22,6 +22,8 @@ export interface DataTableProps<Row> {
   selection?: { name: string; form?: string; label: (row: Row) => string };
   /** Called when the pointer or focus reaches a link in an action cell: a chance to start loading what it opens. */
   onActionLinkIntent?: () => void;
+  /** Marks rows that need attention ("danger": an overdue item); the row also says why in one of its cells. */
+  rowTone?: (row: Row) => "danger" | undefined;
 }
 
 /** A cell's class by its kind; the table body's rules in the stylesheet style them. */
@@ -32,7 +34,15 @@ const cellClasses = { primary: "ws-cell-primary", action: "ws-cell-action" } as 
  * hundreds of cells on every request, so the table is plain elements with classes from the stylesheet, as Chakra's
  * Table renders them.
  */
-export function DataTable<Row>({ columns, rows, rowKey, empty, selection, onActionLinkIntent }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  empty,
+  selection,
+  onActionLinkIntent,
+  rowTone,
+}: DataTableProps<Row>) {
   const { t } = useTranslation();
   const rowLinks = useRowLinks(onActionLinkIntent);
   const width = columns.length + (selection ? 1 : 0);
@@ -83,7 +93,7 @@ export function DataTable<Row>({ columns, rows, rowKey, empty, selection, onActi
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={rowKey(row)}>
+              <tr key={rowKey(row)} data-tone={rowTone?.(row)}>
                 {selection && (
                   <td className="ws-cell-select">
                     <input

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 
 /**
  * A list's search and filters: a plain GET form, so filtering works without JavaScript. Values that the form does not
@@ -120,5 +120,56 @@ export function FilterSelect({
         </div>
       </div>
     </div>
+  );
+}
+
+/** A from or to date of a list's range filter, with its label shown: a date input has no room for a placeholder. */
+export function FilterDate({ name, label, defaultValue }: { name: string; label: string; defaultValue: string }) {
+  const id = `filter-${name}`;
+  return (
+    <div data-scope="field" data-part="root" className="chakra-field__root ws-field">
+      <label data-scope="field" data-part="label" htmlFor={id} className="chakra-field__label ws-field-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        data-scope="field"
+        data-part="input"
+        name={name}
+        type="date"
+        defaultValue={defaultValue}
+        className="chakra-input ws-input"
+      />
+    </div>
+  );
+}
+
+/** Why the filters were not applied as given (a range that ends before it starts). */
+export function FilterError({ children }: { children: ReactNode }) {
+  return (
+    <p className="ws-filter-error" role="alert" data-testid="filter-error">
+      {children}
+    </p>
+  );
+}
+
+/**
+ * One-click filters ("Assigned to me", "Overdue"): links that switch a filter on or off, so they work without
+ * JavaScript; one that is on says so to assistive technology too.
+ */
+export function QuickFilters({ label, items }: { label: string; items: { label: string; to: string; on: boolean }[] }) {
+  return (
+    <nav aria-label={label} className="chakra-stack ws-quick-filters">
+      {items.map((item) => (
+        <Link
+          key={item.label}
+          to={item.to}
+          aria-current={item.on ? "true" : undefined}
+          className={`chakra-button ${item.on ? "ws-toggle-on" : "ws-toggle"}`}
+        >
+          {item.on ? `✓ ${item.label}` : item.label}
+        </Link>
+      ))}
+    </nav>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-const badgeClasses = { gray: "ws-badge-gray", teal: "ws-badge-teal" } as const;
+const badgeClasses = { gray: "ws-badge-gray", teal: "ws-badge-teal", red: "ws-badge-red" } as const;
 
 /**
  * A record's status (or any short state) as a badge. Lists show one per row, so it is a plain element with a class
@@ -12,7 +12,7 @@ export function StatusBadge({
   testId,
 }: {
   children: ReactNode;
-  palette?: "gray" | "teal";
+  palette?: "gray" | "teal" | "red";
   testId?: string;
 }) {
   return (

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useActionData, useLocation, useSearchParams } from "react-router";
 import { recordAction } from "../features/records/actions.server.ts";
 import { loadRecordDetail } from "../features/records/detail.server.ts";
-import { LinkPanel } from "../features/records/lazy-detail-panels.tsx";
+import { LinkContactPanel, LinkPanel } from "../features/records/lazy-detail-panels.tsx";
 import { ConfirmDialog, ErrorDialog, RecordPanel, UploadPanel } from "../features/records/lazy-panels.tsx";
 import { RecordDetail } from "../features/records/record-detail.tsx";
 import { RECORD_FORM_ID, screenFromPath, screens } from "../features/records/screens.ts";
@@ -26,7 +26,10 @@ export default function RecordDetailRoute({ loaderData }: Route.ComponentProps) 
   const screen = screens[loaderData.screenPath];
   const panel = searchParams.get("panel");
   const recordResult = actionResult?.form === "record" ? actionResult.result : undefined;
+  const workItems = loaderData.workItems;
+  const newItem = panel === "new-item" && workItems?.kind === "owner" ? workItems.newItem : null;
   const formOpen =
+    Boolean(newItem) ||
     (panel === "edit" && loaderData.canUpdate) ||
     (panel === "new-related" && loaderData.newRelated) ||
     (panel === "new-note" && loaderData.newNote);
@@ -79,6 +82,39 @@ export default function RecordDetailRoute({ loaderData }: Route.ComponentProps) 
             intent: "createNote",
             attachTo: "notes",
           }}
+        />
+      )}
+      {newItem && workItems?.kind === "owner" && (
+        <RecordPanel
+          info={newItem.info}
+          statuses={workItems.statuses}
+          lastResult={recordResult}
+          closeTo={closeTo}
+          action={here}
+          linkTo={{
+            title: t(`workItems.newItemTitle_${workItems.tab}`, { name: loaderData.record.rowName }),
+            intent: "createWorkItem",
+            workItem: {
+              tab: workItems.tab,
+              on: screen.table === "company" ? "company" : "contact",
+              recordId: loaderData.record.uuid,
+              label: t(newItem.other === "contact" ? "workItems.contact" : "workItems.company"),
+              options: newItem.options,
+              noOptions:
+                newItem.other === "contact"
+                  ? t("workItems.noContacts", { name: loaderData.record.rowName })
+                  : undefined,
+            },
+          }}
+        />
+      )}
+      {panel === "link-contact" && workItems?.kind === "item" && workItems.canLink && (
+        <LinkContactPanel
+          itemName={loaderData.record.rowName}
+          search={workItems.search}
+          lastResult={actionResult?.form === "contact-link" ? actionResult.result : undefined}
+          closeTo={closeTo}
+          action={here}
         />
       )}
       {panel === "upload" && loaderData.attached?.tab === "documents" && loaderData.attached.canAdd && (

@@ -1,14 +1,20 @@
 import type { RecordPage } from "../../server/contract/records.ts";
 import type { SearchAnswer } from "../components/search-select.tsx";
 import { screens } from "../features/records/screens.ts";
+import { contactChoices } from "../features/work-items/work-items.server.ts";
 import { requireUser } from "../middleware/auth.server.ts";
+import { getInstance } from "../middleware/i18next.server.ts";
 import { api } from "../utils/api.server.ts";
 import { apiPath } from "../utils/api-path.ts";
 import type { Route } from "./+types/resources.record-search";
 
 const DROPDOWN_SIZE = 200;
 
-/** Matches for a search dropdown: records whose searchable fields contain q (3+ characters). */
+/**
+ * Matches for a search dropdown: records whose searchable fields contain q (3+ characters). With `affiliations=1`
+ * contacts come once at each of their companies and once alone ("contactId:companyId", "contactId"), for linking an
+ * inquiry or a to-do.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireUser(context, request);
   const url = new URL(request.url);
@@ -24,6 +30,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return Response.json({
       q,
       results: users.map((user) => ({ uuid: user.uuid, name: `${user.firstName} ${user.lastName}` })),
+    } satisfies SearchAnswer);
+  }
+  if (table === "contact" && url.searchParams.get("affiliations") === "1") {
+    const { t } = getInstance(context);
+    const choices = await contactChoices(api(context), q);
+    return Response.json({
+      q,
+      results: choices.map((choice) => ({
+        uuid: choice.value,
+        name: choice.company
+          ? `${choice.contact} · ${choice.company}`
+          : t("workItems.noCompany", { name: choice.contact }),
+      })),
     } satisfies SearchAnswer);
   }
   const page = await api(context).get<RecordPage>(

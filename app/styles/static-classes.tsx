@@ -67,6 +67,8 @@ const rowStyles = {
   "& .ws-cell-action": { textAlign: "end" },
   "& .ws-cell-action a": { fontSize: "sm" },
   "& .ws-cell-select": { width: "8" },
+  // A row that needs attention (an overdue item): a red edge, and a badge in one of its cells.
+  "& > tr[data-tone=danger] > td:first-of-type": { boxShadow: "inset 3px 0 0 var(--chakra-colors-red-solid)" },
 } as const;
 
 const table = (children: ReactElement) => (
@@ -159,6 +161,11 @@ export const staticClasses = {
   "ws-field-wide": <Field.Root flex="1" minW="60" />,
   "ws-field": <Field.Root w="auto" />,
   "ws-field-label-hidden": { element: <Field.Root>{<Field.Label srOnly />}</Field.Root>, tag: "label" },
+  "ws-field-label": { element: <Field.Root>{<Field.Label />}</Field.Root>, tag: "label" },
+  "ws-quick-filters": <HStack gap="2" wrap="wrap" />,
+  "ws-toggle": <Button size="sm" variant="outline" />,
+  "ws-toggle-on": <Button size="sm" variant="subtle" colorPalette="teal" />,
+  "ws-filter-error": <Text color="fg.error" fontSize="sm" w="full" />,
   "ws-input": <Input />,
   "ws-select": <NativeSelect.Root />,
   "ws-select-field": { element: <NativeSelect.Root>{<NativeSelect.Field />}</NativeSelect.Root>, tag: "select" },
@@ -189,6 +196,7 @@ export const staticClasses = {
   // app/components/status-badge.tsx
   "ws-badge-gray": <Badge colorPalette="gray" alignSelf="start" />,
   "ws-badge-teal": <Badge colorPalette="teal" alignSelf="start" />,
+  "ws-badge-red": <Badge colorPalette="red" alignSelf="start" />,
 } satisfies Record<`ws-${string}`, StaticClassDefinition>;
 
 export type StaticClass = keyof typeof staticClasses;

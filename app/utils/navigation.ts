@@ -1,5 +1,13 @@
 import type { ComponentType, SVGProps } from "react";
-import { BuildingIcon, DocumentIcon, HomeIcon, NoteIcon, UsersIcon } from "../components/icons.tsx";
+import {
+  BuildingIcon,
+  ChecklistIcon,
+  DocumentIcon,
+  HomeIcon,
+  InboxIcon,
+  NoteIcon,
+  UsersIcon,
+} from "../components/icons.tsx";
 
 export interface NavItem {
   to: string;
@@ -16,6 +24,8 @@ export const navItems: NavItem[] = [
   { to: "/", label: "nav.home", icon: HomeIcon, end: true },
   { to: "/companies", label: "nav.companies", icon: BuildingIcon, resource: "Company" },
   { to: "/contacts", label: "nav.contacts", icon: UsersIcon, resource: "Contact" },
+  { to: "/inquiries", label: "nav.inquiries", icon: InboxIcon, resource: "Inquiry" },
+  { to: "/todo", label: "nav.todo", icon: ChecklistIcon, resource: "Todo" },
   { to: "/notes", label: "nav.notes", icon: NoteIcon, resource: "Note" },
   { to: "/documents", label: "nav.documents", icon: DocumentIcon, resource: "Document" },
 ];

@@ -26,7 +26,19 @@ export type OptionSource = (typeof optionSources)[number];
 
 export const fieldSettingsSchema = z.object({
   maxLength: z.number().int().positive().optional(),
-  options: z.array(z.object({ value: z.string(), labelEn: z.string(), labelNb: z.string() })).optional(),
+  options: z
+    .array(
+      z.object({
+        value: z.string(),
+        labelEn: z.string(),
+        labelNb: z.string(),
+        /** The one a new record starts with (a default priority, category or source). */
+        isDefault: z.boolean().optional(),
+      }),
+    )
+    .optional(),
+  /** A Date a new record's form starts at today's date (when an inquiry was received). */
+  defaultToday: z.boolean().optional(),
   /** Dates that must lie in the past, such as a birth date. */
   pastOnly: z.boolean().optional(),
   /** Set by the product (a document's size, say): shown, never written through a record's form or the record calls. */
@@ -238,6 +250,8 @@ export function recordFormSchema<Extra extends z.ZodRawShape = Record<never, nev
   fields: FieldDefinition[],
   options: FormSchemaOptions = {},
   extra?: Extra,
+  /** A rule across the extra fields (a company chosen asks for a contact too), checked with the rest. */
+  refineExtra?: (value: z.output<z.ZodObject<Extra>>, context: z.RefinementCtx) => void,
 ) {
   const active = fields.filter(isWritable);
   const shape = (custom: boolean) =>
@@ -254,6 +268,7 @@ export function recordFormSchema<Extra extends z.ZodRawShape = Record<never, nev
       ...shape(false),
       customFields: z.object(shape(true)).optional(),
     })
+    .superRefine((form, context) => refineExtra?.(form as z.output<z.ZodObject<Extra>>, context))
     .transform((form) => {
       const { statusId, customFields, ...rest } = form as Record<string, unknown> & {
         statusId?: string;

@@ -58,9 +58,30 @@ export const workItemLinkFormSchema = z
   .object(workItemLinkFormShape)
   .superRefine((value, context) => requireContactWithCompany(value, context, true));
 
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+
+/**
+ * Linking an item from its connections tab: one choice of a contact, alone or with one of its companies
+ * ("contactId" or "contactId:companyId"), so a company never comes without its contact.
+ */
+export const contactChoiceFormSchema = z.object({
+  selection: z
+    .string({ error: messages.required })
+    .regex(new RegExp(`^${UUID}(:${UUID})?$`, "i"), { error: messages.required }),
+});
+
+export function readContactChoice(selection: string): { contactId: string; companyId: string | null } {
+  const [contactId, companyId] = selection.split(":");
+  return { contactId, companyId: companyId ?? null };
+}
+
+/** Removing a link of an item. */
+export const unlinkContactFormSchema = z.object({ linkId: z.uuid() });
+
 export const workItemPageSchema = z.object({
   content: z.array(recordSchema),
   totalElements: z.number().int(),
   page: z.number().int(),
   size: z.number().int(),
 });
+export type WorkItemPage = z.infer<typeof workItemPageSchema>;

@@ -5,6 +5,7 @@ import { demoGroups, standardEntities, standardRelationships } from "../records/
 import { builtInRoles, permissionRows } from "../users/roles.ts";
 import { generateDemoData } from "./demo-data.ts";
 import { englishNotes, norwegianNotes } from "./demo-notes.ts";
+import { seedDemoWorkItems } from "./demo-work-items.ts";
 import type { Database } from "./schema.ts";
 
 export const demoUsers = [
@@ -167,6 +168,7 @@ async function seedDemoRecords(db: Kysely<Database>, adminId: string): Promise<v
     .values([...created("company", companies, companyValues), ...created("contact", contacts, contactValues)])
     .execute();
   await seedDemoNotes(db, adminId, data, companies, contacts);
+  await seedDemoWorkItems(db, adminId, data, companies, contacts);
 }
 
 export const DEMO_NOTES = norwegianNotes.length + englishNotes.length;

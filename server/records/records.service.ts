@@ -182,6 +182,7 @@ async function optionsOf(db: Kysely<Database>, entity: EntityMetadata, source: O
         value: status.id,
         labelEn: status.name_en,
         labelNb: status.name_nb,
+        isDefault: status.is_default,
       }));
   }
 }
@@ -206,6 +207,16 @@ export async function withOptions(db: Kysely<Database>, entity: EntityMetadata):
         : field,
     ),
   };
+}
+
+/** A new record's default priority, category and source, for those its input leaves out. */
+async function defaultOptions(db: Kysely<Database>, entity: EntityMetadata, input: Record<string, unknown>) {
+  const defaults: Record<string, unknown> = {};
+  for (const field of (await withOptions(db, entity)).fields) {
+    const option = field.settings.optionsFrom && field.settings.options?.find((o) => o.isDefault);
+    if (option && !Object.hasOwn(input, field.key)) defaults[field.key] = option.value;
+  }
+  return defaults;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -394,7 +405,10 @@ export async function createRecord(
   } = {},
 ): Promise<RecordDto> {
   requirePermission(actor, "Create", entity.resource);
-  const values = { ...(await validate(db, entity, input, false)), ...options.productValues };
+  const values = {
+    ...(await validate(db, entity, { ...(await defaultOptions(db, entity, input)), ...input }, false)),
+    ...options.productValues,
+  };
   values.status_id = await resolveStatus(db, entity, statusId, true);
   return withUniqueValues(db, entity, values, undefined, () =>
     db.transaction().execute(async (trx) => {

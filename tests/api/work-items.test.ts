@@ -119,9 +119,31 @@ describe(`inquiries and to-dos on ${testDatabase}`, () => {
     const todo = await newItem("todo", { title: "Ring tilbake" });
     expect(todo.values.reference_number).toBeLessThan(50_000);
 
+    // Left out, the priority (and category and source) is the default one; chosen empty, it stays empty.
+    expect(first.values.priority_id).toBe(priority("normal"));
+    const without = await newItem("inquiry", { title: "Uten prioritet", priority_id: null });
+    expect(without.values.priority_id).toBeNull();
+    await call("DELETE", `/api/crm/inquiry/${without.uuid}`);
     // Searching finds an item by its number.
     const found = (await call("GET", "/api/crm/inquiry?q=50000")).json();
     expect(found.content.map((item: { uuid: string }) => item.uuid)).toEqual([later.uuid]);
+  });
+
+  it("seeds demo inquiries and to-dos in both languages, each linked to a contact at its company", async () => {
+    for (const [table, norwegian, english] of [
+      ["inquiry", "Feil på faktura", "Invoice error"],
+      ["todo", "Send tilbud", "Send proposal"],
+    ]) {
+      const page = (await call("GET", `/api/crm/${table}?size=100`)).json();
+      const titles = page.content.map((item: { rowName: string }) => item.rowName);
+      expect(titles).toEqual(expect.arrayContaining([norwegian, english]));
+      const first = page.content.find((item: { rowName: string }) => item.rowName === norwegian);
+      const [link] = (await call("GET", `/api/crm/${table}/${first.uuid}/company_contact`)).json();
+      expect(link.company).not.toBeNull();
+      expect(link.contact.rowName).not.toBe("");
+      const overdue = (await call("GET", `/api/crm/${table}?overdue=true`)).json();
+      expect(overdue.totalElements).toBeGreaterThan(0);
+    }
   });
 
   it("checks each field with the spec's texts: a required title, options that exist", async () => {
@@ -232,7 +254,7 @@ describe(`inquiries and to-dos on ${testDatabase}`, () => {
       }),
     };
     const titles = async (query: string) =>
-      (await call("GET", `/api/crm/inquiry?filter.assigned_user_id=${me.uuid}&${query}`))
+      (await call("GET", `/api/crm/inquiry?q=Filter&filter.assigned_user_id=${me.uuid}&${query}`))
         .json()
         .content.map((item: { rowName: string }) => item.rowName);
     expect(await titles("overdue=2026-02-01")).toEqual(["Filter sen"]);

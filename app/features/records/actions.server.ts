@@ -11,13 +11,14 @@ import { errorDialogText, fieldErrors } from "../../utils/api-errors.ts";
 import { apiPath, isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { handleUpload } from "../documents/upload.server.ts";
+import { workItemAction } from "../work-items/actions.server.ts";
 import { entityInfo } from "./metadata.server.ts";
 import { recordSchema } from "./record-form.ts";
 import { type AttachmentTab, attachmentKinds, type RecordScreen } from "./screens.ts";
 
 /** Which of a record page's forms answered, with Conform's reply for it, and the warning dialog's text if any. */
 export interface RecordActionResult {
-  form: "record" | "link" | "group" | "user" | "delete" | "upload" | "detach";
+  form: "record" | "link" | "group" | "user" | "delete" | "upload" | "detach" | "contact-link";
   result?: SubmissionResult<string[]>;
   /** The warning dialog's text, in English as the error catalogue has it; the page shows it in its language. */
   dialog?: string | null;
@@ -47,7 +48,7 @@ interface Replying {
  * The API refused the change: its field errors go on the form's fields (custom fields keep their `customFields.`
  * prefix, as the form names them), anything else into the warning dialog (spec §8).
  */
-function refused(error: unknown, method: string, form: RecordActionResult["form"], submission?: Replying) {
+export function refused(error: unknown, method: string, form: RecordActionResult["form"], submission?: Replying) {
   if (!(error instanceof ApiError)) throw error;
   const byField = Object.fromEntries(
     Object.entries(fieldErrors(error.status, error.body)).map(([field, message]) => [field, [message]]),
@@ -62,7 +63,7 @@ function refused(error: unknown, method: string, form: RecordActionResult["form"
   );
 }
 
-function invalid(form: RecordActionResult["form"], submission: Replying) {
+export function invalid(form: RecordActionResult["form"], submission: Replying) {
   return data<RecordActionResult>({ form, result: submission.reply() }, { status: 400 });
 }
 
@@ -93,6 +94,8 @@ export async function recordAction(
   const intent = formData.get("intent");
   const client = api(context);
   const recordPath = (id: string) => apiPath`/api/${screen.schema}/${screen.table}/${id}`;
+  const workItemResult = await workItemAction(context, screen, recordId, formData, user.timeZone);
+  if (workItemResult) return workItemResult;
 
   if (intent === "delete" && recordId) {
     try {

@@ -3,9 +3,11 @@ import type { RecordDto, RecordPage, TransactionDto } from "../../../server/cont
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { api } from "../../utils/api.server.ts";
 import { apiPath, isUuid } from "../../utils/api-path.ts";
+import { today } from "../../utils/dates.ts";
 import { webEnv } from "../../utils/env.server.ts";
+import { loadWorkItems } from "../work-items/work-items.server.ts";
 import { entityInfo, entityStatuses } from "./metadata.server.ts";
-import { type AttachmentTab, attachmentKinds, type DetailTab, type RecordScreen } from "./screens.ts";
+import { type AttachmentTab, attachmentKinds, type DetailTab, type RecordScreen, workItemKinds } from "./screens.ts";
 
 /** Records on the other side of a relationship, each with its link (id and role). */
 export interface LinkedPage {
@@ -40,6 +42,7 @@ export interface AttachedPage {
 export function visibleTabs(screen: RecordScreen, user: Parameters<typeof hasPermission>[0]): DetailTab[] {
   return screen.tabs.filter((tab) => {
     if (tab === "notes" || tab === "documents") return hasPermission(user, "Read", attachmentKinds[tab].resource);
+    if (tab === "inquiries" || tab === "todo") return hasPermission(user, "Read", workItemKinds[tab].resource);
     return true;
   });
 }
@@ -72,6 +75,9 @@ export async function loadRecordDetail(
 
   // A missing or foreign record answers 404 from the API, which the page answers too (api.server.ts).
   const record = await client.get<RecordDto>(apiPath`/api/${screen.schema}/${screen.table}/${params.id}`);
+  const workItemsPromise = loadWorkItems(client, user, screen, record, tab, url);
+  // Awaited below, after the calls beside it: should one of those fail first, this one's failure is not unhandled.
+  workItemsPromise.catch(() => {});
   // The overview's cards of the latest notes and documents, with their counts.
   const latest = (kindTab: AttachmentTab) => {
     const kind = attachmentKinds[kindTab];
@@ -152,6 +158,7 @@ export async function loadRecordDetail(
           await client.get<RecordPage>(apiPath`/api/${screen.schema}/${related?.table ?? ""}?size=20&q=${linkQuery}`)
         ).content.map((found) => ({ uuid: found.uuid, name: found.rowName }))
       : null;
+  const workItems = await workItemsPromise;
   const canAssign = hasPermission(user, "Create", "Entity_Assignment");
   const userQuery = url.searchParams.get("userQ")?.trim() ?? "";
   const [groupOptions, userResults] = await Promise.all([
@@ -188,6 +195,8 @@ export async function loadRecordDetail(
         : null,
     linkSearch: { q: linkQuery, results: linkResults },
     history,
+    workItems,
+    today: today(user.timeZone),
     assignments: canSeeAssignments
       ? {
           groups: groups ?? [],

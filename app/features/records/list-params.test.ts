@@ -9,6 +9,8 @@ describe("list parameters", () => {
       sort: "",
       q: "ab",
       statusId: "",
+      filters: {},
+      overdue: false,
     });
     expect(readListParams(new URL("http://x/companies?page=3&size=50")).page).toBe(3);
   });
@@ -24,5 +26,17 @@ describe("list parameters", () => {
     expect(listQuery(params, { page: 1, panel: "add" })).toBe("?q=fjord&sort=name%2Cdesc&size=50&panel=add");
     expect(listQuery(readListParams(new URL("http://x/companies")))).toBe("");
     expect(listQuery(readListParams(new URL("http://x/companies")), { goto: true })).toBe("?goto=1");
+  });
+
+  it("keeps field filters and the overdue switch, leaving out empty ones", () => {
+    const params = readListParams(
+      new URL("http://x/inquiries?filter.priority_id=p1&filter.due_date.from=2026-01-01&filter.group_id=&overdue=1"),
+    );
+    expect(params.filters).toEqual({ priority_id: "p1", "due_date.from": "2026-01-01" });
+    expect(params.overdue).toBe(true);
+    expect(listQuery(params, { page: 2 })).toBe(
+      "?filter.due_date.from=2026-01-01&filter.priority_id=p1&overdue=1&page=2",
+    );
+    expect(listQuery(params, { overdue: false, filters: {} })).toBe("");
   });
 });

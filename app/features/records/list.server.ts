@@ -1,11 +1,12 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { RecordPage } from "../../../server/contract/records.ts";
+import type { EntityInfo, RecordPage } from "../../../server/contract/records.ts";
 import { readGoToPage } from "../../components/go-to-page.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { api } from "../../utils/api.server.ts";
 import { apiPath } from "../../utils/api-path.ts";
+import { today } from "../../utils/dates.ts";
 import { webEnv } from "../../utils/env.server.ts";
-import { listQuery, readListParams } from "./list-params.ts";
+import { type ListParams, listQuery, readListParams } from "./list-params.ts";
 import { entityInfo, entityStatuses } from "./metadata.server.ts";
 import type { ListPage } from "./record-list.tsx";
 import type { RecordScreen } from "./screens.ts";
@@ -25,12 +26,20 @@ export async function loadRecordList(request: Request, context: Readonly<RouterC
   const [sortKey, direction] = params.sort.split(",");
   if (!info.fields.some((f) => f.active && f.key === sortKey) || !["asc", "desc"].includes(direction)) params.sort = "";
   if (!statuses.some((status) => status.metaStatusId === params.statusId)) params.statusId = "";
+  const { apiFilters, filterError } = checkedFilters(screen, info, params);
+  const dueField = info.fields.find((field) => field.active && field.settings.due);
+  if (!dueField) params.overdue = false;
+  const userToday = today(user.timeZone);
 
   const query = new URLSearchParams({ page: String(params.page - 1), size: String(params.size) });
   if (params.sort) query.set("sort", params.sort);
   if (params.q.length >= 3) query.set("q", params.q);
   if (params.statusId) query.set("statusId", params.statusId);
-  query.set("fields", screen.listColumns.join(","));
+  for (const [key, value] of Object.entries(apiFilters)) query.set(`filter.${key}`, value);
+  if (params.overdue) query.set("overdue", userToday);
+  // The list marks overdue rows, which takes their due dates.
+  const columns = dueField ? [...new Set([...screen.listColumns, dueField.key])] : screen.listColumns;
+  query.set("fields", columns.join(","));
   if (screen.listsRelated) query.set("connections", "true");
   const page = await client.get<RecordPage>(`${apiPath`/api/${screen.schema}/${screen.table}`}?${query}`);
   // Past a total that is only a lower bound there is at least one more page.
@@ -44,13 +53,17 @@ export async function loadRecordList(request: Request, context: Readonly<RouterC
   }
 
   // The loader's data goes into the page for hydration: only what the list shows, and every field for the add panel.
-  const shown = new Set([...screen.listColumns, ...info.fields.filter((f) => f.partOfName).map((f) => f.key)]);
+  const shown = new Set([
+    ...columns,
+    ...(screen.listFilters ?? []),
+    ...info.fields.filter((f) => f.partOfName).map((f) => f.key),
+  ]);
   const listPage: ListPage = {
     content: page.content.map(({ uuid, rowName, statusId, values, connections }) => ({
       uuid,
       rowName,
       statusId,
-      values: Object.fromEntries(screen.listColumns.map((key) => [key, values[key]])),
+      values: Object.fromEntries(columns.map((key) => [key, values[key]])),
       related: connections.map((connection) => ({ uuid: connection.uuidKey, name: connection.rowName })),
     })),
     totalElements: page.totalElements,
@@ -66,6 +79,42 @@ export async function loadRecordList(request: Request, context: Readonly<RouterC
     lastPage,
     goTo: goTo.state,
     canCreate: hasPermission(user, "Create", screen.resource),
+    filterError,
+    me: user.uuid,
+    today: userToday,
     maxUploadMb: webEnv().maxUploadMb,
   });
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The list's field filters that the screen offers and the values allow, as the API takes them; anything else in the
+ * URL (a stale link, a hand-typed value) is dropped from the params, so the page shows the list without it.
+ */
+function checkedFilters(screen: RecordScreen, info: EntityInfo, params: ListParams) {
+  const apiFilters: Record<string, string> = {};
+  const kept: Record<string, string> = {};
+  let filterError: string | null = null;
+  for (const key of screen.listFilters ?? []) {
+    const field = info.fields.find((f) => f.active && f.key === key);
+    if (!field) continue;
+    if (field.type === "Date") {
+      const [from, to] = [params.filters[`${key}.from`], params.filters[`${key}.to`]].map((end) =>
+        end && ISO_DATE.test(end) ? end : undefined,
+      );
+      if (from) kept[`${key}.from`] = from;
+      if (to) kept[`${key}.to`] = to;
+      if (from && to && from > to) filterError = "list.fromAfterTo";
+      else if (from || to) apiFilters[key] = `${from ?? ""}..${to ?? ""}`;
+    } else {
+      const value = params.filters[key];
+      if (value && field.settings.options?.some((option) => option.value === value)) {
+        kept[key] = value;
+        apiFilters[key] = value;
+      }
+    }
+  }
+  params.filters = kept;
+  return { apiFilters, filterError };
 }

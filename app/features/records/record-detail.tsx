@@ -13,6 +13,8 @@ import { StatusBadge } from "../../components/status-badge.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { formatDateTime } from "../../utils/dates.ts";
 import { DocumentPreview } from "../documents/document-preview.tsx";
+import { ConnectionsCard, ConnectionsTab } from "../work-items/connections-tab.tsx";
+import { WorkItemsTab } from "../work-items/work-items-tab.tsx";
 import type { RecordActionResult } from "./actions.server.ts";
 import { AssignmentSection } from "./assignment-section.tsx";
 import { AttachedTab } from "./attached-tab.tsx";
@@ -90,6 +92,8 @@ export function RecordDetail(props: RecordDetailData & { actionResult?: RecordAc
       {tab === "360-overview" && <Overview {...props} />}
       {screen.related && tab === screen.related.tab && <Related {...props} />}
       {(tab === "notes" || tab === "documents") && <AttachedTab {...props} />}
+      {(tab === "inquiries" || tab === "todo") && <WorkItemsTab {...props} />}
+      {tab === "connections" && <ConnectionsTab {...props} />}
       {tab === "preview" && <DocumentPreview record={record} />}
       {tab === "history" && <History {...props} />}
     </Page>
@@ -111,19 +115,9 @@ function EditDenied() {
   );
 }
 
-function Overview({
-  info,
-  record,
-  related,
-  assignments,
-  canReadRelated,
-  screenPath,
-  actionResult,
-  attachedTo,
-  latestAttached,
-}: RecordDetailData & {
-  actionResult?: RecordActionResult;
-}) {
+function Overview(props: RecordDetailData & { actionResult?: RecordActionResult }) {
+  const { info, record, related, assignments, canReadRelated, screenPath, actionResult, attachedTo, latestAttached } =
+    props;
   const { t } = useTranslation();
   const settings = useValueSettings();
   const fields = info.fields.filter((field) => field.active);
@@ -165,6 +159,7 @@ function Overview({
         </Card.Body>
       </Card.Root>
       <Stack gap="5">
+        <ConnectionsCard {...props} />
         {attachedTo && <AttachedToCard attachedTo={attachedTo} />}
         {(["notes", "documents"] as const).map((kind) => {
           const latest = latestAttached[kind];

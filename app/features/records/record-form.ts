@@ -2,8 +2,9 @@ import type { FieldDefinition } from "../../../server/contract/fields.ts";
 import { isWritable, recordFormSchema } from "../../../server/contract/fields.ts";
 import { linkRoleShape } from "../../../server/contract/links.ts";
 import type { EntityInfo, RecordDto } from "../../../server/contract/records.ts";
+import { requireContactWithCompany, workItemLinkFormShape } from "../../../server/contract/work-items.ts";
 import { displayPercent } from "../../components/value-text.ts";
-import { fromLocalInput, toLocalInput } from "../../utils/dates.ts";
+import { fromLocalInput, today, toLocalInput } from "../../utils/dates.ts";
 
 /** A stored value as its input shows it: a percentage for a fraction, a local time for an instant. */
 function inputValue(field: FieldDefinition, value: unknown, timeZone: string): unknown {
@@ -22,12 +23,21 @@ function inputValue(field: FieldDefinition, value: unknown, timeZone: string): u
   }
 }
 
+/** What a new record's field starts with: its default option, today for a received date. */
+function newRecordDefault(field: FieldDefinition, timeZone: string): string | undefined {
+  if (field.type === "List") return field.settings.options?.find((option) => option.isDefault)?.value;
+  if (field.type === "Date" && field.settings.defaultToday) return today(timeZone);
+  return undefined;
+}
+
 /** The record's values as the form starts with them; custom fields under `customFields`, as the schema reads them. */
 export function formDefaults(info: EntityInfo, record: RecordDto | undefined, statusId: string, timeZone: string) {
   const defaults: Record<string, unknown> = { statusId };
   const custom: Record<string, unknown> = {};
   for (const field of info.fields.filter(isWritable)) {
-    const value = inputValue(field, record?.values[field.key], timeZone);
+    const value = record
+      ? inputValue(field, record.values[field.key], timeZone)
+      : newRecordDefault(field, timeZone);
     if (field.customField) custom[field.key] = value;
     else defaults[field.key] = value;
   }
@@ -38,4 +48,15 @@ export function formDefaults(info: EntityInfo, record: RecordDto | undefined, st
 export function recordSchema(fields: FieldDefinition[], timeZone: string, withRole: boolean) {
   const options = { localDateTime: (value: string) => fromLocalInput(value, timeZone) };
   return withRole ? recordFormSchema(fields, options, linkRoleShape) : recordFormSchema(fields, options);
+}
+
+/**
+ * A new inquiry or to-do made on a company (which asks for one of its contacts) or on a contact (with one of its
+ * companies, if any): the item's fields and the link's two ends.
+ */
+export function workItemSchema(fields: FieldDefinition[], timeZone: string, on: "company" | "contact") {
+  const options = { localDateTime: (value: string) => fromLocalInput(value, timeZone) };
+  return recordFormSchema(fields, options, workItemLinkFormShape, (value, context) =>
+    requireContactWithCompany(value, context, on === "company"),
+  );
 }

@@ -3,7 +3,14 @@ import type { EntityInfo, MetaStatus, RecordDto } from "../../../server/contract
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, type DataTableColumn, TableLink } from "../../components/data-table.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
-import { FilterBar, FilterSelect, SearchInput } from "../../components/filter-bar.tsx";
+import {
+  FilterBar,
+  FilterDate,
+  FilterError,
+  FilterSelect,
+  QuickFilters,
+  SearchInput,
+} from "../../components/filter-bar.tsx";
 import type { GoToPageState } from "../../components/go-to-page.ts";
 import { ListFooter } from "../../components/list-footer.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
@@ -12,7 +19,7 @@ import { excerpt, valueText } from "../../components/value-text.ts";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { entityPlural, fieldLabel, statusName } from "./field-labels.ts";
 import { preloadRecordPanel } from "./lazy-panels.tsx";
-import { type ListParams, listQuery } from "./list-params.ts";
+import { filterEntries, type ListParams, listQuery } from "./list-params.ts";
 import { PAGE_SIZES, type RecordScreen, screens } from "./screens.ts";
 
 /** A page of a list: of each record, only the values of the list's columns, and its linked records' names. */
@@ -33,12 +40,29 @@ export interface RecordListProps {
   lastPage: number;
   goTo: GoToPageState;
   canCreate: boolean;
+  /** The filters' error text key, when the filters were not applied as given. */
+  filterError: string | null;
+  /** The user's id ("Assigned to me") and date (what is overdue). */
+  me: string;
+  today: string;
 }
 
 type Row = ListPage["content"][number];
 
 /** A list of records (companies, contacts): filters, the table, the footer. Built from the UI kit only. */
-export function RecordList({ screen, info, page, statuses, params, lastPage, goTo, canCreate }: RecordListProps) {
+export function RecordList({
+  screen,
+  info,
+  page,
+  statuses,
+  params,
+  lastPage,
+  goTo,
+  canCreate,
+  filterError,
+  me,
+  today,
+}: RecordListProps) {
   const { t } = useTranslation();
   const dates = useDateSettings();
   const { language } = dates;
@@ -52,6 +76,17 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
     return { to: `${base}${listQuery(params, { sort: `${key},${next}`, page: 1 })}`, direction };
   };
   const viewLabel = t("common.view");
+  const dueField = info.fields.find((field) => field.active && field.settings.due);
+  const closedStatuses = new Set(statuses.filter((status) => status.closed).map((status) => status.metaStatusId));
+  const isOverdue = (record: Row) => {
+    const due = dueField ? record.values[dueField.key] : undefined;
+    return typeof due === "string" && due < today && !(record.statusId && closedStatuses.has(record.statusId));
+  };
+  const filterFields = (screen.listFilters ?? []).flatMap((key) => {
+    const field = info.fields.find((f) => f.active && f.key === key);
+    return field ? [field] : [];
+  });
+  const assigneeField = filterFields.find((field) => field.settings.optionsFrom === "user");
   const related = screen.related ? screens[screen.related.screen] : undefined;
 
   const columns: DataTableColumn<Row>[] = [
@@ -60,7 +95,19 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
       header: t("list.name"),
       sort: nameKey ? sort(nameKey) : undefined,
       kind: "primary",
-      cell: (record) => <TableLink href={`${base}/${record.uuid}`}>{record.rowName || record.uuid}</TableLink>,
+      cell: (record) => (
+        <>
+          <TableLink href={`${base}/${record.uuid}`}>{record.rowName || record.uuid}</TableLink>
+          {dueField && isOverdue(record) && (
+            <>
+              {" "}
+              <StatusBadge palette="red" testId="overdue">
+                {t("workItems.overdue")}
+              </StatusBadge>
+            </>
+          )}
+        </>
+      ),
     },
     ...screen.listColumns.flatMap((key): DataTableColumn<Row>[] => {
       const field = info.fields.find((f) => f.key === key && f.active);
@@ -114,7 +161,34 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
     },
   ];
 
-  const filtered = params.q.length >= 3 || params.statusId !== "";
+  const filtered =
+    params.q.length >= 3 || params.statusId !== "" || Object.keys(params.filters).length > 0 || params.overdue;
+  const withFilter = (name: string, value: string | undefined) => {
+    const filters = { ...params.filters };
+    if (value === undefined) delete filters[name];
+    else filters[name] = value;
+    return `${base}${listQuery(params, { filters, page: 1 })}`;
+  };
+  const quickFilters = [
+    ...(assigneeField
+      ? [
+          {
+            label: t("list.assignedToMe"),
+            on: params.filters[assigneeField.key] === me,
+            to: withFilter(assigneeField.key, params.filters[assigneeField.key] === me ? undefined : me),
+          },
+        ]
+      : []),
+    ...(dueField
+      ? [
+          {
+            label: t("list.overdue"),
+            on: params.overdue,
+            to: `${base}${listQuery(params, { overdue: !params.overdue, page: 1 })}`,
+          },
+        ]
+      : []),
+  ];
   const plural = entityPlural(info, language);
   return (
     <Page>
@@ -133,7 +207,8 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
           )
         }
       />
-      <FilterBar action={base} keep={{ sort: params.sort }}>
+      {quickFilters.length > 0 && <QuickFilters label={t("list.quickFilters")} items={quickFilters} />}
+      <FilterBar action={base} keep={{ sort: params.sort, overdue: params.overdue ? "1" : "" }}>
         <SearchInput name="q" defaultValue={params.q} />
         {statuses.length > 0 && (
           <FilterSelect
@@ -149,17 +224,47 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
             ]}
           />
         )}
+        {filterFields.map((field) => {
+          const label = fieldLabel(field, language);
+          if (field.type === "Date") {
+            return ["from", "to"].map((end) => (
+              <FilterDate
+                key={`${field.key}.${end}`}
+                name={`filter.${field.key}.${end}`}
+                label={t(`list.${end}`, { field: label })}
+                defaultValue={params.filters[`${field.key}.${end}`] ?? ""}
+              />
+            ));
+          }
+          return (
+            <FilterSelect
+              key={field.key}
+              name={`filter.${field.key}`}
+              label={label}
+              defaultValue={params.filters[field.key] ?? ""}
+              options={[
+                { value: "", label: t("list.anyValue", { field: label }) },
+                ...(field.settings.options ?? []).map((option) => ({
+                  value: option.value,
+                  label: language === "nb" ? option.labelNb : option.labelEn,
+                })),
+              ]}
+            />
+          );
+        })}
         <FilterSelect
           name="size"
           label={t("list.pageSize")}
           defaultValue={String(params.size)}
           options={PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
         />
+        {filterError && <FilterError>{t(filterError)}</FilterError>}
       </FilterBar>
       <DataTable
         columns={columns}
         rows={page.content}
         rowKey={(record) => record.uuid}
+        rowTone={(record) => (dueField && isOverdue(record) ? "danger" : undefined)}
         onActionLinkIntent={preloadRecordPanel}
         empty={
           page.totalElements === 0 && !filtered ? (
@@ -183,7 +288,14 @@ export function RecordList({ screen, info, page, statuses, params, lastPage, goT
           to: `${base}${listQuery(params, { goto: true })}`,
           state: goTo,
           action: base,
-          keep: { q: params.q, statusId: params.statusId, sort: params.sort, size: String(params.size) },
+          keep: {
+            q: params.q,
+            statusId: params.statusId,
+            sort: params.sort,
+            size: String(params.size),
+            overdue: params.overdue ? "1" : "",
+            ...Object.fromEntries(filterEntries(params.filters)),
+          },
           closeTo: `${base}${listQuery(params)}`,
         }}
       />

@@ -1,4 +1,4 @@
-import { NativeSelect, Stack } from "@chakra-ui/react";
+import { NativeSelect, Stack, Text } from "@chakra-ui/react";
 import {
   type FieldMetadata,
   getFormProps,
@@ -17,7 +17,7 @@ import { FormField, SubmitButton } from "../../components/form-field.tsx";
 import { PanelCancel, SidePanel } from "../../components/side-panel.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { entityLabel, fieldLabel, statusName } from "./field-labels.ts";
-import { formDefaults, recordSchema } from "./record-form.ts";
+import { formDefaults, recordSchema, workItemSchema } from "./record-form.ts";
 import { RoleSelect } from "./role-select.tsx";
 import { RECORD_FORM_ID } from "./screens.ts";
 
@@ -35,7 +35,22 @@ export interface RecordPanelProps {
    * A new record made on another one: a contact added from its company (with its role), a note on a record's notes
    * tab. The panel's title, the intent it posts, and whether it asks for a role.
    */
-  linkTo?: { title: string; intent: string; role?: boolean; attachTo?: string };
+  linkTo?: { title: string; intent: string; role?: boolean; attachTo?: string; workItem?: WorkItemLinkFields };
+}
+
+/**
+ * A new inquiry or to-do made on a company or a contact: that record is one end of its link (a hidden field), and the
+ * other end is chosen among the record's own (a company's contacts, a contact's companies).
+ */
+export interface WorkItemLinkFields {
+  /** Which tab it is made on, so the action knows what to create. */
+  tab: string;
+  on: "company" | "contact";
+  recordId: string;
+  label: string;
+  options: { value: string; label: string }[];
+  /** Shown when there is nothing to choose. */
+  noOptions?: string;
 }
 
 /**
@@ -55,7 +70,10 @@ export function RecordPanel({
   const { t } = useTranslation();
   const { language, timeZone } = useDateSettings();
   const defaultStatus = record?.statusId ?? statuses.find((s) => s.isDefault)?.metaStatusId ?? "";
-  const schema = recordSchema(info.fields, timeZone, Boolean(linkTo?.role));
+  const workItem = linkTo?.workItem;
+  const schema = workItem
+    ? workItemSchema(info.fields, timeZone, workItem.on)
+    : recordSchema(info.fields, timeZone, Boolean(linkTo?.role));
   // The fields are the entity's, known at run time: the form's shape is a record of them.
   const [form, fields] = useForm<Record<string, any>>({
     id: RECORD_FORM_ID,
@@ -110,6 +128,7 @@ export function RecordPanel({
           <Stack gap="4">
             {linkTo?.attachTo && <input type="hidden" name="attachTo" value={linkTo.attachTo} />}
             {linkTo?.role && <RoleSelect meta={fields.role} />}
+            {workItem && <WorkItemLinkSelect link={workItem} fields={fields} />}
             {statuses.length > 0 && (
               <FormField meta={fields.statusId} label={t("records.status")}>
                 <NativeSelect.Root>
@@ -143,5 +162,42 @@ export function RecordPanel({
         </fieldset>
       </Form>
     </SidePanel>
+  );
+}
+
+/** The other end of a new item's link: a company's contacts (one is required) or a contact's companies (optional). */
+function WorkItemLinkSelect({
+  link,
+  fields,
+}: {
+  link: WorkItemLinkFields;
+  fields: Record<string, FieldMetadata<unknown>>;
+}) {
+  const { t } = useTranslation();
+  const [fixed, chosen] = link.on === "company" ? ["companyId", "contactId"] : ["contactId", "companyId"];
+  const meta = fields[chosen];
+  return (
+    <>
+      <input type="hidden" name="workItemTab" value={link.tab} />
+      <input type="hidden" name={fixed} value={link.recordId} />
+      <FormField meta={meta} label={link.label}>
+        <NativeSelect.Root>
+          <NativeSelect.Field {...getSelectProps(meta)} data-testid="work-item-link">
+            <option value="">{link.on === "company" ? "—" : t("workItems.anyCompany")}</option>
+            {link.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      {link.options.length === 0 && link.noOptions && (
+        <Text color="fg.muted" fontSize="sm">
+          {link.noOptions}
+        </Text>
+      )}
+    </>
   );
 }

@@ -1,5 +1,23 @@
 /** A tab of a record's page (spec §2 `/{entity}/{id}/{tab?}`). */
-export type DetailTab = "360-overview" | "contacts" | "companies" | "notes" | "documents" | "preview" | "history";
+export type DetailTab =
+  | "360-overview"
+  | "contacts"
+  | "companies"
+  | "connections"
+  | "inquiries"
+  | "todo"
+  | "notes"
+  | "documents"
+  | "preview"
+  | "history";
+
+/** Inquiries and to-dos: items linked to a contact and one of its companies, shown in those records' tabs. */
+export type WorkItemTab = "inquiries" | "todo";
+
+export const workItemKinds: Record<WorkItemTab, { table: "inquiry" | "todo"; resource: string; path: ScreenPath }> = {
+  inquiries: { table: "inquiry", resource: "Inquiry", path: "inquiries" },
+  todo: { table: "todo", resource: "Todo", path: "todo" },
+};
 
 /** Items that are attached to records of any entity, each shown in a tab of the records they are on. */
 export type AttachmentTab = "notes" | "documents";
@@ -10,7 +28,7 @@ export const attachmentKinds: Record<AttachmentTab, { schema: string; table: str
     documents: { schema: "documents", table: "document", resource: "Document", path: "documents" },
   };
 
-export type ScreenPath = "companies" | "contacts" | "notes" | "documents";
+export type ScreenPath = "companies" | "contacts" | "inquiries" | "todo" | "notes" | "documents";
 
 /** The record screens of the app: which entity each path shows, and what its list and tabs show. */
 export interface RecordScreen {
@@ -36,7 +54,29 @@ export interface RecordScreen {
   attachable?: AttachmentTab;
   /** A new record is a file uploaded (a document): the add panel is an upload form. */
   upload?: boolean;
+  /** Fields the list filters by: a select of a List's options, a from–to range of a Date. */
+  listFilters?: string[];
+  /** Its items are linked to contacts and companies (an inquiry, a to-do): the connections tab shows them. */
+  workItem?: WorkItemTab;
   labelKey: string;
+}
+
+/** What lists of inquiries and to-dos show after the title, on their own screens and on a record's tab. */
+export const workItemColumns = ["reference_number", "due_date", "priority_id", "assigned_user_id"];
+
+function workItemScreen(path: WorkItemTab, table: string, resource: string, labelKey: string): RecordScreen {
+  return {
+    path,
+    schema: "crm",
+    table,
+    resource,
+    listColumns: workItemColumns,
+    listsRelated: false,
+    tabs: ["360-overview", "connections", "notes", "documents", "history"],
+    listFilters: ["priority_id", "category_id", "source_id", "assigned_user_id", "group_id", "due_date"],
+    workItem: path,
+    labelKey,
+  };
 }
 
 export const screens: Record<ScreenPath, RecordScreen> = {
@@ -53,7 +93,7 @@ export const screens: Record<ScreenPath, RecordScreen> = {
       table: "contact",
       link: { schema: "crm", table: "company_has_contact", side: 1 },
     },
-    tabs: ["360-overview", "contacts", "notes", "documents", "history"],
+    tabs: ["360-overview", "contacts", "inquiries", "todo", "notes", "documents", "history"],
     labelKey: "nav.companies",
   },
   contacts: {
@@ -69,9 +109,11 @@ export const screens: Record<ScreenPath, RecordScreen> = {
       table: "company",
       link: { schema: "crm", table: "company_has_contact", side: 2 },
     },
-    tabs: ["360-overview", "companies", "notes", "documents", "history"],
+    tabs: ["360-overview", "companies", "inquiries", "todo", "notes", "documents", "history"],
     labelKey: "nav.contacts",
   },
+  inquiries: workItemScreen("inquiries", "inquiry", "Inquiry", "nav.inquiries"),
+  todo: workItemScreen("todo", "todo", "Todo", "nav.todo"),
   notes: {
     path: "notes",
     schema: "notes",
