@@ -498,6 +498,29 @@ export async function deleteRecord(
   });
 }
 
+/** A history entry as the calls give it: who, when, and each changed key's value before and after. */
+export function toTransactionDto(row: {
+  id: unknown;
+  action: string;
+  at: Date | string;
+  before: unknown;
+  after: unknown;
+  actor_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
+}): TransactionDto {
+  const before = (row.before ?? {}) as Record<string, unknown>;
+  const after = (row.after ?? {}) as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return {
+    id: String(row.id),
+    action: row.action as TransactionDto["action"],
+    at: new Date(row.at).toISOString(),
+    actor: row.actor_id ? { uuid: row.actor_id, firstName: row.first_name ?? "", lastName: row.last_name ?? "" } : null,
+    changes: keys.map((key) => ({ key, before: before[key] ?? null, after: after[key] ?? null })),
+  };
+}
+
 export async function recordHistory(
   db: Kysely<Database>,
   actor: Actor,
@@ -510,20 +533,7 @@ export async function recordHistory(
   if (!isUuid(id)) throw recordNotFound();
   const { content, total } = await repo.listTransactions(db, entity, id, page * size, size);
   return {
-    content: content.map((row) => {
-      const before = (row.before ?? {}) as Record<string, unknown>;
-      const after = (row.after ?? {}) as Record<string, unknown>;
-      const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-      return {
-        id: String(row.id),
-        action: row.action as TransactionDto["action"],
-        at: new Date(row.at).toISOString(),
-        actor: row.actor_id
-          ? { uuid: row.actor_id, firstName: row.first_name ?? "", lastName: row.last_name ?? "" }
-          : null,
-        changes: keys.map((key) => ({ key, before: before[key] ?? null, after: after[key] ?? null })),
-      };
-    }),
+    content: content.map(toTransactionDto),
     totalElements: total,
     page,
     size,

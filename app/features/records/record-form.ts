@@ -35,9 +35,7 @@ export function formDefaults(info: EntityInfo, record: RecordDto | undefined, st
   const defaults: Record<string, unknown> = { statusId };
   const custom: Record<string, unknown> = {};
   for (const field of info.fields.filter(isWritable)) {
-    const value = record
-      ? inputValue(field, record.values[field.key], timeZone)
-      : newRecordDefault(field, timeZone);
+    const value = record ? inputValue(field, record.values[field.key], timeZone) : newRecordDefault(field, timeZone);
     if (field.customField) custom[field.key] = value;
     else defaults[field.key] = value;
   }
