@@ -118,6 +118,7 @@ const en = {
   tabs: {
     label: "Record",
     "360-overview": "Overview",
+    activities: "Activities",
     contacts: "Contacts",
     companies: "Companies",
     connections: "Connections",
@@ -196,6 +197,14 @@ const en = {
       consultant: "Consultant",
       chair: "Chair",
     },
+  },
+  activities: {
+    show: "Show",
+    all: "All activities",
+    kinds: { note: "Notes", document: "Documents", inquiry: "Inquiries", todo: "To-dos", history: "Changes" },
+    kindOne: { note: "Note", document: "Document", inquiry: "Inquiry", todo: "To-do", history: "Change" },
+    empty: "No activities yet",
+    emptyText: "Notes, documents, inquiries and to-dos on this record, and its changes, show here.",
   },
   workItems: {
     overdue: "Overdue",

@@ -162,6 +162,7 @@ const nb: Translations = {
   tabs: {
     label: "Oppføring",
     "360-overview": "Oversikt",
+    activities: "Aktiviteter",
     contacts: "Kontakter",
     companies: "Firmaer",
     connections: "Tilknytninger",
@@ -240,6 +241,14 @@ const nb: Translations = {
       consultant: "Konsulent",
       chair: "Styreleder",
     },
+  },
+  activities: {
+    show: "Vis",
+    all: "Alle aktiviteter",
+    kinds: { note: "Notater", document: "Dokumenter", inquiry: "Henvendelser", todo: "Gjøremål", history: "Endringer" },
+    kindOne: { note: "Notat", document: "Dokument", inquiry: "Henvendelse", todo: "Gjøremål", history: "Endring" },
+    empty: "Ingen aktiviteter ennå",
+    emptyText: "Notater, dokumenter, henvendelser og gjøremål på denne oppføringen, og endringene i den, vises her.",
   },
   workItems: {
     overdue: "Forfalt",

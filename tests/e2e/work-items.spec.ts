@@ -121,6 +121,23 @@ test.describe("inquiries and to-dos", () => {
     const history = page.getByTestId("history-entry");
     await expect(history.filter({ hasText: "removed a connection" })).toHaveCount(1);
     await expect(history.filter({ hasText: "added a connection" })).toHaveCount(2);
+
+    // The company's timeline and overview count the inquiry, open; one kind can be shown alone.
+    await page.goto(companyUrl);
+    await expect(page.getByTestId("activity-count-inquiry")).toContainText("1");
+    await expect(page.getByTestId("activities-card").getByRole("link", { name: "Tilbud på årsavtale" })).toBeVisible();
+    await recordTab(page, "Activities").click();
+    // The inquiry itself, and in the company's own history its creation and the inquiry's links coming and going.
+    await expect(page.locator('[data-testid="activity"][data-kind="inquiry"]')).toHaveText(/Tilbud på årsavtale/);
+    const changes = page.locator('[data-testid="activity"][data-kind="history"]');
+    await expect(changes.filter({ hasText: "created the record" })).toHaveCount(1);
+    await expect(changes.filter({ hasText: "Tilbud på årsavtale" })).toHaveCount(3);
+    const timeline = page.getByTestId("activities-tab");
+    await timeline.getByLabel("Show").selectOption({ label: "Inquiries (1)" });
+    await timeline.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/kind=inquiry/);
+    await expect(page.getByTestId("activity")).toHaveCount(1);
+    await expect(page.getByTestId("activity").first()).toContainText("Inquiry");
   });
 
   test("a list marks overdue items and filters by overdue, assignee, priority and due dates", async ({
@@ -217,6 +234,17 @@ test.describe("in Norwegian", () => {
     await expect(quick.getByRole("link", { name: "Tildelt meg" })).toBeVisible();
     await expect(quick.getByRole("link", { name: "Forfalt" })).toBeVisible();
     await expect(page.getByRole("search", { name: "Filtre" }).getByLabel("Frist fra")).toBeVisible();
+
+    // A company's timeline.
+    await page.goto("/companies");
+    await page.locator("tbody tr").first().locator("a").first().click();
+    await page
+      .getByRole("navigation", { name: "Oppføring" })
+      .getByRole("link", { name: "Aktiviteter", exact: true })
+      .click();
+    await expect(page.getByTestId("activities-tab").getByLabel("Vis").locator("option:checked")).toHaveText(
+      "Alle aktiviteter",
+    );
 
     await page.goto("/todo?panel=add");
     const form = await panel(page, testInfo);

@@ -5,6 +5,7 @@ import { api } from "../../utils/api.server.ts";
 import { apiPath, isUuid } from "../../utils/api-path.ts";
 import { today } from "../../utils/dates.ts";
 import { webEnv } from "../../utils/env.server.ts";
+import { loadActivities } from "../activities/activities.server.ts";
 import { loadWorkItems } from "../work-items/work-items.server.ts";
 import { entityInfo, entityStatuses } from "./metadata.server.ts";
 import { type AttachmentTab, attachmentKinds, type DetailTab, type RecordScreen, workItemKinds } from "./screens.ts";
@@ -76,8 +77,10 @@ export async function loadRecordDetail(
   // A missing or foreign record answers 404 from the API, which the page answers too (api.server.ts).
   const record = await client.get<RecordDto>(apiPath`/api/${screen.schema}/${screen.table}/${params.id}`);
   const workItemsPromise = loadWorkItems(client, user, screen, record, tab, url);
-  // Awaited below, after the calls beside it: should one of those fail first, this one's failure is not unhandled.
+  const activitiesPromise = loadActivities(client, screen, record, tab, url);
+  // Awaited below, after the calls beside them: should one of those fail first, these failures are not unhandled.
   workItemsPromise.catch(() => {});
+  activitiesPromise.catch(() => {});
   // The overview's cards of the latest notes and documents, with their counts.
   const latest = (kindTab: AttachmentTab) => {
     const kind = attachmentKinds[kindTab];
@@ -158,7 +161,7 @@ export async function loadRecordDetail(
           await client.get<RecordPage>(apiPath`/api/${screen.schema}/${related?.table ?? ""}?size=20&q=${linkQuery}`)
         ).content.map((found) => ({ uuid: found.uuid, name: found.rowName }))
       : null;
-  const workItems = await workItemsPromise;
+  const [workItems, activities] = await Promise.all([workItemsPromise, activitiesPromise]);
   const canAssign = hasPermission(user, "Create", "Entity_Assignment");
   const userQuery = url.searchParams.get("userQ")?.trim() ?? "";
   const [groupOptions, userResults] = await Promise.all([
@@ -196,6 +199,7 @@ export async function loadRecordDetail(
     linkSearch: { q: linkQuery, results: linkResults },
     history,
     workItems,
+    activities,
     today: today(user.timeZone),
     assignments: canSeeAssignments
       ? {

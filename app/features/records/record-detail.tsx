@@ -12,6 +12,7 @@ import { Page, PageHeader } from "../../components/page-header.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { formatDateTime } from "../../utils/dates.ts";
+import { ActivitiesCard, ActivitiesTab } from "../activities/activities-tab.tsx";
 import { DocumentPreview } from "../documents/document-preview.tsx";
 import { ConnectionsCard, ConnectionsTab } from "../work-items/connections-tab.tsx";
 import { WorkItemsTab } from "../work-items/work-items-tab.tsx";
@@ -20,9 +21,10 @@ import { AssignmentSection } from "./assignment-section.tsx";
 import { AttachedTab } from "./attached-tab.tsx";
 import type { RecordDetailData } from "./detail.server.ts";
 import { fieldLabel, statusName } from "./field-labels.ts";
-import { historyText, splitHistoryText } from "./history.ts";
+import { splitHistoryText } from "./history.ts";
 import { preloadRecordPanel } from "./lazy-panels.tsx";
 import { attachmentKinds, screenOfEntity, screens } from "./screens.ts";
+import { useHistoryText } from "./use-history-text.ts";
 
 /** Spec §2: a record shows 8 fields at first, with a read-more from 9. */
 const INITIAL_FIELDS = 8;
@@ -92,6 +94,7 @@ export function RecordDetail(props: RecordDetailData & { actionResult?: RecordAc
       {tab === "360-overview" && <Overview {...props} />}
       {screen.related && tab === screen.related.tab && <Related {...props} />}
       {(tab === "notes" || tab === "documents") && <AttachedTab {...props} />}
+      {tab === "activities" && <ActivitiesTab {...props} />}
       {(tab === "inquiries" || tab === "todo") && <WorkItemsTab {...props} />}
       {tab === "connections" && <ConnectionsTab {...props} />}
       {tab === "preview" && <DocumentPreview record={record} />}
@@ -160,6 +163,7 @@ function Overview(props: RecordDetailData & { actionResult?: RecordActionResult 
       </Card.Root>
       <Stack gap="5">
         <ConnectionsCard {...props} />
+        <ActivitiesCard {...props} />
         {attachedTo && <AttachedToCard attachedTo={attachedTo} />}
         {(["notes", "documents"] as const).map((kind) => {
           const latest = latestAttached[kind];
@@ -317,32 +321,19 @@ function Related({ related, screenPath, canReadRelated, canLink, canCreateRelate
 function History({ history, info, record, statuses, screenPath, page }: RecordDetailData) {
   const { t } = useTranslation();
   const settings = useValueSettings();
+  const describe = useHistoryText(info, statuses);
   if (!history) return null;
-  const label = (key: string) => {
-    if (key === "statusId") return t("records.status");
-    if (key === "connection") return t("links.connection");
-    if (key === "role") return t("links.role");
-    const field = info.fields.find((f) => f.key === key);
-    return field ? fieldLabel(field, settings.language) : key;
-  };
   if (history.totalElements === 0) return <Text color="fg.muted">{t("history.empty")}</Text>;
   const base = `/${screenPath}/${record.uuid}/history`;
   return (
     <Stack gap="3">
       {history.content.map((entry) => {
-        const who = entry.actor ? `${entry.actor.firstName} ${entry.actor.lastName}` : t("history.someone");
-        const text = historyText(entry.changes, label, entry.action, (key, value) => {
-          if (key === "role") return t(`links.roles.${value}`, { defaultValue: String(value) });
-          if (key === "statusId") return statusName(statuses, String(value), settings.language) || String(value);
-          const field = info.fields.find((f) => f.key === key);
-          const shown = field ? valueText(field, value, settings) : "";
-          return shown || (Array.isArray(value) ? value.join(", ") : String(value));
-        });
+        const { title, text } = describe(entry);
         const { shown, rest } = splitHistoryText(text);
         return (
           <Card.Root key={entry.id} size="sm" data-testid="history-entry">
             <Card.Body gap="1">
-              <Text fontWeight="medium">{t(`history.${entry.action}`, { name: who })}</Text>
+              <Text fontWeight="medium">{title}</Text>
               <Text fontSize="xs" color="fg.muted">
                 {formatDateTime(entry.at, settings)}
               </Text>

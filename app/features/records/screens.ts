@@ -1,6 +1,7 @@
 /** A tab of a record's page (spec §2 `/{entity}/{id}/{tab?}`). */
 export type DetailTab =
   | "360-overview"
+  | "activities"
   | "contacts"
   | "companies"
   | "connections"
@@ -93,7 +94,7 @@ export const screens: Record<ScreenPath, RecordScreen> = {
       table: "contact",
       link: { schema: "crm", table: "company_has_contact", side: 1 },
     },
-    tabs: ["360-overview", "contacts", "inquiries", "todo", "notes", "documents", "history"],
+    tabs: ["360-overview", "activities", "contacts", "inquiries", "todo", "notes", "documents", "history"],
     labelKey: "nav.companies",
   },
   contacts: {
@@ -109,7 +110,7 @@ export const screens: Record<ScreenPath, RecordScreen> = {
       table: "company",
       link: { schema: "crm", table: "company_has_contact", side: 2 },
     },
-    tabs: ["360-overview", "companies", "inquiries", "todo", "notes", "documents", "history"],
+    tabs: ["360-overview", "activities", "companies", "inquiries", "todo", "notes", "documents", "history"],
     labelKey: "nav.contacts",
   },
   inquiries: workItemScreen("inquiries", "inquiry", "Inquiry", "nav.inquiries"),
