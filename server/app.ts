@@ -8,6 +8,7 @@ import { assignmentsRoutes } from "./assignments/assignments.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import type { Config } from "./config.ts";
 import { redactUrl } from "./contract/log-redaction.ts";
+import { seedDemoDocuments } from "./db/demo-documents.ts";
 import { registerApiDocs, registerOpenApi } from "./docs/docs.routes.ts";
 import { documentsRoutes } from "./documents/documents.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
@@ -116,6 +117,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const webClientSecret = readOrCreateSecret(config.DATA_DIR, "oauth-client-secret", config.OAUTH_CLIENT_SECRET);
   await app.register(mailer, { smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR });
   await app.register(storage, { dataDir: config.DATA_DIR, maxUploadMegabytes: config.MAX_UPLOAD_MB });
+  // The demo's documents are files: they are stored once the storage is there (a start that stops in between leaves
+  // the demo without them, never a row without its file).
+  if (app.demoCreated) await seedDemoDocuments(app.db, app.storage);
   await app.register(oidc, {
     publicApiUrl: config.PUBLIC_API_URL,
     appUrl: config.APP_URL,

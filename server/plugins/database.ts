@@ -11,6 +11,8 @@ declare module "fastify" {
     db: Kysely<Database>;
     dbKind: DatabaseKind;
     dbPing: DatabaseHandle["ping"];
+    /** The demo workspace was created by this start: what needs the other plugins (its files) is added after them. */
+    demoCreated: boolean;
   }
 }
 
@@ -26,12 +28,14 @@ export interface DatabasePluginOptions {
 export default fp<DatabasePluginOptions>(
   async (app, options) => {
     const handle: DatabaseHandle = await openDatabase(options);
+    let createdDemo = false;
     app.addHook("onClose", () => handle.close());
     try {
       const applied = await migrateToLatest(handle.db);
       if (applied.length > 0) app.log.info({ migrations: applied }, "database migrated");
       const seeded = await seedWorkspace(handle.db, { demo: options.seedDemo, demoPassword: options.demoPassword });
       if (seeded.created) app.log.info({ demo: options.seedDemo }, "workspace created");
+      createdDemo = seeded.created && options.seedDemo;
       if (seeded.generatedDemoPassword) {
         // Shown once: it is stored only as a hash.
         console.log(
@@ -48,6 +52,7 @@ export default fp<DatabasePluginOptions>(
     app.decorate("db", handle.db);
     app.decorate("dbKind", handle.kind);
     app.decorate("dbPing", handle.ping);
+    app.decorate("demoCreated", createdDemo);
   },
   { name: "database" },
 );

@@ -43,6 +43,23 @@ describe(`documents on ${testDatabase}`, () => {
       .flatMap((prefix) => fs.readdirSync(path.join(root, prefix)));
   };
 
+  it("seeds demo PDFs in both languages, stored as files and attached to their companies and contacts", async () => {
+    const found = (await call("GET", "/api/documents/document?q=Tilbud%20p%C3%A5%20%C3%A5rsavtale", employee)).json();
+    expect(found.content).toHaveLength(1);
+    const offer = found.content[0];
+    expect(offer.values).toMatchObject({ file_name: "Tilbud på årsavtale.pdf", mime_type: "application/pdf" });
+    const file = await call("GET", `/api/documents/document/${offer.uuid}/download`, readOnly);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(file.rawPayload.length).toBe(offer.values.file_size);
+    const attachedTo = (await call("GET", `/api/documents/document/${offer.uuid}/attached_to`, employee)).json();
+    expect(attachedTo.map((ref: { tableKey: string }) => ref.tableKey)).toEqual(
+      expect.arrayContaining(["company", "contact"]),
+    );
+    const english = (await call("GET", "/api/documents/document?q=Price%20list%202027", employee)).json();
+    expect(english.content.map((d: { rowName: string }) => d.rowName)).toEqual(["Price list 2027"]);
+  });
+
   it("uploads a PDF with a name and description, and reads it back as a record and as a file", async () => {
     const response = await upload(
       employee,
