@@ -1,5 +1,5 @@
 import { fileMessages } from "../../server/contract/files.ts";
-import { messages } from "../../server/contract/messages.ts";
+import { messages, NOT_COMPANY_CONTACT } from "../../server/contract/messages.ts";
 
 /**
  * The specification's texts that the API and the forms' schemas give in English: validation messages (spec §5) and
@@ -16,7 +16,7 @@ const validation = {
   pastDate: messages.pastDate,
   notAnOption: messages.notAnOption,
   contactRequired: messages.contactRequired,
-  notCompanyContact: messages.notCompanyContact,
+  notCompanyContact: NOT_COMPANY_CONTACT,
   nul: "Must not contain a null character",
   pageRange: "Page number must be from 1 to the last page.",
   duplicate: "{{value}} already exist",

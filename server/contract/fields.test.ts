@@ -39,6 +39,7 @@ describe("product texts", () => {
       notANumber: "Must be a number",
       pastDate: "Must be a past date",
       notAnOption: "Must be one of the options",
+      contactRequired: "An inquiry or to-do selection requires a contact as well.",
     });
     expect([TEXT_MAX, URL_MAX, NUMBER_MAX]).toEqual([255, 1000, 9_999_999_999]);
   });

@@ -13,5 +13,7 @@ export const messages = {
   pastDate: "Must be a past date",
   notAnOption: "Must be one of the options",
   contactRequired: "An inquiry or to-do selection requires a contact as well.",
-  notCompanyContact: "Must be one of the company's contacts",
 } as const;
+
+/** The product's own text (the specification has none) for a contact chosen with a company it is not at. */
+export const NOT_COMPANY_CONTACT = "Must be one of the company's contacts";

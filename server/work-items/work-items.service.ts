@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import { messages } from "../contract/messages.ts";
+import { messages, NOT_COMPANY_CONTACT } from "../contract/messages.ts";
 import type { RecordDto } from "../contract/records.ts";
 import type { WorkItemLink, WorkItemTable } from "../contract/work-items.ts";
 import { workItemTables } from "../contract/work-items.ts";
@@ -62,7 +62,7 @@ async function checkLink(
     ? await readableRecord(db, actor, { schemaKey: "crm", tableKey: "company", uuidKey: companyId })
     : undefined;
   if (companyId && !(await repo.isCompanyContact(db, companyId, input.contactId))) {
-    throw linkRefused(messages.notCompanyContact);
+    throw linkRefused(NOT_COMPANY_CONTACT);
   }
   return {
     companyId,
