@@ -51,12 +51,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`create index ${sql.id(`${table}_search_text`)} on ${target} using gin (search_text gin_trgm_ops)`.execute(
       db,
     );
+    // As companies' (migration 0008): a narrow index for deep pages, a wider one that a search walks without the rows.
     await sql`create index ${sql.id(`${table}_name_sort`)} on ${target} (lower(title), id)
       include (title, status_id)`.execute(db);
-    // What the lists filter on: whose it is and when it is due (overdue is a due date before today).
-    await sql`create index ${sql.id(`${table}_assigned_due`)} on ${target} (assigned_user_id, due_date, id)`.execute(
-      db,
-    );
+    await sql`create index ${sql.id(`${table}_name_search`)} on ${target} (lower(title), id)
+      include (title, status_id, search_text)`.execute(db);
+    // "Assigned to me" in the list's order; a due-date range or sort.
+    await sql`create index ${sql.id(`${table}_assigned_title`)} on ${target} (assigned_user_id, lower(title), id)
+      include (title, status_id)`.execute(db);
     await sql`create index ${sql.id(`${table}_due`)} on ${target} (due_date, id)`.execute(db);
     await countRecords(db, "crm", table);
     await versionRecords(db, "crm", table);
