@@ -13,7 +13,7 @@ describe(`forwarding uploads from the web app to the API on ${testDatabase}`, ()
   let apiUrl: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ demo: true, MAX_UPLOAD_MB: 600 });
+    t = await createTestApp({ demo: true, MAX_UPLOAD_MB: 300 });
     employee = await signIn(t.app, "employee@example.com");
     apiUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
   });
@@ -121,7 +121,7 @@ describe(`forwarding uploads from the web app to the API on ${testDatabase}`, ()
   });
 
   it("streams a large upload through both services without holding it in memory", async () => {
-    const megabytes = 512;
+    const megabytes = 256;
     const chunk = new Uint8Array(1024 * 1024).fill(0x61);
     const boundary = "----browser-boundary";
     const encoder = new TextEncoder();
@@ -158,7 +158,7 @@ describe(`forwarding uploads from the web app to the API on ${testDatabase}`, ()
     const sampler = setInterval(() => {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 20);
-    const { outcome } = await forwardUpload(request, send, { maxBytes: 600 * 1024 * 1024, fileField: "file" });
+    const { outcome } = await forwardUpload(request, send, { maxBytes: 300 * 1024 * 1024, fileField: "file" });
     clearInterval(sampler);
     expect(outcome.kind).toBe("sent");
     const document = (outcome as { result: { values: Record<string, unknown> } }).result;
