@@ -32,16 +32,26 @@ function branch(kind: ActivityKind, record: RecordKey, limit: number): RawBuilde
     case "todo": {
       const owner = ownerColumn(record);
       if (!owner) return undefined;
-      // An item linked to two contacts of one company is one entry on the company, at its latest link.
-      return sql<TimelineRow>`(select ${kind}::text as kind, max(created_at) as at, ${sql.ref(`${kind}_id`)} as item_id,
-        null::bigint as transaction_id from ${sql.table(`crm.${kind}_company_contact`)}
-        where ${sql.ref(owner)} = ${id} group by ${sql.ref(`${kind}_id`)}
-        order by at desc limit ${limit})`;
+      const links = sql.table(`crm.${kind}_company_contact`);
+      const item = sql.ref(`link.${kind}_id`);
+      // A contact has one link per item (a unique constraint). An item linked to two contacts of one company is one
+      // entry on the company, at its latest link: a link that a later one of the same item follows is left out, so
+      // the walk down the company's links, newest first, stops after the page.
+      const latestOnly =
+        owner === "company_id"
+          ? sql`and not exists (select 1 from ${links} as later where later.company_id = link.company_id
+              and ${sql.ref(`later.${kind}_id`)} = ${item}
+              and (later.created_at, later.id) > (link.created_at, link.id))`
+          : sql``;
+      return sql<TimelineRow>`(select ${kind}::text as kind, link.created_at as at, ${item} as item_id,
+        null::bigint as transaction_id from ${links} as link
+        where ${sql.ref(`link.${owner}`)} = ${id} ${latestOnly}
+        order by link.created_at desc, link.id desc limit ${limit})`;
     }
     case "history":
       return sql<TimelineRow>`(select 'history'::text as kind, at, null::uuid as item_id, id as transaction_id
         from core.transaction where schema_key = ${schemaKey} and table_key = ${tableKey} and record_id = ${id}
-        order by id desc limit ${limit})`;
+        order by at desc, id desc limit ${limit})`;
   }
 }
 

@@ -80,6 +80,29 @@ describe(`a record's activities on ${testDatabase}`, () => {
     expect((await call("GET", `/api/activities/crm/company/${company.uuid}?kind=meetings`)).statusCode).toBe(400);
   });
 
+  it("shows an item linked to two of the company's contacts once, at its latest link", async () => {
+    const second = (
+      await call("POST", "/api/crm/contact", employee, { values: { first_name: "Tor", last_name: "Tidslinje" } })
+    ).json();
+    await call("POST", "/api/data/links/crm/company_has_contact", employee, {
+      id1: company.uuid,
+      id2: second.uuid,
+      role: "employee",
+    });
+    const inquiry = (await timeline("?kind=inquiry")).content[0];
+    const [link] = (await call("GET", "/api/crm/inquiry/of/contact/" + contact.uuid)).json().content;
+    const added = await call("POST", `/api/crm/inquiry/${link.uuid}/company_contact`, employee, {
+      companyId: company.uuid,
+      contactId: second.uuid,
+    });
+    expect(added.statusCode).toBe(201);
+    const page = await timeline("?kind=inquiry,todo");
+    expect(page.content.map((entry: Entry) => entry.item?.rowName)).toEqual(["Spørsmål om pris", "Ring tilbake"]);
+    expect(page.content[0].at > inquiry.at).toBe(true);
+    expect(page.counts).toMatchObject({ inquiry: 1, todo: 1 });
+    expect(page.totalElements).toBe(2);
+  });
+
   it("answers 404 for an unknown or foreign record, and reads for a read-only user", async () => {
     expect((await call("GET", `/api/activities/crm/company/${contact.uuid}`)).statusCode).toBe(404);
     expect((await call("GET", "/api/activities/crm/company/not-an-id")).statusCode).toBe(404);

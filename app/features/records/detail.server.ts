@@ -66,7 +66,8 @@ export async function loadRecordDetail(
   const related = screen.related;
   const relatedResource = related?.screen === "companies" ? "Company" : "Contact";
   const canReadRelated = related !== undefined && hasPermission(user, "Read", relatedResource);
-  const canSeeAssignments = hasPermission(user, "Read", "Entity_Assignment");
+  // The assignments are part of the overview: other tabs do without their three calls.
+  const canSeeAssignments = tab === "360-overview" && hasPermission(user, "Read", "Entity_Assignment");
   const linkedPath = (size: number, from: number) =>
     related
       ? apiPath`/api/data/from/${screen.schema}/${related.table}/of/${screen.table}/${params.id as string}?page=${from}&size=${size}`
@@ -77,10 +78,20 @@ export async function loadRecordDetail(
   // A missing or foreign record answers 404 from the API, which the page answers too (api.server.ts).
   const record = await client.get<RecordDto>(apiPath`/api/${screen.schema}/${screen.table}/${params.id}`);
   const workItemsPromise = loadWorkItems(client, user, screen, record, tab, url);
+  // What the overview's assignment section offers: the groups, and the users a search found.
+  const canAssign = canSeeAssignments && hasPermission(user, "Create", "Entity_Assignment");
+  const userQuery = url.searchParams.get("userQ")?.trim() ?? "";
+  const assignmentChoices = Promise.all([
+    canAssign ? client.get<{ content: { uuid: string; name: string }[] }>("/api/core/groups?size=200") : null,
+    canAssign && userQuery.length >= 3
+      ? client.get<{ uuid: string; firstName: string; lastName: string }[]>(
+          apiPath`/api/iam/users/employees/autocomplete?query=${userQuery}`,
+        )
+      : null,
+  ]);
   const activitiesPromise = loadActivities(client, screen, record, tab, url);
   // Awaited below, after the calls beside them: should one of those fail first, these failures are not unhandled.
-  workItemsPromise.catch(() => {});
-  activitiesPromise.catch(() => {});
+  for (const pending of [workItemsPromise, activitiesPromise, assignmentChoices]) pending.catch(() => {});
   // The overview's cards of the latest notes and documents, with their counts.
   const latest = (kindTab: AttachmentTab) => {
     const kind = attachmentKinds[kindTab];
@@ -162,16 +173,7 @@ export async function loadRecordDetail(
         ).content.map((found) => ({ uuid: found.uuid, name: found.rowName }))
       : null;
   const [workItems, activities] = await Promise.all([workItemsPromise, activitiesPromise]);
-  const canAssign = hasPermission(user, "Create", "Entity_Assignment");
-  const userQuery = url.searchParams.get("userQ")?.trim() ?? "";
-  const [groupOptions, userResults] = await Promise.all([
-    canAssign ? client.get<{ content: { uuid: string; name: string }[] }>("/api/core/groups?size=200") : null,
-    canAssign && userQuery.length >= 3
-      ? client.get<{ uuid: string; firstName: string; lastName: string }[]>(
-          apiPath`/api/iam/users/employees/autocomplete?query=${userQuery}`,
-        )
-      : null,
-  ]);
+  const [groupOptions, userResults] = await assignmentChoices;
   return {
     screenPath: screen.path,
     tab,

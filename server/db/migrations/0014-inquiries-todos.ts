@@ -73,11 +73,13 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn("created_by", "uuid", (col) => col.references("core.app_user.id").onDelete("set null"))
       .addUniqueConstraint(`${table}_company_contact_once`, [`${table}_id`, "contact_id"])
       .execute();
-    // A company's and a contact's items, newest first.
+    // A company's and a contact's items, newest first, read from the index alone.
     await sql`create index ${sql.id(`${table}_company_contact_company`)} on ${sql.table(`crm.${table}_company_contact`)}
-      (company_id, created_at desc) where company_id is not null`.execute(db);
+      (company_id, created_at desc, id desc) include (${sql.ref(`${table}_id`)}) where company_id is not null`.execute(
+      db,
+    );
     await sql`create index ${sql.id(`${table}_company_contact_contact`)} on ${sql.table(`crm.${table}_company_contact`)}
-      (contact_id, created_at desc)`.execute(db);
+      (contact_id, created_at desc, id desc) include (${sql.ref(`${table}_id`)})`.execute(db);
   }
 }
 
