@@ -1,11 +1,17 @@
 /**
- * npm run bench: measures a list of companies at every layer, on the database that DATABASE_URL or DATA_DIR points to
- * (fill it first with npm run bench:seed). Prints a table and writes the same figures as JSON to bench-results/.
+ * npm run bench: measures the lists of companies, inquiries, to-dos and notes at every layer, on the database that
+ * DATABASE_URL or DATA_DIR points to (fill it first with npm run bench:seed). Prints a table and writes the same
+ * figures as JSON to bench-results/.
  *
- *   1. the repository's SQL for a list page and a search, timed in-process;
- *   2. GET /api/crm/company as the page calls it, over HTTP with keep-alive, at several concurrencies;
- *   3. the server-rendered /companies page with a signed-in session;
+ *   1. the repository's SQL for list pages and searches, timed in-process;
+ *   2. the API call each page makes (GET /api/crm/company and the like), over HTTP with keep-alive, at several
+ *      concurrencies;
+ *   3. the server-rendered pages (/companies and the like) with a signed-in session;
  *   4. bytes on the wire for /companies on first load, /healthz while slow requests run, and peak RSS.
+ *
+ * Companies are measured in depth; inquiries, to-dos and notes by a first page, a deep page and a search, and only when
+ * the database holds more than a page or two of them; the activities timeline by the first page of the company that
+ * npm run bench:seed -- --timeline N fills, when there is one.
  *
  * Every run is bounded by --duration seconds (and SQL timing also by --iterations).
  */
@@ -14,18 +20,26 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { sql } from "kysely";
-import { screens } from "../../app/features/records/screens.ts";
+import { type Kysely, sql } from "kysely";
+import { type RecordScreen, screens } from "../../app/features/records/screens.ts";
 import { projectRoot } from "../../tests/support/servers.ts";
+import { type RecordKey, timelineCounts, timelinePage } from "../activities/activities.repository.ts";
+import { activityKinds } from "../contract/activities.ts";
 import { openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
+import type { Database } from "../db/schema.ts";
 import { seedWorkspace } from "../db/seed.ts";
-import { loadEntity } from "../records/metadata.repository.ts";
+import { type EntityMetadata, loadEntity } from "../records/metadata.repository.ts";
 import { type ListQuery, listRecords } from "../records/records.repository.ts";
 import { BENCH_PASSWORD } from "./bench-password.ts";
+import { type GeneratedKind, searchWords, timelineCompanyName } from "./generated-items.ts";
 import { firstLoadBytes, signIn, startServers } from "./workspace.ts";
 
 const PAGE_SIZE = 25;
+/** The list pages a run can measure. */
+const listPaths = ["companies", "inquiries", "todo", "notes"] as const;
+/** What --lists may name: the list pages, and a company's activities timeline. */
+const measurable = [...listPaths, "timeline"] as const;
 
 const { values: options } = parseArgs({
   options: {
@@ -33,14 +47,23 @@ const { values: options } = parseArgs({
     iterations: { type: "string", default: "200" },
     connections: { type: "string", default: "1,4,16" },
     search: { type: "string", default: "berg" },
+    lists: { type: "string", default: measurable.join(",") },
     help: { type: "boolean", default: false },
   },
 });
 if (options.help) {
   console.log(`npm run bench [-- --duration S] [--iterations N] [--connections 1,4,16] [--search TEXT]
+                 [--lists ${measurable.join(",")}]
 
 Uses DATABASE_URL (PostgreSQL) or DATA_DIR (embedded, default ./data), filled by npm run bench:seed.
-Signs in as admin@example.com with DEMO_PASSWORD (default: the one bench:seed uses).`);
+Signs in as admin@example.com with DEMO_PASSWORD (default: the one bench:seed uses).
+
+  --duration S        seconds per measurement (default 5), after 2 s unmeasured per scenario
+  --iterations N      at most this many SQL timings per scenario (default 200)
+  --connections C,…   concurrencies the API and the pages are measured at (default 1,4,16)
+  --search TEXT       what the companies are searched for, besides one company's name (default berg)
+  --lists L,…         the list pages to measure (default all); one of fewer than two pages is left out;
+                      timeline: the activities of "${timelineCompanyName}" (bench:seed --timeline N)`);
   process.exit(0);
 }
 const durationSeconds = Number(options.duration);
@@ -51,13 +74,18 @@ const maxIterations = Number(options.iterations);
  */
 const WARM_UP_SECONDS = 2;
 const concurrencies = options.connections.split(",").map(Number);
+const chosenLists = options.lists.split(",").map((name) => name.trim());
 if (
   !(durationSeconds > 0) ||
   !(maxIterations > 0) ||
   concurrencies.some((c) => !Number.isInteger(c) || c < 1) ||
-  options.search.trim().length < 3
+  options.search.trim().length < 3 ||
+  !chosenLists.every((name) => measurable.some((path) => path === name))
 ) {
-  console.error("--duration and --iterations must be positive, --connections whole numbers, --search 3+ characters");
+  console.error(
+    "--duration and --iterations must be positive, --connections whole numbers, --search 3+ characters, " +
+      `--lists some of ${measurable.join(",")}`,
+  );
   process.exit(2);
 }
 
@@ -82,12 +110,130 @@ function summarize(samples: number[]): Summary {
 
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 2 : 1) : "–");
 
-// --- Scenarios: what a user asks of the list ---
+// --- Lists and scenarios: what a user asks of a list ---
 
+/** A list page of the web app, with the entity, the order and the rows behind it. */
+interface MeasuredList {
+  screen: RecordScreen;
+  entity: EntityMetadata;
+  /** The order the page asks for by default: by the entity's name. */
+  sort: ListQuery["sort"];
+  total: number;
+}
+
+/** What is measured at every layer: the repository's calls in-process, the API call over HTTP and the page. */
 interface Scenario {
+  /** What the table names it by: the list page's path, or "timeline". */
+  list: string;
   name: string;
-  page: number;
-  q?: string;
+  /** The record whose timeline it is. */
+  record?: RecordKey;
+  /** The repository's calls that the API call makes, in the same process; resolves to the total they find. */
+  query(db: Kysely<Database>): Promise<number>;
+  /** The API call the page makes, and the page, as paths with their queries. */
+  api: string;
+  page: string;
+  /** The API call asked for at the highest concurrency while /healthz is polled, if it is the slowest. */
+  loadApi: string;
+}
+
+type PageName = "first page" | "deep page" | "middle page" | "last page";
+
+/** Where each page is in a list of `total` rows, counted from 0. */
+const pageAt: Record<PageName, (total: number) => number> = {
+  "first page": () => 0,
+  // A tenth of the way in: deep, and served by walking the name index from the nearer end.
+  "deep page": (total) => Math.floor(total / PAGE_SIZE / 10),
+  // The worst case for any offset: as far from both ends as a page can be.
+  "middle page": (total) => Math.floor(total / PAGE_SIZE / 2),
+  "last page": (total) => Math.ceil(total / PAGE_SIZE) - 1,
+};
+
+/**
+ * A page of a list, from a search if `q` is given: the repository's list call (the page and its total), the API call
+ * the page makes (its columns, in the default order) and the page.
+ */
+function listScenario(list: MeasuredList, name: string, page: number, q?: string): Scenario {
+  const { screen } = list;
+  const query: ListQuery = { offset: page * PAGE_SIZE, limit: PAGE_SIZE, sort: list.sort, search: q, filters: [] };
+  // The page also asks for a due date, to mark overdue rows; the lists that have one already show it.
+  const apiQuery = new URLSearchParams({
+    page: String(page),
+    size: String(PAGE_SIZE),
+    fields: screen.listColumns.join(","),
+  });
+  const pageQuery = new URLSearchParams({ page: String(page + 1) });
+  const loadQuery = new URLSearchParams({
+    page: String(page),
+    size: String(PAGE_SIZE),
+    sort: `${list.sort[0].key},asc`,
+  });
+  if (q) for (const params of [apiQuery, pageQuery, loadQuery]) params.set("q", q);
+  return {
+    list: screen.path,
+    name,
+    query: async (db) => (await listRecords(db, list.entity, query)).total,
+    api: `/api/${screen.schema}/${screen.table}?${apiQuery}`,
+    page: `/${screen.path}?${pageQuery}`,
+    loadApi: `/api/${screen.schema}/${screen.table}?${loadQuery}`,
+  };
+}
+
+/** A list's pages, then its searches, each from the first page: the order they are measured and printed in. */
+function listScenarios(list: MeasuredList, pages: PageName[], searches: string[]): Scenario[] {
+  return [
+    ...pages.map((name) => listScenario(list, name, pageAt[name](list.total))),
+    ...searches.map((q) => listScenario(list, `search "${q}"`, 0, q)),
+  ];
+}
+
+/**
+ * The first page of the activities timeline of the company bench:seed --timeline fills (the oldest of its name, as
+ * there), or none when it has not been made: the repository's two calls as the API makes them, at once (the page,
+ * from each kind's newest entries, and every kind's count), GET /api/activities/… as the company's activities tab asks
+ * for it, and the tab. The API call also reads the page's items and history entries, which the SQL time leaves out.
+ */
+async function timelineScenario(db: Kysely<Database>): Promise<Scenario | undefined> {
+  const { rows } = await sql<{ id: string }>`select id from crm.company
+    where lower(name) = lower(${timelineCompanyName}) and name = ${timelineCompanyName}
+    order by created_at, id limit 1`.execute(db);
+  if (rows.length === 0) return undefined;
+  const record: RecordKey = { schemaKey: "crm", tableKey: "company", id: rows[0].id };
+  // The admin may read every kind.
+  const kinds = [...activityKinds];
+  const api = `/api/activities/${record.schemaKey}/${record.tableKey}/${record.id}?page=0&size=${PAGE_SIZE}`;
+  return {
+    list: "timeline",
+    name: "first page",
+    record,
+    query: async (db) => {
+      const [, { counts }] = await Promise.all([
+        timelinePage(db, record, kinds, 0, PAGE_SIZE),
+        timelineCounts(db, record, kinds),
+      ]);
+      return kinds.reduce((sum, kind) => sum + (counts[kind] ?? 0), 0);
+    },
+    api,
+    page: `/companies/${record.id}/activities`,
+    loadApi: api,
+  };
+}
+
+/**
+ * Companies in depth: every kind of page, a common word, and one company's full name, which matches a handful.
+ * The others by what most users do: the first page, a deep page and a word that the generated titles share.
+ */
+async function scenariosOf(db: Kysely<Database>, list: MeasuredList): Promise<Scenario[]> {
+  if (list.screen.path !== "companies") {
+    return listScenarios(list, ["first page", "deep page"], [searchWords[list.screen.table as GeneratedKind]]);
+  }
+  const middle = await sql<{ name: string }>`select name from crm.company order by lower(name), id
+    offset ${Math.floor(list.total / 2)} limit 1`.execute(db);
+  return listScenarios(
+    list,
+    ["first page", "deep page", "middle page", "last page"],
+    [options.search, middle.rows[0].name],
+  );
 }
 
 async function sqlPhase() {
@@ -95,51 +241,54 @@ async function sqlPhase() {
   try {
     await migrateToLatest(handle.db);
     await seedWorkspace(handle.db, { demo: true, demoPassword: password });
-    const entity = await loadEntity(handle.db, "crm", "company");
-    if (!entity) throw new Error("no company entity: start the workspace once or run npm run bench:seed");
-    const { rows } = await sql<{
-      total: number;
-    }>`select count(*)::int as total from crm.company`.execute(handle.db);
-    const companies = rows[0].total;
-    if (companies < PAGE_SIZE * 2) throw new Error(`only ${companies} companies: run npm run bench:seed first`);
-    const middle = await sql<{ name: string }>`select name from crm.company order by lower(name), id
-      offset ${Math.floor(companies / 2)} limit 1`.execute(handle.db);
+    const totals: Record<string, number> = {};
+    const held: string[] = [];
+    const scenarios: Scenario[] = [];
+    for (const path of listPaths) {
+      const screen = screens[path];
+      const entity = await loadEntity(handle.db, screen.schema, screen.table);
+      if (!entity) throw new Error(`no ${screen.table} entity: start the workspace once or run npm run bench:seed`);
+      const { rows } = await sql<{ total: number }>`select count(*)::int as total
+        from ${sql.table(`${screen.schema}.${screen.table}`)}`.execute(handle.db);
+      const total = rows[0].total;
+      const plural = entity.pluralEn.toLowerCase();
+      totals[path] = total;
+      held.push(`${total.toLocaleString("en")} ${plural}`);
+      if (!chosenLists.includes(path)) continue;
+      if (total < PAGE_SIZE * 2) {
+        if (path === "companies") throw new Error(`only ${total} companies: run npm run bench:seed first`);
+        console.log(`Only ${total} ${plural}, not measured: npm run bench:seed adds more.`);
+        continue;
+      }
+      const sort = entity.fields
+        .filter((field) => field.active && field.partOfName)
+        .map((field) => ({ key: field.key, direction: "asc" as const }));
+      scenarios.push(...(await scenariosOf(handle.db, { screen, entity, sort, total })));
+    }
+    if (chosenLists.includes("timeline")) {
+      const timeline = await timelineScenario(handle.db);
+      if (timeline) scenarios.push(timeline);
+      else
+        console.log(`No company "${timelineCompanyName}", timeline not measured: npm run bench:seed -- --timeline N.`);
+    }
     const version = await sql<{ version: string }>`select version()`.execute(handle.db);
 
-    const scenarios: Scenario[] = [
-      { name: "first page", page: 0 },
-      // A tenth of the way in: deep, and served by walking the name index from the nearer end.
-      { name: "deep page", page: Math.floor(companies / PAGE_SIZE / 10) },
-      // The worst case for any offset: as far from both ends as a page can be.
-      { name: "middle page", page: Math.floor(companies / PAGE_SIZE / 2) },
-      { name: "last page", page: Math.ceil(companies / PAGE_SIZE) - 1 },
-      { name: `search "${options.search}"`, page: 0, q: options.search },
-      { name: `search "${middle.rows[0].name}"`, page: 0, q: middle.rows[0].name },
-    ];
-
-    const results: Record<string, Summary & { total: number }> = {};
+    const results = new Map<Scenario, Summary & { total: number }>();
     for (const scenario of scenarios) {
-      const query: ListQuery = {
-        offset: scenario.page * PAGE_SIZE,
-        limit: PAGE_SIZE,
-        sort: [{ key: "name", direction: "asc" }],
-        search: scenario.q,
-        filters: [],
-      };
       let total = 0;
       const warm = performance.now() + WARM_UP_SECONDS * 1000;
-      do total = (await listRecords(handle.db, entity, query)).total;
+      do total = await scenario.query(handle.db);
       while (performance.now() < warm);
       const samples: number[] = [];
       const deadline = performance.now() + durationSeconds * 1000;
       while (samples.length < maxIterations && performance.now() < deadline) {
         const started = performance.now();
-        await listRecords(handle.db, entity, query);
+        await scenario.query(handle.db);
         samples.push(performance.now() - started);
       }
-      results[scenario.name] = { ...summarize(samples), total };
+      results.set(scenario, { ...summarize(samples), total });
     }
-    return { companies, scenarios, results, databaseVersion: version.rows[0].version };
+    return { totals, held, scenarios, results, databaseVersion: version.rows[0].version };
   } finally {
     await handle.close();
   }
@@ -194,74 +343,62 @@ function peakRss(pid: number | undefined): number {
 
 // --- The run ---
 
+type LoadResult = Awaited<ReturnType<typeof load>>;
+
 async function main() {
   const started = new Date();
   const kind = databaseUrl ? "postgres" : "pglite";
   console.log(`Benchmark on ${kind}, ${durationSeconds} s per measurement, concurrency ${concurrencies.join("/")}`);
   const sqlResults = await sqlPhase();
-  console.log(`${sqlResults.companies.toLocaleString("en")} companies; SQL timed in-process`);
+  console.log(`${sqlResults.held.join(", ")}; SQL timed in-process`);
 
   const servers = await startServers({ databaseUrl, dataDir, password });
   try {
     const { cookie, accessToken } = await signIn(servers, password);
     const apiHeaders = { authorization: `Bearer ${accessToken}` };
     const appHeaders = { cookie };
-    const apiResults: Record<string, Record<number, Awaited<ReturnType<typeof load>>>> = {};
-    const pageResults: Record<string, Record<number, Awaited<ReturnType<typeof load>>>> = {};
+    const apiResults = new Map<Scenario, Record<number, LoadResult>>();
+    const pageResults = new Map<Scenario, Record<number, LoadResult>>();
     for (const scenario of sqlResults.scenarios) {
-      // The call the page makes: its columns only, in the default order (by name).
-      const query = new URLSearchParams({
-        page: String(scenario.page),
-        size: String(PAGE_SIZE),
-        fields: screens.companies.listColumns.join(","),
-      });
-      const pageQuery = new URLSearchParams({ page: String(scenario.page + 1) });
-      if (scenario.q) {
-        query.set("q", scenario.q);
-        pageQuery.set("q", scenario.q);
-      }
-      apiResults[scenario.name] = {};
-      pageResults[scenario.name] = {};
-      await load(`${servers.apiUrl}/api/crm/company?${query}`, apiHeaders, 1, WARM_UP_SECONDS);
-      await load(`${servers.appUrl}/companies?${pageQuery}`, appHeaders, 1, WARM_UP_SECONDS);
+      const urls = { api: `${servers.apiUrl}${scenario.api}`, page: `${servers.appUrl}${scenario.page}` };
+      const api: Record<number, LoadResult> = {};
+      const page: Record<number, LoadResult> = {};
+      await load(urls.api, apiHeaders, 1, WARM_UP_SECONDS);
+      await load(urls.page, appHeaders, 1, WARM_UP_SECONDS);
       for (const connections of concurrencies) {
-        apiResults[scenario.name][connections] = await load(
-          `${servers.apiUrl}/api/crm/company?${query}`,
-          apiHeaders,
-          connections,
-        );
-        pageResults[scenario.name][connections] = await load(
-          `${servers.appUrl}/companies?${pageQuery}`,
-          appHeaders,
-          connections,
-        );
+        api[connections] = await load(urls.api, apiHeaders, connections);
+        page[connections] = await load(urls.page, appHeaders, connections);
       }
-      console.log(`  measured ${scenario.name}`);
+      apiResults.set(scenario, api);
+      pageResults.set(scenario, page);
+      console.log(`  measured ${scenario.list}: ${scenario.name}`);
     }
 
     // The slowest API request, at the highest concurrency, while /healthz is polled.
-    const slowest = Object.entries(apiResults).sort(([, a], [, b]) => (b[1]?.median ?? 0) - (a[1]?.median ?? 0))[0][0];
-    const slow = sqlResults.scenarios.find((scenario) => scenario.name === slowest) as Scenario;
-    const slowQuery = new URLSearchParams({ page: String(slow.page), size: String(PAGE_SIZE), sort: "name,asc" });
-    if (slow.q) slowQuery.set("q", slow.q);
+    const slow = [...apiResults].sort(([, a], [, b]) => (b[1]?.median ?? 0) - (a[1]?.median ?? 0))[0][0];
+    const slowPage = slow.page.split("?")[0];
     const healthRun = await healthDuring(
       `${servers.apiUrl}/healthz`,
-      load(`${servers.apiUrl}/api/crm/company?${slowQuery}`, apiHeaders, Math.max(...concurrencies)),
+      load(`${servers.apiUrl}${slow.loadApi}`, apiHeaders, Math.max(...concurrencies)),
     );
 
     const bytes = await firstLoadBytes(servers.appUrl, cookie);
     const rss = { api: peakRss(servers.api.pid), web: peakRss(servers.web.pid) };
 
     const rows = sqlResults.scenarios.map((scenario) => {
-      const sqlTime = sqlResults.results[scenario.name];
-      const api1 = apiResults[scenario.name][concurrencies[0]];
-      const page1 = pageResults[scenario.name][concurrencies[0]];
+      const sqlTime = sqlResults.results.get(scenario) as Summary & { total: number };
+      const api = apiResults.get(scenario) as Record<number, LoadResult>;
+      const page = pageResults.get(scenario) as Record<number, LoadResult>;
+      const api1 = api[concurrencies[0]];
+      const page1 = page[concurrencies[0]];
       return {
+        list: scenario.list,
         scenario: scenario.name,
+        record: scenario.record,
         total: sqlTime.total,
         sql: sqlTime,
-        api: apiResults[scenario.name],
-        page: pageResults[scenario.name],
+        api,
+        page,
         // What each layer adds at the first concurrency, in ms (budgets: API 2.5 over its SQL, page 10 over its API).
         overheads: {
           apiOverSql: api1.median - sqlTime.median,
@@ -272,11 +409,16 @@ async function main() {
       };
     });
 
-    printTable(rows, healthRun.health, slowest, bytes, rss);
+    printTable(rows, healthRun.health, `${slow.name} of ${slowPage}`, bytes, rss);
 
     const report = {
       startedAt: started.toISOString(),
-      database: { kind, version: sqlResults.databaseVersion, companies: sqlResults.companies },
+      database: {
+        kind,
+        version: sqlResults.databaseVersion,
+        companies: sqlResults.totals.companies,
+        rows: sqlResults.totals,
+      },
       machine: {
         cpus: os.cpus().length,
         cpuModel: os.cpus()[0]?.model,
@@ -286,7 +428,12 @@ async function main() {
       },
       settings: { durationSeconds, maxIterations, concurrencies, pageSize: PAGE_SIZE },
       scenarios: rows,
-      healthDuringLoad: { scenario: slowest, connections: Math.max(...concurrencies), ...healthRun.health },
+      healthDuringLoad: {
+        list: slow.list,
+        scenario: slow.name,
+        connections: Math.max(...concurrencies),
+        ...healthRun.health,
+      },
       bytes: { ...bytes, html: undefined },
       peakRssBytes: rss,
     };
@@ -294,7 +441,7 @@ async function main() {
     fs.mkdirSync(folder, { recursive: true });
     const file = path.join(
       folder,
-      `${started.toISOString().replace(/[:.]/g, "-")}-${kind}-${sqlResults.companies}.json`,
+      `${started.toISOString().replace(/[:.]/g, "-")}-${kind}-${sqlResults.totals.companies}.json`,
     );
     fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\nWritten to ${path.relative(process.cwd(), file)}`);
@@ -305,6 +452,7 @@ async function main() {
 
 function printTable(
   rows: {
+    list: string;
     scenario: string;
     total: number;
     sql: Summary;
@@ -318,10 +466,11 @@ function printTable(
   rss: { api: number; web: number },
 ) {
   const lines: string[][] = [
-    ["scenario", "total", "layer", "conc.", "median ms", "p95 ms", "req/s", "API − SQL ms", "page − API ms"],
+    ["list", "scenario", "total", "layer", "conc.", "median ms", "p95 ms", "req/s", "API − SQL ms", "page − API ms"],
   ];
   for (const row of rows) {
     lines.push([
+      row.list,
       row.scenario,
       row.total.toLocaleString("en"),
       "SQL",
@@ -339,6 +488,7 @@ function printTable(
       lines.push([
         "",
         "",
+        "",
         "API",
         String(connections),
         ms(api.median),
@@ -348,6 +498,7 @@ function printTable(
         "",
       ]);
       lines.push([
+        "",
         "",
         "",
         "page",
@@ -365,7 +516,7 @@ function printTable(
   for (const line of lines) console.log(line.map((cell, column) => cell.padEnd(widths[column])).join("  "));
   const kib = (value: number) => `${(value / 1024).toFixed(1)} KiB`;
   console.log(
-    `\n/healthz during "${healthScenario}": median ${ms(health.median)} ms, p95 ${ms(health.p95)} ms, max ${ms(health.max)} ms (${health.count} polls)`,
+    `\n/healthz during ${healthScenario}: median ${ms(health.median)} ms, p95 ${ms(health.p95)} ms, max ${ms(health.max)} ms (${health.count} polls)`,
   );
   console.log(
     `/companies first load: HTML ${kib(bytes.htmlGzip)} gzip, JS ${kib(bytes.jsGzip)} gzip in ${bytes.js.length} files, CSS ${kib(bytes.cssGzip)}`,
