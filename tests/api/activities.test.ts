@@ -90,8 +90,8 @@ describe(`a record's activities on ${testDatabase}`, () => {
       role: "employee",
     });
     const inquiry = (await timeline("?kind=inquiry")).content[0];
-    const [link] = (await call("GET", "/api/crm/inquiry/of/contact/" + contact.uuid)).json().content;
-    const added = await call("POST", `/api/crm/inquiry/${link.uuid}/company_contact`, employee, {
+    const [item] = (await call("GET", `/api/crm/inquiry/of/contact/${contact.uuid}`)).json().content;
+    const added = await call("POST", `/api/crm/inquiry/${item.uuid}/company_contact`, employee, {
       companyId: company.uuid,
       contactId: second.uuid,
     });
