@@ -1,13 +1,11 @@
-import { HStack, Input, Stack } from "@chakra-ui/react";
+import { Stack } from "@chakra-ui/react";
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { linkFormSchema } from "../../../server/contract/links.ts";
-import { ChoiceList } from "../../components/choice-list.tsx";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
-import { SearchSelect } from "../../components/search-select.tsx";
+import { PlainSearchForm, SearchPick, useHydrated } from "../../components/search-picker.tsx";
 import { PanelCancel, SidePanel } from "../../components/side-panel.tsx";
 import { RoleSelect } from "./role-select.tsx";
 import type { RecordScreen } from "./screens.ts";
@@ -29,10 +27,7 @@ interface LinkPanelProps {
  */
 export function LinkPanel({ screen, entityLabel, search, lastResult, closeTo, action }: LinkPanelProps) {
   const { t } = useTranslation();
-  const [hydrated, setHydrated] = useState(false);
-  // Before the first paint, so the drawer's first focus lands on the search box that replaces the no-JavaScript
-  // search form, not on the form that goes away.
-  useLayoutEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: LINK_FORM_ID,
     lastResult,
@@ -59,40 +54,26 @@ export function LinkPanel({ screen, entityLabel, search, lastResult, closeTo, ac
     >
       <Stack gap="4">
         {!hydrated && (
-          <Form method="get" action={closeTo}>
-            <input type="hidden" name="panel" value="link" />
-            <HStack w="full" align="end">
-              <Stack gap="1.5" flex="1">
-                <label htmlFor="link-search">{searchLabel}</label>
-                <Input id="link-search" name="q" defaultValue={search.q} autoFocus={!search.results} />
-              </Stack>
-              <SubmitButton variant="outline" colorPalette="gray">
-                {t("common.search")}
-              </SubmitButton>
-            </HStack>
-          </Form>
+          <PlainSearchForm
+            action={closeTo}
+            panel="link"
+            label={searchLabel}
+            q={search.q}
+            searched={search.results !== null}
+          />
         )}
         <Form method="post" action={action} {...getFormProps(form)} noValidate>
           <Stack gap="4">
             <FormField meta={fields.targetId} label={searchLabel} hideLabel={!hydrated}>
-              {hydrated ? (
-                <SearchSelect
-                  name={fields.targetId.name}
-                  source={`/resources/record-search?table=${screen.related?.table ?? ""}`}
-                  label={searchLabel}
-                  inputId={fields.targetId.id}
-                  describedBy={fields.targetId.errors ? fields.targetId.errorId : undefined}
-                />
-              ) : (
-                search.results && (
-                  <ChoiceList
-                    name={fields.targetId.name}
-                    label={t("common.choose")}
-                    options={search.results.map((option) => ({ value: option.uuid, label: option.name }))}
-                    describedBy={fields.targetId.errors ? fields.targetId.errorId : undefined}
-                  />
-                )
-              )}
+              <SearchPick
+                hydrated={hydrated}
+                name={fields.targetId.name}
+                source={`/resources/record-search?table=${screen.related?.table ?? ""}`}
+                label={searchLabel}
+                inputId={fields.targetId.id}
+                describedBy={fields.targetId.errors ? fields.targetId.errorId : undefined}
+                matches={search.results?.map((option) => ({ value: option.uuid, label: option.name })) ?? null}
+              />
             </FormField>
             <RoleSelect meta={fields.role} />
           </Stack>

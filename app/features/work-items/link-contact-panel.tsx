@@ -1,13 +1,11 @@
-import { HStack, Input, Stack } from "@chakra-ui/react";
+import { Stack } from "@chakra-ui/react";
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { contactChoiceFormSchema } from "../../../server/contract/work-items.ts";
-import { ChoiceList } from "../../components/choice-list.tsx";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
-import { SearchSelect } from "../../components/search-select.tsx";
+import { PlainSearchForm, SearchPick, useHydrated } from "../../components/search-picker.tsx";
 import { PanelCancel, SidePanel } from "../../components/side-panel.tsx";
 import type { ContactChoice } from "./work-items.server.ts";
 
@@ -28,9 +26,7 @@ export interface LinkContactPanelProps {
  */
 export default function LinkContactPanel({ itemName, search, lastResult, closeTo, action }: LinkContactPanelProps) {
   const { t } = useTranslation();
-  const [hydrated, setHydrated] = useState(false);
-  // Before the first paint, so the drawer's first focus lands on the search box that replaces the plain search form.
-  useLayoutEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: LINK_CONTACT_FORM_ID,
     lastResult,
@@ -60,39 +56,25 @@ export default function LinkContactPanel({ itemName, search, lastResult, closeTo
     >
       <Stack gap="4">
         {!hydrated && (
-          <Form method="get" action={closeTo}>
-            <input type="hidden" name="panel" value="link-contact" />
-            <HStack w="full" align="end">
-              <Stack gap="1.5" flex="1">
-                <label htmlFor="contact-search">{label}</label>
-                <Input id="contact-search" name="q" defaultValue={search.q} autoFocus={!search.choices} />
-              </Stack>
-              <SubmitButton variant="outline" colorPalette="gray">
-                {t("common.search")}
-              </SubmitButton>
-            </HStack>
-          </Form>
+          <PlainSearchForm
+            action={closeTo}
+            panel="link-contact"
+            label={label}
+            q={search.q}
+            searched={search.choices !== null}
+          />
         )}
         <Form method="post" action={action} {...getFormProps(form)} noValidate>
           <FormField meta={selection} label={label} hideLabel={!hydrated}>
-            {hydrated ? (
-              <SearchSelect
-                name={selection.name}
-                source="/resources/record-search?table=contact&affiliations=1"
-                label={label}
-                inputId={selection.id}
-                describedBy={selection.errors ? selection.errorId : undefined}
-              />
-            ) : (
-              search.choices && (
-                <ChoiceList
-                  name={selection.name}
-                  label={t("common.choose")}
-                  options={search.choices.map((choice) => ({ value: choice.value, label: choiceLabel(choice) }))}
-                  describedBy={selection.errors ? selection.errorId : undefined}
-                />
-              )
-            )}
+            <SearchPick
+              hydrated={hydrated}
+              name={selection.name}
+              source="/resources/record-search?table=contact&affiliations=1"
+              label={label}
+              inputId={selection.id}
+              describedBy={selection.errors ? selection.errorId : undefined}
+              matches={search.choices?.map((choice) => ({ value: choice.value, label: choiceLabel(choice) })) ?? null}
+            />
           </FormField>
         </Form>
       </Stack>

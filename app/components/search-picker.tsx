@@ -1,0 +1,82 @@
+import { HStack, Input, Stack } from "@chakra-ui/react";
+import { useLayoutEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { ChoiceList } from "./choice-list.tsx";
+import { SubmitButton } from "./form-field.tsx";
+import { SearchSelect } from "./search-select.tsx";
+
+/**
+ * True once the component's code runs in the browser, decided before the first paint: a panel's first focus then lands
+ * on what JavaScript shows (a search dropdown), not on the plain form it replaces.
+ */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useLayoutEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/**
+ * The search of a panel that picks one record, without JavaScript: a GET form that reloads the panel (`panel`) with the
+ * matches of `q`. It stands apart from the panel's own form, as forms cannot nest.
+ */
+export function PlainSearchForm({
+  action,
+  panel,
+  label,
+  q,
+  searched,
+}: {
+  action: string;
+  panel: string;
+  label: string;
+  q: string;
+  /** Matches are shown: the search box need not take the focus. */
+  searched: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form method="get" action={action}>
+      <input type="hidden" name="panel" value={panel} />
+      <HStack w="full" align="end">
+        <Stack gap="1.5" flex="1">
+          <label htmlFor={`${panel}-search`}>{label}</label>
+          <Input id={`${panel}-search`} name="q" defaultValue={q} autoFocus={!searched} />
+        </Stack>
+        <SubmitButton variant="outline" colorPalette="gray">
+          {t("common.search")}
+        </SubmitButton>
+      </HStack>
+    </Form>
+  );
+}
+
+/**
+ * The picked record's field in the panel's form: a search dropdown with JavaScript, the plain search's matches as
+ * radio buttons without.
+ */
+export function SearchPick({
+  hydrated,
+  name,
+  source,
+  label,
+  inputId,
+  describedBy,
+  matches,
+}: {
+  hydrated: boolean;
+  name: string;
+  /** The resource route that searches (see SearchSelect). */
+  source: string;
+  label: string;
+  inputId?: string;
+  describedBy?: string;
+  /** The plain search's matches; null before a search. */
+  matches: { value: string; label: string }[] | null;
+}) {
+  const { t } = useTranslation();
+  if (hydrated) {
+    return <SearchSelect name={name} source={source} label={label} inputId={inputId} describedBy={describedBy} />;
+  }
+  return matches && <ChoiceList name={name} label={t("common.choose")} options={matches} describedBy={describedBy} />;
+}
