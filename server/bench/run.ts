@@ -116,7 +116,7 @@ const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(value < 10
 interface MeasuredList {
   screen: RecordScreen;
   entity: EntityMetadata;
-  /** The order the page asks for by default: by the entity's name. */
+  /** The order the page asks for by default: the screen's, else by the entity's name. */
   sort: ListQuery["sort"];
   total: number;
 }
@@ -162,11 +162,12 @@ function listScenario(list: MeasuredList, name: string, page: number, q?: string
     size: String(PAGE_SIZE),
     fields: screen.listColumns.join(","),
   });
+  if (screen.defaultSort) apiQuery.set("sort", screen.defaultSort);
   const pageQuery = new URLSearchParams({ page: String(page + 1) });
   const loadQuery = new URLSearchParams({
     page: String(page),
     size: String(PAGE_SIZE),
-    sort: `${list.sort[0].key},asc`,
+    sort: `${list.sort[0].key},${list.sort[0].direction}`,
   });
   if (q) for (const params of [apiQuery, pageQuery, loadQuery]) params.set("q", q);
   return {
@@ -260,9 +261,12 @@ async function sqlPhase() {
         console.log(`Only ${total} ${plural}, not measured: npm run bench:seed adds more.`);
         continue;
       }
-      const sort = entity.fields
-        .filter((field) => field.active && field.partOfName)
-        .map((field) => ({ key: field.key, direction: "asc" as const }));
+      const [defaultKey, defaultDirection] = screen.defaultSort?.split(",") ?? [];
+      const sort: ListQuery["sort"] = defaultKey
+        ? [{ key: defaultKey, direction: defaultDirection === "desc" ? "desc" : "asc" }]
+        : entity.fields
+            .filter((field) => field.active && field.partOfName)
+            .map((field) => ({ key: field.key, direction: "asc" as const }));
       scenarios.push(...(await scenariosOf(handle.db, { screen, entity, sort, total })));
     }
     if (chosenLists.includes("timeline")) {

@@ -110,7 +110,9 @@ function sortTerms(entity: EntityMetadata, sort: ListQuery["sort"]): SortTerm[] 
     return {
       expression: sortExpression(field, key),
       descending,
-      nullsFirst: field?.required ? descending : false,
+      // Required fields and the record's times (no field: created_at, updated_at) hold no nulls: PostgreSQL's own
+      // null placement lets their indexes serve both directions.
+      nullsFirst: !field || field.required ? descending : false,
     };
   });
   const descending = terms[0]?.descending ?? false;

@@ -120,11 +120,14 @@ function listedColumns(entity: EntityMetadata, keys: string[] | undefined): stri
   return entity.fields.filter((f) => f.active && (f.partOfName || keys.includes(f.key))).map((f) => f.key);
 }
 
+/** Columns every record table has, which a list may be sorted by besides its fields: newest first, say. */
+const RECORD_TIME_KEYS = ["created_at", "updated_at"];
+
 function parseSort(entity: EntityMetadata, sort: string | undefined) {
   if (sort) {
     const [key, direction = "asc"] = sort.split(",").map((part) => part.trim());
     const field = entity.fields.find((f) => f.active && f.key === key);
-    if (!field || (direction !== "asc" && direction !== "desc")) {
+    if ((!field && !RECORD_TIME_KEYS.includes(key)) || (direction !== "asc" && direction !== "desc")) {
       throw new DomainError(400, "MethodArgumentNotValidException", "Validation failed", [
         { field: "sort", defaultMessage: "Unknown sort field", objectName: "query" },
       ]);

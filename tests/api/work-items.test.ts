@@ -264,6 +264,9 @@ describe(`inquiries and to-dos on ${testDatabase}`, () => {
       "Filter lukket",
     ]);
     expect(await titles("filter.due_date=..2026-01-10")).toEqual(["Filter sen"]);
+    // Newest first, as the lists show them; an unknown sort key is refused.
+    expect(await titles("sort=created_at,desc")).toEqual(["Filter senere", "Filter lukket", "Filter sen"]);
+    expect((await call("GET", "/api/crm/inquiry?sort=deleted_at,desc")).statusCode).toBe(400);
     const bad = await call("GET", "/api/crm/inquiry?filter.due_date=2026-13-01..");
     expect(bad.statusCode).toBe(400);
     expect((await call("GET", "/api/crm/company?overdue=true")).statusCode).toBe(400);

@@ -162,6 +162,8 @@ test.describe("inquiries and to-dos", () => {
     await page.goto(`/todo?q=${tag}`);
     const rows = page.locator("tbody tr");
     await expect(rows).toHaveCount(2);
+    // Newest first.
+    await expect(rows.first()).toContainText(`${tag} senere`);
     await expect(rows.filter({ hasText: `${tag} senere` }).getByTestId("overdue")).toHaveCount(0);
     await expect(rows.filter({ hasText: "January 06, 2020" }).getByTestId("overdue")).toHaveText("Overdue");
 

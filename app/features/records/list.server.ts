@@ -24,7 +24,9 @@ export async function loadRecordList(request: Request, context: Readonly<RouterC
   ]);
   // A sort or status the list does not have is a link gone stale or typed by hand: the list shows without it.
   const [sortKey, direction] = params.sort.split(",");
-  if (!info.fields.some((f) => f.active && f.key === sortKey) || !["asc", "desc"].includes(direction)) params.sort = "";
+  const sortable =
+    info.fields.some((f) => f.active && f.key === sortKey) || `${sortKey},${direction}` === screen.defaultSort;
+  if (!sortable || !["asc", "desc"].includes(direction)) params.sort = "";
   if (!statuses.some((status) => status.metaStatusId === params.statusId)) params.statusId = "";
   const { apiFilters, filterError } = checkedFilters(screen, info, params);
   const dueField = info.fields.find((field) => field.active && field.settings.due);
@@ -32,7 +34,8 @@ export async function loadRecordList(request: Request, context: Readonly<RouterC
   const userToday = today(user.timeZone);
 
   const query = new URLSearchParams({ page: String(params.page - 1), size: String(params.size) });
-  if (params.sort) query.set("sort", params.sort);
+  const sort = params.sort || screen.defaultSort;
+  if (sort) query.set("sort", sort);
   if (params.q.length >= 3) query.set("q", params.q);
   if (params.statusId) query.set("statusId", params.statusId);
   for (const [key, value] of Object.entries(apiFilters)) query.set(`filter.${key}`, value);

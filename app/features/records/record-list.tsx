@@ -69,7 +69,7 @@ export function RecordList({
   const settings = { ...dates, yes: t("common.yes"), no: t("common.no") };
   const base = `/${screen.path}`;
   const nameKey = info.fields.find((f) => f.partOfName)?.key;
-  const [sortedBy, sortedDirection = "asc"] = params.sort ? params.sort.split(",") : [nameKey, "asc"];
+  const [sortedBy, sortedDirection = "asc"] = (params.sort || screen.defaultSort || `${nameKey},asc`).split(",");
   const sort = (key: string) => {
     const direction = sortedBy === key ? (sortedDirection as "asc" | "desc") : undefined;
     const next = direction === "asc" ? "desc" : "asc";

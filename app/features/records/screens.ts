@@ -55,12 +55,20 @@ export interface RecordScreen {
   attachable?: AttachmentTab;
   /** A new record is a file uploaded (a document): the add panel is an upload form. */
   upload?: boolean;
+  /** The list's order unless the user sorts it ("key,asc|desc"); by its name when absent. */
+  defaultSort?: string;
   /** Fields the list filters by: a select of a List's options, a from–to range of a Date. */
   listFilters?: string[];
   /** Its items are linked to contacts and companies (an inquiry, a to-do): the connections tab shows them. */
   workItem?: WorkItemTab;
   labelKey: string;
 }
+
+/**
+ * Notes, inquiries and to-dos are read newest first; a search of them then finds its first matches among the newest
+ * rows, however the titles sort (decision 021).
+ */
+const NEWEST_FIRST = "created_at,desc";
 
 /** What lists of inquiries and to-dos show after the title, on their own screens and on a record's tab. */
 export const workItemColumns = ["reference_number", "due_date", "priority_id", "assigned_user_id"];
@@ -75,6 +83,7 @@ function workItemScreen(path: WorkItemTab, table: string, resource: string, labe
     listsRelated: false,
     tabs: ["360-overview", "connections", "notes", "documents", "history"],
     listFilters: ["priority_id", "category_id", "source_id", "assigned_user_id", "group_id", "due_date"],
+    defaultSort: NEWEST_FIRST,
     workItem: path,
     labelKey,
   };
@@ -122,6 +131,7 @@ export const screens: Record<ScreenPath, RecordScreen> = {
     resource: "Note",
     listColumns: ["text"],
     listsRelated: false,
+    defaultSort: NEWEST_FIRST,
     // A note's files are documents attached to it.
     tabs: ["360-overview", "documents", "history"],
     attachable: "notes",
