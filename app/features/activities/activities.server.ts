@@ -36,5 +36,3 @@ export async function loadActivities(
   ]);
   return { timeline, kind, statuses: { inquiry: inquiryStatuses, todo: todoStatuses } };
 }
-
-export type ActivitiesData = Awaited<ReturnType<typeof loadActivities>>;

@@ -1,4 +1,4 @@
-import type { EntityInfo, MetaStatus, RecordDto, RecordPage } from "../../../server/contract/records.ts";
+import type { RecordDto, RecordPage } from "../../../server/contract/records.ts";
 import type { WorkItemLink, WorkItemPage } from "../../../server/contract/work-items.ts";
 import { hasPermission } from "../../middleware/auth.server.ts";
 import type { api } from "../../utils/api.server.ts";
@@ -123,6 +123,3 @@ export async function contactChoices(client: Client, q: string): Promise<Contact
     { value: contact.uuid, contact: contact.rowName, company: null },
   ]);
 }
-
-export type WorkItemsData = Awaited<ReturnType<typeof loadWorkItems>>;
-export type { EntityInfo, MetaStatus };
