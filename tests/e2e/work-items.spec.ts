@@ -138,6 +138,15 @@ test.describe("inquiries and to-dos", () => {
     await expect(page).toHaveURL(/kind=inquiry/);
     await expect(page.getByTestId("activity")).toHaveCount(1);
     await expect(page.getByTestId("activity").first()).toContainText("Inquiry");
+
+    // The company's connections: its contacts with their roles, and its inquiries and to-dos.
+    await recordTab(page, "Connections").click();
+    await expect(page.getByTestId("connections-related")).toContainText(`${contactName}Contact person`);
+    await expect(page.getByTestId("connections-inquiries")).toContainText("Inquiries (1)");
+    await expect(
+      page.getByTestId("connections-inquiries").getByRole("link", { name: "Tilbud på årsavtale" }),
+    ).toBeVisible();
+    await expect(page.getByTestId("connections-todo")).toContainText("To-dos (0)");
   });
 
   test("a list marks overdue items and filters by overdue, assignee, priority and due dates", async ({

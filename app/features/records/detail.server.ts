@@ -7,6 +7,7 @@ import { today } from "../../utils/dates.ts";
 import { webEnv } from "../../utils/env.server.ts";
 import { loadActivities } from "../activities/activities.server.ts";
 import { loadWorkItems } from "../work-items/work-items.server.ts";
+import { loadConnections } from "./connections.server.ts";
 import { entityInfo, entityStatuses } from "./metadata.server.ts";
 import { type AttachmentTab, attachmentKinds, type DetailTab, type RecordScreen, workItemKinds } from "./screens.ts";
 
@@ -90,8 +91,11 @@ export async function loadRecordDetail(
       : null,
   ]);
   const activitiesPromise = loadActivities(client, screen, record, tab, url);
+  const connectionsPromise = loadConnections(client, user, screen, record.uuid, tab);
   // Awaited below, after the calls beside them: should one of those fail first, these failures are not unhandled.
-  for (const pending of [workItemsPromise, activitiesPromise, assignmentChoices]) pending.catch(() => {});
+  for (const pending of [workItemsPromise, activitiesPromise, connectionsPromise, assignmentChoices]) {
+    pending.catch(() => {});
+  }
   // The overview's cards of the latest notes and documents, with their counts.
   const latest = (kindTab: AttachmentTab) => {
     const kind = attachmentKinds[kindTab];
@@ -172,7 +176,11 @@ export async function loadRecordDetail(
           await client.get<RecordPage>(apiPath`/api/${screen.schema}/${related?.table ?? ""}?size=20&q=${linkQuery}`)
         ).content.map((found) => ({ uuid: found.uuid, name: found.rowName }))
       : null;
-  const [workItems, activities] = await Promise.all([workItemsPromise, activitiesPromise]);
+  const [workItems, activities, connections] = await Promise.all([
+    workItemsPromise,
+    activitiesPromise,
+    connectionsPromise,
+  ]);
   const [groupOptions, userResults] = await assignmentChoices;
   return {
     screenPath: screen.path,
@@ -202,6 +210,7 @@ export async function loadRecordDetail(
     history,
     workItems,
     activities,
+    connections,
     today: today(user.timeZone),
     assignments: canSeeAssignments
       ? {

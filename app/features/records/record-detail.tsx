@@ -19,6 +19,7 @@ import { WorkItemsTab } from "../work-items/work-items-tab.tsx";
 import type { RecordActionResult } from "./actions.server.ts";
 import { AssignmentSection } from "./assignment-section.tsx";
 import { AttachedTab } from "./attached-tab.tsx";
+import { ConnectionsOverview } from "./connections-overview.tsx";
 import type { RecordDetailData } from "./detail.server.ts";
 import { fieldLabel, statusName } from "./field-labels.ts";
 import { splitHistoryText } from "./history.ts";
@@ -96,7 +97,7 @@ export function RecordDetail(props: RecordDetailData & { actionResult?: RecordAc
       {(tab === "notes" || tab === "documents") && <AttachedTab {...props} />}
       {tab === "activities" && <ActivitiesTab {...props} />}
       {(tab === "inquiries" || tab === "todo") && <WorkItemsTab {...props} />}
-      {tab === "connections" && <ConnectionsTab {...props} />}
+      {tab === "connections" && (screen.workItem ? <ConnectionsTab {...props} /> : <ConnectionsOverview {...props} />)}
       {tab === "preview" && <DocumentPreview record={record} />}
       {tab === "history" && <History {...props} />}
     </Page>

@@ -1,0 +1,45 @@
+import type { MetaStatus } from "../../../server/contract/records.ts";
+import type { WorkItemPage } from "../../../server/contract/work-items.ts";
+import { hasPermission } from "../../middleware/auth.server.ts";
+import type { api } from "../../utils/api.server.ts";
+import { apiPath } from "../../utils/api-path.ts";
+import type { LinkedPage } from "./detail.server.ts";
+import { entityStatuses } from "./metadata.server.ts";
+import { type DetailTab, type RecordScreen, type WorkItemTab, workItemKinds } from "./screens.ts";
+
+type Client = ReturnType<typeof api>;
+type User = Parameters<typeof hasPermission>[0];
+
+/** How many of each kind the connections tab lists; each kind's own tab has them all. */
+const CONNECTIONS_EACH = 10;
+
+/**
+ * A company's or a contact's connections tab: the records it is linked to, of every kind at once (its contacts or
+ * companies with their roles, its inquiries and to-dos), the latest few of each with how many there are.
+ */
+export async function loadConnections(client: Client, user: User, screen: RecordScreen, id: string, tab: DetailTab) {
+  const related = screen.related;
+  if (tab !== "connections" || !related) return null;
+  const relatedResource = related.screen === "companies" ? "Company" : "Contact";
+  const itemsOf = async (itemTab: WorkItemTab) => {
+    const kind = workItemKinds[itemTab];
+    if (!hasPermission(user, "Read", kind.resource)) return null;
+    const [page, statuses] = await Promise.all([
+      client.get<WorkItemPage>(
+        apiPath`/api/crm/${kind.table}/of/${screen.table}/${id}?page=0&size=${CONNECTIONS_EACH}`,
+      ),
+      entityStatuses(client, "crm", kind.table),
+    ]);
+    return { tab: itemTab, page, statuses: statuses as MetaStatus[] };
+  };
+  const [linked, inquiries, todos] = await Promise.all([
+    hasPermission(user, "Read", relatedResource)
+      ? client.get<LinkedPage>(
+          apiPath`/api/data/from/${screen.schema}/${related.table}/of/${screen.table}/${id}?page=0&size=${CONNECTIONS_EACH}`,
+        )
+      : null,
+    itemsOf("inquiries"),
+    itemsOf("todo"),
+  ]);
+  return { linked, workItems: [inquiries, todos].flatMap((items) => (items ? [items] : [])) };
+}
