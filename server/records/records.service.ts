@@ -13,6 +13,7 @@ import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import { type Actor, requirePermission } from "../users/users.service.ts";
 import { unlinkWorkItemsBeforeDelete } from "../work-items/work-items.service.ts";
+import { assertChangeable } from "./change-guards.ts";
 import { connectionsOf, connectionsOfMany, recordUnlinksBeforeDelete } from "./links.service.ts";
 import { cachedEntity, type EntityMetadata } from "./metadata.repository.ts";
 import * as repo from "./records.repository.ts";
@@ -450,6 +451,7 @@ export async function updateRecord(
     db.transaction().execute(async (trx) => {
       const existing = await repo.findRecordForUpdate(trx, entity, id);
       if (!existing) throw recordNotFound();
+      await assertChangeable(trx, entity, id);
       const before: Record<string, unknown> = { ...valuesOf(entity, existing), statusId: existing.status_id };
       const row = await repo.updateRecord(trx, entity, id, values, actor.id);
       const dto = toDto(entity, row);
@@ -484,6 +486,7 @@ export async function deleteRecord(
   await db.transaction().execute(async (trx) => {
     const existing = await repo.findRecordForUpdate(trx, entity, id);
     if (!existing) throw recordNotFound();
+    await assertChangeable(trx, entity, id);
     const before = valuesOf(entity, existing);
     await recordUnlinksBeforeDelete(trx, entity, id, rowName(entity, before), actor.id);
     await unlinkWorkItemsBeforeDelete(trx, entity, id, rowName(entity, before), actor.id);

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordSchema } from "../../server/contract/records.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
@@ -254,6 +255,28 @@ describe(`documents on ${testDatabase}`, () => {
     });
     expect(response.statusCode).toBe(404);
     expect(storedFiles().length).toBe(before);
+  });
+
+  it("refuses to edit or delete a document with a signature request, with the catalogue's text", async () => {
+    const document = (await upload(employee, {}, { name: "signert.pdf", content: pdfFile("Avtale") })).json();
+    const url = `/api/documents/document/${document.uuid}`;
+    // E-signing writes these rows; here the test does.
+    const db = t.app.db as unknown as Kysely<any>;
+    await db.insertInto("documents.signature_request").values({ document_id: document.uuid, status: "sent" }).execute();
+    for (const [method, payload] of [
+      ["PUT", { values: { name: "Endret" } }],
+      ["DELETE", undefined],
+    ] as const) {
+      const refused = await call(method, url, employee, { payload });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        exceptionName: "DocumentWithDigitalSignatureRecordException",
+        message: "Action not permitted. This document has signature request.",
+      });
+    }
+    expect((await call("GET", url, employee)).json().values.name).toBe("signert.pdf");
+    await db.deleteFrom("documents.signature_request").where("document_id", "=", document.uuid).execute();
+    expect((await call("DELETE", url, employee)).statusCode).toBe(204);
   });
 
   it("deletes a document, and the sweep removes its file once no document names it", async () => {
