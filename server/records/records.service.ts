@@ -214,9 +214,9 @@ export async function withOptions(db: Kysely<Database>, entity: EntityMetadata):
 }
 
 /** A new record's default priority, category and source, for those its input leaves out. */
-async function defaultOptions(db: Kysely<Database>, entity: EntityMetadata, input: Record<string, unknown>) {
+function defaultOptions(described: EntityMetadata, input: Record<string, unknown>) {
   const defaults: Record<string, unknown> = {};
-  for (const field of (await withOptions(db, entity)).fields) {
+  for (const field of described.fields) {
     const option = field.settings.optionsFrom && field.settings.options?.find((o) => o.isDefault);
     if (option && !Object.hasOwn(input, field.key)) defaults[field.key] = option.value;
   }
@@ -308,13 +308,9 @@ export async function getRecord(
   return { ...toDto(entity, row), connections };
 }
 
-async function validate(
-  db: Kysely<Database>,
-  entity: EntityMetadata,
-  input: Record<string, unknown>,
-  partial: boolean,
-) {
-  const { values, errors } = validateValues((await withOptions(db, entity)).fields, input, { partial });
+/** The input checked against the entity's fields, whose workspace options (withOptions) are filled in. */
+function validate(described: EntityMetadata, input: Record<string, unknown>, partial: boolean) {
+  const { values, errors } = validateValues(described.fields, input, { partial });
   if (errors.length > 0) throw new DomainError(400, "MethodArgumentNotValidException", "Validation failed", errors);
   return values;
 }
@@ -409,8 +405,9 @@ export async function createRecord(
   } = {},
 ): Promise<RecordDto> {
   requirePermission(actor, "Create", entity.resource);
+  const described = await withOptions(db, entity);
   const values = {
-    ...(await validate(db, entity, { ...(await defaultOptions(db, entity, input)), ...input }, false)),
+    ...validate(described, { ...defaultOptions(described, input), ...input }, false),
     ...options.productValues,
   };
   values.status_id = await resolveStatus(db, entity, statusId, true);
@@ -444,7 +441,7 @@ export async function updateRecord(
 ): Promise<RecordDto> {
   requirePermission(actor, "Update", entity.resource);
   if (!isUuid(id)) throw recordNotFound();
-  const values = await validate(db, entity, input, partial);
+  const values = validate(await withOptions(db, entity), input, partial);
   const status = await resolveStatus(db, entity, statusId, false);
   if (status !== undefined) values.status_id = status;
   return withUniqueValues(db, entity, values, id, () =>
