@@ -17,6 +17,7 @@ import { registerErrorHandling } from "./http/errors.ts";
 import { refuseNulCharacters } from "./http/input-guard.ts";
 import { registerRateLimits } from "./http/rate-limits.ts";
 import mailer from "./mail/mailer.ts";
+import { metaStatusRoutes } from "./meta-status/meta-status.routes.ts";
 import { notesRoutes } from "./notes/notes.routes.ts";
 import database from "./plugins/database.ts";
 import oidc from "./plugins/oidc.ts";
@@ -162,6 +163,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(settingsRoutes);
       await api.register(assignmentsRoutes);
       await api.register(linksRoutes);
+      await api.register(metaStatusRoutes);
       await api.register(documentsRoutes);
       await api.register(notesRoutes);
       await api.register(workItemsRoutes);

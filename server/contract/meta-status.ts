@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { messages } from "./messages.ts";
+import { metaStatusSchema } from "./records.ts";
+
+export const metaStatusKindSchema = z.enum(["status", "priority", "category", "source"]);
+export type MetaStatusKindOrStatus = z.infer<typeof metaStatusKindSchema>;
+
+/** The product's own text (the specification has none) for a colour that is not `#` and six hex digits. */
+export const INVALID_COLOUR = "Must be a colour such as #1A7F37";
+/** The product's own text for a default that is switched off: new records would get a status nobody may choose. */
+export const DEFAULT_MUST_BE_ACTIVE = "The default must be active";
+
+const name = z.string().trim().min(1, messages.required).max(255, messages.max255);
+
+/** What an administrator sets on a status, priority, category or source; the settings form uses the same schema. */
+export const metaStatusInputSchema = z
+  .object({
+    nameEn: name,
+    nameNb: name,
+    colour: z
+      .string()
+      .trim()
+      .regex(/^#[0-9a-fA-F]{6}$/, INVALID_COLOUR)
+      .nullish()
+      .or(z.literal("").transform(() => null)),
+    /** Its place in the order (a priority's rank, 0 first); a new one goes last without it. */
+    rank: z.number().int(messages.notANumber).min(0).max(9999).optional(),
+    isDefault: z.boolean().default(false),
+    active: z.boolean().default(true),
+    /** A status that ends the work (its items are no longer open); statuses only. */
+    closed: z.boolean().default(false),
+  })
+  .refine((input) => input.active || !input.isDefault, { path: ["active"], message: DEFAULT_MUST_BE_ACTIVE });
+export type MetaStatusInput = z.infer<typeof metaStatusInputSchema>;
+
+/** One entry of the settings list: inactive ones too, with the entity it belongs to. */
+export const metaStatusSettingSchema = metaStatusSchema.extend({
+  schemaKey: z.string(),
+  tableKey: z.string(),
+  active: z.boolean(),
+});
+export type MetaStatusSetting = z.infer<typeof metaStatusSettingSchema>;
+
+/** The spec's text for deleting a default or active one (spec "Other user-facing messages"). */
+export const CANNOT_DELETE_META_STATUS = "Cannot delete default or active source, category, status or priority.";
+/** The spec's text for removing a value records still hold. */
+export const VALUE_IN_USE = "Cannot be removed. Value is in use.";
