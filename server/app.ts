@@ -11,6 +11,7 @@ import { redactUrl } from "./contract/log-redaction.ts";
 import { seedDemoDocuments } from "./db/demo-documents.ts";
 import { registerApiDocs, registerOpenApi } from "./docs/docs.routes.ts";
 import { documentsRoutes } from "./documents/documents.routes.ts";
+import { fieldsRoutes } from "./fields/fields.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { noStoreJson } from "./http/cache-headers.ts";
 import { registerErrorHandling } from "./http/errors.ts";
@@ -164,6 +165,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(assignmentsRoutes);
       await api.register(linksRoutes);
       await api.register(metaStatusRoutes);
+      await api.register(fieldsRoutes);
       await api.register(documentsRoutes);
       await api.register(notesRoutes);
       await api.register(workItemsRoutes);

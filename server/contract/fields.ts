@@ -15,6 +15,7 @@ export const fieldTypes = [
   "LongText",
   "Bool",
   "Url",
+  "Query",
 ] as const;
 export type FieldType = (typeof fieldTypes)[number];
 
@@ -25,7 +26,20 @@ export const optionSources = [...metaStatusKinds, "user", "group"] as const;
 export type OptionSource = (typeof optionSources)[number];
 
 export const fieldSettingsSchema = z.object({
+  minLength: z.number().int().nonnegative().optional(),
   maxLength: z.number().int().positive().optional(),
+  /** The least and greatest Number (or Percent, as a fraction). */
+  minValue: z.number().optional(),
+  maxValue: z.number().optional(),
+  /** The earliest and latest Date or DateTime, YYYY-MM-DD. */
+  from: z.string().optional(),
+  to: z.string().optional(),
+  /** Not on forms or record views; a new record gets the default (a required hidden field must have one). */
+  hidden: z.boolean().optional(),
+  /** The value a new record gets when none is given. */
+  defaultValue: z.unknown().optional(),
+  /** A Query field's select, run read-only with the record's id for this.id. */
+  query: z.string().optional(),
   options: z
     .array(
       z.object({
@@ -142,7 +156,9 @@ export function validateValues(
   const values: Record<string, unknown> = {};
   const errors: FieldError[] = [];
   for (const field of fields) {
-    if (!isWritable(field) || (options.partial && !Object.hasOwn(input, field.key))) continue;
+    // A hidden field is on no form: a replacing save that leaves it out keeps what it holds.
+    const keep = options.partial || field.settings.hidden === true;
+    if (!isWritable(field) || (keep && !Object.hasOwn(input, field.key))) continue;
     const result = fieldValueSchema(field, options).safeParse(input[field.key]);
     if (result.success) {
       values[field.key] = result.data;
@@ -158,8 +174,13 @@ export function validateValues(
 }
 
 /** A field a form or a record call may set: active, and not one the product keeps itself. */
-export function isWritable(field: Pick<FieldDefinition, "active" | "settings">): boolean {
-  return field.active && !field.settings.readOnly;
+export function isWritable(field: Pick<FieldDefinition, "active" | "settings" | "type">): boolean {
+  return field.active && !field.settings.readOnly && field.type !== "Query";
+}
+
+/** A field whose value lives in a column of the record's table (a Query field has none). */
+export function isStored(field: Pick<FieldDefinition, "type">): boolean {
+  return field.type !== "Query";
 }
 
 /** Where an error for the field is reported: custom fields under `customFields.`, as forms name them. */
@@ -298,17 +319,14 @@ function normalise(field: FieldDefinition, raw: unknown, today: string): Outcome
   const fail = (error: string): Outcome => ({ error });
   switch (field.type) {
     case "Text":
-    case "Phone": {
-      const text = toText(raw);
-      if (text === undefined) return fail(messages.required);
-      const max = field.settings.maxLength ?? TEXT_MAX;
-      return text !== null && text.length > max ? fail(`Max ${max} limit`) : { value: text };
-    }
+    case "Phone":
     case "LongText": {
       const text = toText(raw);
       if (text === undefined) return fail(messages.required);
-      const max = field.settings.maxLength ?? LONG_TEXT_MAX;
-      return text !== null && text.length > max ? fail(`Max ${max} limit`) : { value: text };
+      const max = field.settings.maxLength ?? (field.type === "LongText" ? LONG_TEXT_MAX : TEXT_MAX);
+      if (text !== null && text.length > max) return fail(`Max ${max} limit`);
+      const min = field.settings.minLength;
+      return text !== null && min !== undefined && text.length < min ? fail(minLengthText(min)) : { value: text };
     }
     case "Email": {
       const text = toText(raw);
@@ -328,21 +346,27 @@ function normalise(field: FieldDefinition, raw: unknown, today: string): Outcome
       const number = toNumber(raw);
       // The specification answers a non-numeric Number with "Required", not "Must be a number".
       if (number !== null && Number.isNaN(number)) return fail(messages.required);
-      return number !== null && Math.abs(number) > NUMBER_MAX ? fail(messages.maxNumber) : { value: number };
+      if (number !== null && Math.abs(number) > NUMBER_MAX) return fail(messages.maxNumber);
+      return withinValues(field, number) ?? { value: number };
     }
     case "Percent": {
       const fraction = toNumber(raw);
-      return fraction !== null && Number.isNaN(fraction) ? fail(messages.notANumber) : { value: fraction };
+      if (fraction !== null && Number.isNaN(fraction)) return fail(messages.notANumber);
+      return withinValues(field, fraction) ?? { value: fraction };
     }
     case "Date": {
       // The specification turns invalid dates into empty ones rather than reporting them.
       const date = typeof raw === "string" ? (parseIso(raw)?.date ?? null) : null;
-      return date !== null && field.settings.pastOnly && date >= today ? fail(messages.pastDate) : { value: date };
+      if (date !== null && field.settings.pastOnly && date >= today) return fail(messages.pastDate);
+      return withinDates(field, date) ?? { value: date };
     }
     case "DateTime": {
       const moment = raw instanceof Date ? raw : typeof raw === "string" ? parseIso(raw)?.moment : undefined;
-      return { value: moment && !Number.isNaN(moment.getTime()) ? moment.toISOString() : null };
+      const instant = moment && !Number.isNaN(moment.getTime()) ? moment.toISOString() : null;
+      return withinDates(field, instant?.slice(0, 10) ?? null) ?? { value: instant };
     }
+    case "Query":
+      return { value: null };
     case "List": {
       const text = toText(raw);
       if (text === null) return { value: null };
@@ -356,6 +380,30 @@ function normalise(field: FieldDefinition, raw: unknown, today: string): Outcome
     case "Bool":
       return { value: toBool(raw) };
   }
+}
+
+/** The product's own texts (the specification has none) for values outside a custom field's limits. */
+export const minLengthText = (min: number) => `Min ${min} characters`;
+export const minValueText = (min: string) => `Must be at least ${min}`;
+export const maxValueText = (max: string) => `Must be at most ${max}`;
+export const fromDateText = (from: string) => `Must be ${from} or later`;
+export const toDateText = (to: string) => `Must be ${to} or earlier`;
+
+function withinValues(field: FieldDefinition, value: number | null): Outcome | undefined {
+  if (value === null) return undefined;
+  const { minValue, maxValue } = field.settings;
+  const shown = (limit: number) => (field.type === "Percent" ? `${displayPercent(limit)} %` : String(limit));
+  if (minValue !== undefined && value < minValue) return { error: minValueText(shown(minValue)) };
+  if (maxValue !== undefined && value > maxValue) return { error: maxValueText(shown(maxValue)) };
+  return undefined;
+}
+
+function withinDates(field: FieldDefinition, date: string | null): Outcome | undefined {
+  if (date === null) return undefined;
+  const { from, to } = field.settings;
+  if (from !== undefined && date < from) return { error: fromDateText(from) };
+  if (to !== undefined && date > to) return { error: toDateText(to) };
+  return undefined;
 }
 
 /** Trimmed text, null when empty, undefined when the value is not text at all. */

@@ -42,6 +42,11 @@ export function cachedEntity(db: Kysely<Database>, schemaKey: string, tableKey: 
   return cache.get(`${schemaKey}.${tableKey}`, () => loadEntity(db, schemaKey, tableKey));
 }
 
+/** Makes the next call read the entity anew, after a change to its fields; other processes see it within seconds. */
+export function forgetEntity(db: Kysely<Database>, schemaKey: string, tableKey: string): void {
+  entityCaches.get(db)?.delete(`${schemaKey}.${tableKey}`);
+}
+
 /** Writes the standard entities' metadata rows; labels and settings of built-in fields follow the code. */
 export async function syncStandardEntities(db: Db, entities: StandardEntity[]): Promise<void> {
   for (const entity of entities) {

@@ -1,5 +1,5 @@
 import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from "kysely";
-import type { FieldDefinition } from "../contract/fields.ts";
+import { type FieldDefinition, isStored } from "../contract/fields.ts";
 import type { Database } from "../db/schema.ts";
 import { containsPattern } from "../db/values.ts";
 import type { EntityMetadata } from "./metadata.repository.ts";
@@ -23,7 +23,9 @@ function columnsOf(entity: EntityMetadata, keys?: readonly string[]): string[] {
   return [
     "status_id",
     ...entity.fields
-      .filter((field) => field.active && IDENTIFIER.test(field.key) && (!keys || keys.includes(field.key)))
+      .filter(
+        (field) => field.active && isStored(field) && IDENTIFIER.test(field.key) && (!keys || keys.includes(field.key)),
+      )
       .map((field) => field.key),
   ];
 }
@@ -199,14 +201,13 @@ function listCondition(
     if (query.search) {
       const search = query.search.replace(/[\r\n]+/g, " ");
       const pattern = containsPattern(search);
+      const inField = (field: FieldDefinition) =>
+        sql<SqlBool>`core.search_fold(${sql.ref(field.key)}) like core.search_fold(${pattern})`;
+      // The stored search text holds the built-in fields; custom ones have a trigram index each (decision 022).
       conditions.push(
         entity.searchText
-          ? searchTextCondition(search)
-          : eb.or(
-              searchable.map(
-                (field) => sql<SqlBool>`core.search_fold(${sql.ref(field.key)}) like core.search_fold(${pattern})`,
-              ),
-            ),
+          ? eb.or([searchTextCondition(search), ...searchable.filter((field) => field.customField).map(inField)])
+          : eb.or(searchable.map(inField)),
       );
     }
     if (query.statusId) conditions.push(eb("status_id", "=", query.statusId));

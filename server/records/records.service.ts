@@ -3,6 +3,7 @@ import { detachAllFrom } from "../attachments/attachments.repository.ts";
 import {
   type FieldDefinition,
   fieldErrorName,
+  isStored,
   type MetaStatusKind,
   type OptionSource,
   validateValues,
@@ -112,13 +113,15 @@ export interface ListParams {
 
 function listedColumns(entity: EntityMetadata, keys: string[] | undefined): string[] | undefined {
   if (!keys) return undefined;
-  const unknown = keys.filter((key) => !entity.fields.some((f) => f.active && f.key === key));
+  const unknown = keys.filter((key) => !entity.fields.some((f) => f.active && isStored(f) && f.key === key));
   if (unknown.length > 0) {
     throw new DomainError(400, "MethodArgumentNotValidException", "Validation failed", [
       { field: "fields", defaultMessage: "Unknown field", objectName: "query" },
     ]);
   }
-  return entity.fields.filter((f) => f.active && (f.partOfName || keys.includes(f.key))).map((f) => f.key);
+  return entity.fields
+    .filter((f) => f.active && isStored(f) && (f.partOfName || keys.includes(f.key)))
+    .map((f) => f.key);
 }
 
 /** Columns every record table has, which a list may be sorted by besides its fields: newest first, say. */
@@ -127,7 +130,7 @@ const RECORD_TIME_KEYS = ["created_at", "updated_at"];
 function parseSort(entity: EntityMetadata, sort: string | undefined) {
   if (sort) {
     const [key, direction = "asc"] = sort.split(",").map((part) => part.trim());
-    const field = entity.fields.find((f) => f.active && f.key === key);
+    const field = entity.fields.find((f) => f.active && isStored(f) && f.key === key);
     if ((!field && !RECORD_TIME_KEYS.includes(key)) || (direction !== "asc" && direction !== "desc")) {
       throw new DomainError(400, "MethodArgumentNotValidException", "Validation failed", [
         { field: "sort", defaultMessage: "Unknown sort field", objectName: "query" },
@@ -214,11 +217,14 @@ export async function withOptions(db: Kysely<Database>, entity: EntityMetadata):
 }
 
 /** A new record's default priority, category and source, for those its input leaves out. */
-function defaultOptions(described: EntityMetadata, input: Record<string, unknown>) {
+/** What a new record gets for the fields the input leaves out: the default option, or the field's default value. */
+function defaultsOf(described: EntityMetadata, input: Record<string, unknown>) {
   const defaults: Record<string, unknown> = {};
   for (const field of described.fields) {
+    if (Object.hasOwn(input, field.key)) continue;
     const option = field.settings.optionsFrom && field.settings.options?.find((o) => o.isDefault);
-    if (option && !Object.hasOwn(input, field.key)) defaults[field.key] = option.value;
+    if (option) defaults[field.key] = option.value;
+    else if (field.settings.defaultValue !== undefined) defaults[field.key] = field.settings.defaultValue;
   }
   return defaults;
 }
@@ -253,7 +259,7 @@ export async function listRecords(
 ): Promise<RecordPage> {
   requirePermission(actor, "Read", entity.resource);
   const filters = Object.entries(params.filters).flatMap(([key, value]): repo.ListFilter[] => {
-    const field = entity.fields.find((f) => f.active && f.key === key);
+    const field = entity.fields.find((f) => f.active && isStored(f) && f.key === key);
     if (!field || value === "") return [];
     const ranged = ["Date", "DateTime", "Number"].includes(field.type);
     return [{ field, value, range: ranged ? parseRange(field, value) : undefined }];
@@ -407,7 +413,7 @@ export async function createRecord(
   requirePermission(actor, "Create", entity.resource);
   const described = await withOptions(db, entity);
   const values = {
-    ...validate(described, { ...defaultOptions(described, input), ...input }, false),
+    ...validate(described, { ...defaultsOf(described, input), ...input }, false),
     ...options.productValues,
   };
   values.status_id = await resolveStatus(db, entity, statusId, true);

@@ -1,0 +1,181 @@
+import { z } from "zod";
+import { fieldTypes } from "./fields.ts";
+import { messages } from "./messages.ts";
+
+/** Every type a custom field may have, Query (a read-only select run for the record) among them. */
+export const customFieldTypes = fieldTypes;
+
+/** PostgreSQL's limit of columns per table, which counts dropped columns too. */
+export const COLUMN_LIMIT = 1600;
+export const KEY_MAX = 50;
+export const QUERY_MAX = 10_000;
+/** Rows a Query field shows at most. */
+export const QUERY_ROW_LIMIT = 100;
+
+/** The spec's texts (§8) for refusals of field changes. */
+export const fieldTexts = {
+  keyTaken: "Field key already exist",
+  fieldInUse: "Field in use",
+  maxBelowData: "New max character count is less than to current value.",
+  uniqueNotPossible: "Sorry, unique and required is not possible for this field",
+  optionInUse: "Cannot be removed. Value is in use.",
+  queryFailed: "Query failed.",
+} as const;
+
+/** The product's own texts (the specification has none) for the rules of spec §5. */
+export const fieldRuleTexts = {
+  key: "Only letters, digits and underscore, starting with a letter",
+  maxAboveMin: "The maximum must be greater than the minimum",
+  fromBeforeTo: "From must not exceed To",
+  hiddenRequired: "A required field cannot be hidden without a default",
+  querySelect: "The query must start with select and contain this.id",
+  queryRequired: "A Query field cannot be required",
+  optionsRequired: "Add at least one option",
+  optionTaken: "Options must differ",
+  notForType: "Not for this type of field",
+} as const;
+
+/**
+ * A key as the user types or pastes it: word characters and spaces kept (spec §3), spaces as underscores, lower case;
+ * the column is named by it.
+ */
+export function normaliseKey(text: string): string {
+  return text
+    .replace(/[^\w ]/g, "")
+    .trim()
+    .replace(/ +/g, "_")
+    .toLowerCase();
+}
+
+const label = z.string().trim().min(1, messages.required).max(255, messages.max255);
+const optionalNumber = z.number({ error: messages.notANumber }).finite().nullish();
+
+export const fieldOptionInputSchema = z.object({
+  /** Kept from the option it was; a new option gets one from its English label. */
+  value: z.string().trim().max(255, messages.max255).optional(),
+  labelEn: label,
+  labelNb: label,
+});
+
+/** What an administrator sets on a custom field; the settings form uses the same schema. */
+export const customFieldInputSchema = z
+  .object({
+    key: z
+      .string()
+      .transform(normaliseKey)
+      .pipe(
+        z
+          .string()
+          .min(1, messages.required)
+          .max(KEY_MAX, `Max ${KEY_MAX} limit`)
+          .regex(/^[a-z][a-z0-9_]*$/, fieldRuleTexts.key),
+      ),
+    labelEn: label,
+    labelNb: label,
+    type: z.enum(customFieldTypes, { error: messages.notAnOption }),
+    required: z.boolean().default(false),
+    unique: z.boolean().default(false),
+    active: z.boolean().default(true),
+    hidden: z.boolean().default(false),
+    searchable: z.boolean().default(false),
+    partOfName: z.boolean().default(false),
+    favorite: z.boolean().default(false),
+    /** Characters (text types) or the value (Number, Percent as a fraction). */
+    minLength: z.number().int().min(0).max(100_000).nullish(),
+    maxLength: z.number().int().min(1).max(100_000).nullish(),
+    minValue: optionalNumber,
+    maxValue: optionalNumber,
+    /** The earliest and latest Date or DateTime (YYYY-MM-DD). */
+    from: z.iso.date().nullish(),
+    to: z.iso.date().nullish(),
+    /** The value a new record gets when none is given, checked by the field's own rules. */
+    defaultValue: z.unknown().optional(),
+    options: z.array(fieldOptionInputSchema).max(500).default([]),
+    query: z.string().trim().max(QUERY_MAX, `Max ${QUERY_MAX} limit`).nullish(),
+  })
+  .superRefine((input, context) => {
+    const issue = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
+    const textual = ["Text", "LongText", "Phone", "Email", "Url"].includes(input.type);
+    const numeric = input.type === "Number" || input.type === "Percent";
+    const dated = input.type === "Date" || input.type === "DateTime";
+    const chosen = input.type === "List" || input.type === "MultiSelect";
+    if (!textual && (input.minLength != null || input.maxLength != null)) issue("maxLength", fieldRuleTexts.notForType);
+    if (!numeric && (input.minValue != null || input.maxValue != null)) issue("maxValue", fieldRuleTexts.notForType);
+    if (!dated && (input.from || input.to)) issue("to", fieldRuleTexts.notForType);
+    if (input.minLength != null && input.maxLength != null && input.maxLength <= input.minLength) {
+      issue("maxLength", fieldRuleTexts.maxAboveMin);
+    }
+    if (input.minValue != null && input.maxValue != null && input.maxValue <= input.minValue) {
+      issue("maxValue", fieldRuleTexts.maxAboveMin);
+    }
+    if (input.from && input.to && input.from > input.to) issue("to", fieldRuleTexts.fromBeforeTo);
+    if (chosen && input.options.length === 0) issue("options", fieldRuleTexts.optionsRequired);
+    if (!chosen && input.options.length > 0) issue("options", fieldRuleTexts.notForType);
+    const labels = input.options.map((option) => option.labelEn.toLowerCase());
+    if (new Set(labels).size !== labels.length) issue("options", fieldRuleTexts.optionTaken);
+    if (input.type === "Query") {
+      if (input.required) issue("required", fieldRuleTexts.queryRequired);
+      if (!input.query || !/^\s*select\b/i.test(input.query) || !input.query.includes("this.id")) {
+        issue("query", fieldRuleTexts.querySelect);
+      }
+      if (input.unique) issue("unique", fieldRuleTexts.notForType);
+    } else if (input.query) {
+      issue("query", fieldRuleTexts.notForType);
+    }
+    const hasDefault = input.defaultValue !== undefined && input.defaultValue !== null && input.defaultValue !== "";
+    if (input.required && input.hidden && !hasDefault) issue("hidden", fieldRuleTexts.hiddenRequired);
+  });
+export type CustomFieldInput = z.infer<typeof customFieldInputSchema>;
+
+export const fieldSettingSchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  labelEn: z.string(),
+  labelNb: z.string(),
+  type: z.enum(customFieldTypes),
+  required: z.boolean(),
+  unique: z.boolean(),
+  active: z.boolean(),
+  hidden: z.boolean(),
+  builtIn: z.boolean(),
+  customField: z.boolean(),
+  searchable: z.boolean(),
+  partOfName: z.boolean(),
+  favorite: z.boolean(),
+  position: z.number().int(),
+  minLength: z.number().nullable(),
+  maxLength: z.number().nullable(),
+  minValue: z.number().nullable(),
+  maxValue: z.number().nullable(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  defaultValue: z.unknown(),
+  options: z.array(z.object({ value: z.string(), labelEn: z.string(), labelNb: z.string() })),
+  query: z.string().nullable(),
+});
+export type FieldSetting = z.infer<typeof fieldSettingSchema>;
+
+export const fieldEntitySchema = z.object({
+  schemaKey: z.string(),
+  tableKey: z.string(),
+  labelEn: z.string(),
+  labelNb: z.string(),
+  pluralEn: z.string(),
+  pluralNb: z.string(),
+  builtIn: z.boolean(),
+  customFields: z.number().int(),
+  /** Columns the table has used, dropped ones included, of PostgreSQL's COLUMN_LIMIT. */
+  columnsUsed: z.number().int(),
+  columnLimit: z.number().int(),
+});
+export type FieldEntity = z.infer<typeof fieldEntitySchema>;
+
+/** A Query field's result for one record: its columns and at most QUERY_ROW_LIMIT rows. */
+export const queryResultSchema = z.object({
+  key: z.string(),
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.unknown())),
+  /** More rows matched than are shown. */
+  truncated: z.boolean(),
+});
+export type QueryResult = z.infer<typeof queryResultSchema>;

@@ -1,0 +1,395 @@
+import type { Kysely, Transaction } from "kysely";
+import {
+  COLUMN_LIMIT,
+  type CustomFieldInput,
+  type FieldEntity,
+  type FieldSetting,
+  fieldRuleTexts,
+  fieldTexts,
+  QUERY_ROW_LIMIT,
+  type QueryResult,
+} from "../contract/custom-fields.ts";
+import { type FieldDefinition, type FieldSettings, type FieldType, fieldValueSchema } from "../contract/fields.ts";
+import type { Database } from "../db/schema.ts";
+import { isUuid } from "../db/values.ts";
+import { DomainError } from "../http/errors.ts";
+import { type EntityMetadata, forgetEntity } from "../records/metadata.repository.ts";
+import { readableRecord, resolveEntity } from "../records/records.service.ts";
+import { type Actor, requirePermission } from "../users/users.service.ts";
+import * as repo from "./fields.repository.ts";
+
+const SETTINGS = "System_Settings";
+/** Keys the field calls' own paths use, and the record columns every table has. */
+const RESERVED_KEYS = new Set(["standard_fields", "execute", "id", "uuid", "status_id", "values", "custom_fields"]);
+
+function invalid(field: string, message: string): DomainError {
+  return new DomainError(400, "MethodArgumentNotValidException", "Validation failed", [
+    { field, defaultMessage: message, objectName: "field" },
+  ]);
+}
+
+function fieldNotFound(): DomainError {
+  return new DomainError(404, "NotFoundException", "Field not found");
+}
+
+function toSetting(row: repo.StoredField): FieldSetting {
+  const settings = (row.settings ?? {}) as FieldSettings;
+  return {
+    id: row.id,
+    key: row.key,
+    labelEn: row.label_en,
+    labelNb: row.label_nb,
+    type: row.type as FieldType,
+    required: row.required,
+    unique: row.unique_value,
+    active: row.active,
+    hidden: settings.hidden === true,
+    builtIn: row.built_in,
+    customField: row.custom_field,
+    searchable: row.searchable,
+    partOfName: row.part_of_name,
+    favorite: row.favorite,
+    position: row.position,
+    minLength: settings.minLength ?? null,
+    maxLength: settings.maxLength ?? null,
+    minValue: settings.minValue ?? null,
+    maxValue: settings.maxValue ?? null,
+    from: settings.from ?? null,
+    to: settings.to ?? null,
+    defaultValue: settings.defaultValue ?? null,
+    options: (settings.options ?? []).map(({ value, labelEn, labelNb }) => ({ value, labelEn, labelNb })),
+    query: settings.query ?? null,
+  };
+}
+
+function optionValue(label: string, taken: Set<string>): string {
+  const base =
+    label
+      .normalize("NFKD")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "_")
+      .replace(/^_+|_+$/g, "")
+      .slice(0, 60) || "option";
+  let value = base;
+  for (let n = 2; taken.has(value); n++) value = `${base}_${n}`;
+  taken.add(value);
+  return value;
+}
+
+/** The settings the field keeps, with each option's value (kept from before, or made from its English label). */
+function settingsOf(input: CustomFieldInput): FieldSettings {
+  const taken = new Set(input.options.flatMap((option) => (option.value ? [option.value] : [])));
+  const options = input.options.map((option) => ({
+    value: option.value || optionValue(option.labelEn, taken),
+    labelEn: option.labelEn,
+    labelNb: option.labelNb,
+  }));
+  const settings: FieldSettings = {
+    minLength: input.minLength ?? undefined,
+    maxLength: input.maxLength ?? undefined,
+    minValue: input.minValue ?? undefined,
+    maxValue: input.maxValue ?? undefined,
+    from: input.from ?? undefined,
+    to: input.to ?? undefined,
+    hidden: input.hidden || undefined,
+    options: options.length > 0 ? options : undefined,
+    query: input.type === "Query" ? (input.query ?? undefined) : undefined,
+  };
+  return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)) as FieldSettings;
+}
+
+function definitionOf(input: CustomFieldInput, settings: FieldSettings): FieldDefinition {
+  return {
+    key: input.key,
+    labelEn: input.labelEn,
+    labelNb: input.labelNb,
+    type: input.type,
+    required: input.required,
+    unique: input.unique,
+    active: input.active,
+    builtIn: false,
+    customField: true,
+    partOfName: input.partOfName,
+    searchable: input.searchable,
+    favorite: input.favorite,
+    settings,
+  };
+}
+
+/** The settings with the default value checked by the field's own rules and stored as a record would store it. */
+function withDefault(input: CustomFieldInput): FieldSettings {
+  const settings = settingsOf(input);
+  const raw = input.defaultValue;
+  if (raw === undefined || raw === null || raw === "" || input.type === "Query") return settings;
+  const parsed = fieldValueSchema({ ...definitionOf(input, settings), required: false }).safeParse(raw);
+  if (!parsed.success) throw invalid("defaultValue", parsed.error.issues[0].message);
+  return parsed.data === null ? settings : { ...settings, defaultValue: parsed.data };
+}
+
+function rowOf(input: CustomFieldInput, settings: FieldSettings): repo.FieldRow {
+  const text = ["Text", "LongText", "Phone", "Email", "Url"].includes(input.type);
+  return {
+    label_en: input.labelEn,
+    label_nb: input.labelNb,
+    type: input.type,
+    required: input.required,
+    unique_value: input.unique,
+    active: input.active,
+    part_of_name: input.partOfName && input.type !== "Query",
+    searchable: input.searchable && text,
+    favorite: input.favorite,
+    settings: JSON.stringify(settings),
+  };
+}
+
+/** A select that fails for a record fails for all: it is tried once on save, with no record. */
+async function checkQuery(db: Kysely<Database>, input: CustomFieldInput) {
+  if (input.type !== "Query" || !input.query) return;
+  if (forbiddenInQuery(input.query)) throw invalid("query", fieldTexts.queryFailed);
+  try {
+    await repo.runReadOnlyQuery(db, input.query, "00000000-0000-0000-0000-000000000000", 1);
+  } catch {
+    throw invalid("query", fieldTexts.queryFailed);
+  }
+}
+
+/**
+ * Functions that change the session's role or run SQL text of their own would step around the reading role; a
+ * Query field may not name them (a second wall behind the role, decision 022).
+ */
+const FORBIDDEN_IN_QUERY = /\b(set_config|query_to_xml\w*|\w*_to_xml\w*|dblink\w*|pg_read\w*|lo_\w+|pg_sleep\w*)\b/i;
+
+function forbiddenInQuery(query: string): boolean {
+  return FORBIDDEN_IN_QUERY.test(query);
+}
+
+async function settingsEntity(
+  db: Kysely<Database>,
+  actor: Actor,
+  operation: "Read" | "Update",
+  schema: string,
+  table: string,
+) {
+  requirePermission(actor, operation, SETTINGS);
+  return resolveEntity(db, schema, table);
+}
+
+export async function listFieldEntities(db: Kysely<Database>, actor: Actor): Promise<FieldEntity[]> {
+  requirePermission(actor, "Read", SETTINGS);
+  const [entities, used] = await Promise.all([repo.entitiesWithFieldCounts(db), repo.columnsUsed(db)]);
+  return entities.map((entity) => ({
+    schemaKey: entity.schema_key,
+    tableKey: entity.table_key,
+    labelEn: entity.label_en,
+    labelNb: entity.label_nb,
+    pluralEn: entity.plural_en,
+    pluralNb: entity.plural_nb,
+    builtIn: entity.built_in,
+    customFields: Number(entity.custom_fields ?? 0),
+    columnsUsed: used.get(`${entity.schema_key}.${entity.table_key}`) ?? 0,
+    columnLimit: COLUMN_LIMIT,
+  }));
+}
+
+export async function listFields(
+  db: Kysely<Database>,
+  actor: Actor,
+  schema: string,
+  table: string,
+  which: "custom" | "standard",
+): Promise<FieldSetting[]> {
+  const entity = await settingsEntity(db, actor, "Read", schema, table);
+  const rows = await repo.fieldsOf(db, entity.id);
+  return rows.filter((row) => row.custom_field === (which === "custom")).map(toSetting);
+}
+
+export async function getField(db: Kysely<Database>, actor: Actor, schema: string, table: string, key: string) {
+  const entity = await settingsEntity(db, actor, "Read", schema, table);
+  const row = await repo.findField(db, entity.id, { key });
+  if (!row) throw fieldNotFound();
+  return toSetting(row);
+}
+
+async function refuseTakenKey(trx: Transaction<Database>, entity: EntityMetadata, key: string) {
+  const taken =
+    RESERVED_KEYS.has(key) ||
+    (await repo.findField(trx, entity.id, { key })) !== undefined ||
+    (await repo.columnNames(trx, entity)).has(key);
+  if (taken) {
+    throw new DomainError(409, "FieldKeyAlreadyExistingException", fieldTexts.keyTaken, [
+      { field: "key", defaultMessage: fieldTexts.keyTaken, objectName: "field" },
+    ]);
+  }
+}
+
+function uniqueNotPossible(): DomainError {
+  return new DomainError(409, "CannotCreateUniquenessException", fieldTexts.uniqueNotPossible, [
+    { field: "unique", defaultMessage: fieldTexts.uniqueNotPossible, objectName: "field" },
+  ]);
+}
+
+/** Adds the field and its column (and indexes) in one transaction; the records calls use it at once. */
+export async function createField(
+  db: Kysely<Database>,
+  actor: Actor,
+  schema: string,
+  table: string,
+  input: CustomFieldInput,
+): Promise<FieldSetting> {
+  const entity = await settingsEntity(db, actor, "Update", schema, table);
+  const settings = withDefault(input);
+  await checkQuery(db, input);
+  const created = await db.transaction().execute(async (trx) => {
+    await repo.limitLockWait(trx);
+    await refuseTakenKey(trx, entity, input.key);
+    const used = (await repo.columnsUsed(trx)).get(`${entity.schemaKey}.${entity.tableKey}`) ?? 0;
+    const columnType = repo.columnTypeOf(input.type);
+    if (columnType && used >= COLUMN_LIMIT) {
+      throw new DomainError(409, "ColumnLimitReachedException", `The entity has used all ${COLUMN_LIMIT} columns`);
+    }
+    // Existing records would all share the new field's one value (none, or the default).
+    if (input.unique && input.required && (await repo.hasRows(trx, entity))) throw uniqueNotPossible();
+    const position = await repo.nextFieldPosition(trx, entity.id);
+    const row = await repo.insertField(trx, entity.id, input.key, position, rowOf(input, settings));
+    if (columnType) {
+      await repo.addColumn(trx, entity, input.key, columnType);
+      if (row.searchable) await repo.createSearchIndex(trx, entity, input.key);
+      if (row.unique_value) await repo.createUniqueIndex(trx, entity, input.key);
+    }
+    return row;
+  });
+  forgetEntity(db, entity.schemaKey, entity.tableKey);
+  return toSetting(created);
+}
+
+function standardField(): DomainError {
+  return new DomainError(409, "StandardFieldException", "Standard fields cannot be deactivated or edited");
+}
+
+/** Changes a custom field within the rules of spec §5; its key and, once it holds values, its type stay. */
+export async function updateField(
+  db: Kysely<Database>,
+  actor: Actor,
+  schema: string,
+  table: string,
+  key: string,
+  input: CustomFieldInput,
+): Promise<FieldSetting> {
+  const entity = await settingsEntity(db, actor, "Update", schema, table);
+  if (input.key !== key) throw invalid("key", fieldRuleTexts.notForType);
+  const settings = withDefault(input);
+  await checkQuery(db, input);
+  const updated = await db.transaction().execute(async (trx) => {
+    await repo.limitLockWait(trx);
+    const existing = await repo.findField(trx, entity.id, { key }, true);
+    if (!existing) throw fieldNotFound();
+    if (existing.built_in) throw standardField();
+    const before = toSetting(existing);
+    const stored = repo.columnTypeOf(before.type) !== undefined;
+    const holdsValues = stored && (await repo.columnHasValues(trx, entity, key));
+    if (input.type !== before.type) {
+      if (holdsValues) throw new DomainError(409, "FieldInUseException", fieldTexts.fieldInUse);
+      // An empty column is replaced rather than converted: no rewrite of the table's rows.
+      if (stored) await repo.dropColumn(trx, entity, key);
+      const columnType = repo.columnTypeOf(input.type);
+      if (columnType) await repo.addColumn(trx, entity, key, columnType);
+    }
+    const row = rowOf(input, settings);
+    const columnNow = repo.columnTypeOf(input.type) !== undefined;
+    if (columnNow && holdsValues) {
+      if (settings.maxLength !== undefined && settings.maxLength < (before.maxLength ?? Number.POSITIVE_INFINITY)) {
+        if ((await repo.longestText(trx, entity, key)) > settings.maxLength) {
+          throw new DomainError(409, "InvalidMaxCharacterCountException", fieldTexts.maxBelowData, [
+            { field: "maxLength", defaultMessage: fieldTexts.maxBelowData, objectName: "field" },
+          ]);
+        }
+      }
+      const kept = new Set((settings.options ?? []).map((option) => option.value));
+      const removed = before.options.map((option) => option.value).filter((value) => !kept.has(value));
+      if (await repo.optionInUse(trx, entity, key, input.type === "MultiSelect", removed)) {
+        throw new DomainError(409, "ComponentToBeRemovedInUseException", fieldTexts.optionInUse, [
+          { field: "options", defaultMessage: fieldTexts.optionInUse, objectName: "field" },
+        ]);
+      }
+    }
+    if (columnNow) {
+      const wasUnique = before.unique && input.type === before.type;
+      if (row.unique_value && !wasUnique) {
+        if ((input.required && (await repo.hasRows(trx, entity))) || (await repo.hasDuplicates(trx, entity, key))) {
+          throw uniqueNotPossible();
+        }
+        await repo.createUniqueIndex(trx, entity, key);
+      } else if (!row.unique_value && wasUnique) {
+        await repo.dropIndex(trx, entity, key, "unique");
+      }
+      const wasSearchable = before.searchable && input.type === before.type;
+      if (row.searchable && !wasSearchable) await repo.createSearchIndex(trx, entity, key);
+      else if (!row.searchable && wasSearchable) await repo.dropIndex(trx, entity, key, "search");
+    }
+    return repo.updateField(trx, existing.id, row);
+  });
+  forgetEntity(db, entity.schemaKey, entity.tableKey);
+  return toSetting(updated);
+}
+
+/** Deletes a custom field that no record holds a value in, with its column. */
+export async function deleteField(db: Kysely<Database>, actor: Actor, schema: string, table: string, id: string) {
+  const entity = await settingsEntity(db, actor, "Update", schema, table);
+  if (!isUuid(id)) throw fieldNotFound();
+  await db.transaction().execute(async (trx) => {
+    await repo.limitLockWait(trx);
+    const existing = await repo.findField(trx, entity.id, { id }, true);
+    if (!existing) throw fieldNotFound();
+    if (existing.built_in) throw standardField();
+    const stored = repo.columnTypeOf(existing.type as FieldType) !== undefined;
+    if (stored && (await repo.columnHasValues(trx, entity, existing.key))) {
+      throw new DomainError(409, "ColumnHasValueException", "This custom entity already have data");
+    }
+    await repo.deleteField(trx, existing.id);
+    if (stored) await repo.dropColumn(trx, entity, existing.key);
+  });
+  forgetEntity(db, entity.schemaKey, entity.tableKey);
+}
+
+/** Runs the entity's Query fields for one record the actor may read; one that fails answers "Query failed.". */
+export async function executeQueries(
+  db: Kysely<Database>,
+  actor: Actor,
+  schema: string,
+  table: string,
+  recordId: string,
+  keys: string[],
+): Promise<QueryResult[]> {
+  const { entity, row } = await readableRecord(db, actor, { schemaKey: schema, tableKey: table, uuidKey: recordId });
+  const fields = keys.map((key) => {
+    const field = entity.fields.find((f) => f.key === key && f.active && f.type === "Query");
+    if (!field?.settings.query) throw fieldNotFound();
+    return field;
+  });
+  const results: QueryResult[] = [];
+  for (const field of fields) {
+    const query = field.settings.query ?? "";
+    let rows: Record<string, unknown>[];
+    try {
+      if (forbiddenInQuery(query)) throw new Error("forbidden function");
+      rows = await repo.runReadOnlyQuery(db, query, row.id, QUERY_ROW_LIMIT);
+    } catch {
+      throw new DomainError(422, "QueryFailedException", fieldTexts.queryFailed);
+    }
+    const columns = Object.keys(rows[0] ?? {});
+    results.push({
+      key: field.key,
+      columns,
+      rows: rows.slice(0, QUERY_ROW_LIMIT).map((r) => columns.map((column) => jsonValue(r[column]))),
+      truncated: rows.length > QUERY_ROW_LIMIT,
+    });
+  }
+  return results;
+}
+
+function jsonValue(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "bigint") return value.toString();
+  if (value !== null && typeof value === "object" && !Array.isArray(value)) return JSON.stringify(value);
+  return value;
+}
