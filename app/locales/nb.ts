@@ -112,6 +112,12 @@ const nb: Translations = {
     fileTooLarge: "Filen kan ikke være større enn {{max}} MB",
     fileTypeNotSupported: "Filtypen støttes ikke",
     fileMissing: "Du må laste opp en fil",
+    minLength: "Minst {{min}} tegn",
+    minValue: "Må være minst {{min}}",
+    maxValue: "Må være høyst {{max}}",
+    fromDate: "Må være {{date}} eller senere",
+    toDate: "Må være {{date}} eller tidligere",
+    queryFailed: "Spørringen mislyktes.",
   },
   apiErrors: {
     title: "Advarsel",

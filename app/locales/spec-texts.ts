@@ -1,3 +1,4 @@
+import { fieldTexts } from "../../server/contract/custom-fields.ts";
 import { fileMessages } from "../../server/contract/files.ts";
 import { messages, NOT_COMPANY_CONTACT } from "../../server/contract/messages.ts";
 
@@ -23,6 +24,12 @@ const validation = {
   fileTooLarge: fileMessages.tooLarge.replace("{n}", "{{max}}"),
   fileTypeNotSupported: fileMessages.unsupportedType,
   fileMissing: fileMessages.missing,
+  minLength: "Min {{min}} characters",
+  minValue: "Must be at least {{min}}",
+  maxValue: "Must be at most {{max}}",
+  fromDate: "Must be {{date}} or later",
+  toDate: "Must be {{date}} or earlier",
+  queryFailed: fieldTexts.queryFailed,
 };
 
 export const validationTexts: { [Key in keyof typeof validation]: string } = validation;

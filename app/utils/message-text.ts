@@ -24,8 +24,25 @@ export function messageKey(text: string): { key: string; values?: Record<string,
   if (max) return { key: "validation.maxLength", values: { max: max[1] } };
   const tooLarge = /^File should not exceed (\d+)mb$/.exec(text);
   if (tooLarge) return { key: "validation.fileTooLarge", values: { max: tooLarge[1] } };
+  const limit = limitMessage(text);
+  if (limit) return limit;
   const duplicate = /^(.+) already exist$/.exec(text);
   if (duplicate) return { key: "validation.duplicate", values: { value: duplicate[1] } };
+  return null;
+}
+
+/** The product's texts for values outside a custom field's limits (server/contract/fields.ts). */
+function limitMessage(text: string): { key: string; values: Record<string, string> } | null {
+  const min = /^Min (\d+) characters$/.exec(text);
+  if (min) return { key: "validation.minLength", values: { min: min[1] } };
+  const least = /^Must be at least (.+)$/.exec(text);
+  if (least) return { key: "validation.minValue", values: { min: least[1] } };
+  const most = /^Must be at most (.+)$/.exec(text);
+  if (most) return { key: "validation.maxValue", values: { max: most[1] } };
+  const from = /^Must be (\d{4}-\d{2}-\d{2}) or later$/.exec(text);
+  if (from) return { key: "validation.fromDate", values: { date: from[1] } };
+  const to = /^Must be (\d{4}-\d{2}-\d{2}) or earlier$/.exec(text);
+  if (to) return { key: "validation.toDate", values: { date: to[1] } };
   return null;
 }
 

@@ -178,6 +178,16 @@ export function isWritable(field: Pick<FieldDefinition, "active" | "settings" | 
   return field.active && !field.settings.readOnly && field.type !== "Query";
 }
 
+/** A field a record's form shows: writable, and not hidden by the settings (a new record gets its default). */
+export function isOnForms(field: Pick<FieldDefinition, "active" | "settings" | "type">): boolean {
+  return isWritable(field) && !field.settings.hidden;
+}
+
+/** A field a record's page shows: active and not hidden. */
+export function isShown(field: Pick<FieldDefinition, "active" | "settings">): boolean {
+  return field.active && !field.settings.hidden;
+}
+
 /** A field whose value lives in a column of the record's table (a Query field has none). */
 export function isStored(field: Pick<FieldDefinition, "type">): boolean {
   return field.type !== "Query";
@@ -274,7 +284,7 @@ export function recordFormSchema<Extra extends z.ZodRawShape = Record<never, nev
   /** A rule across the extra fields (a company chosen asks for a contact too), checked with the rest. */
   refineExtra?: (value: z.output<z.ZodObject<Extra>>, context: z.RefinementCtx) => void,
 ) {
-  const active = fields.filter(isWritable);
+  const active = fields.filter(isOnForms);
   const shape = (custom: boolean) =>
     Object.fromEntries(
       active

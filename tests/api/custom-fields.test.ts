@@ -7,7 +7,7 @@ describe(`custom fields on ${testDatabase}`, () => {
   let admin: Tokens;
   let employee: Tokens;
 
-  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, tokens = admin, payload?: object) =>
+  const call = (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, tokens = admin, payload?: object) =>
     t.app.inject({ method, url, headers: bearer(tokens.access_token), payload });
   const errorsOf = (response: { json(): any }) =>
     Object.fromEntries((response.json().errors ?? []).map((e: any) => [e.field, e.defaultMessage]));

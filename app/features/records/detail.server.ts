@@ -1,7 +1,9 @@
 import { data, type RouterContextProvider } from "react-router";
+import type { QueryResult } from "../../../server/contract/custom-fields.ts";
+import { type FieldDefinition, isShown } from "../../../server/contract/fields.ts";
 import type { RecordDto, RecordPage, TransactionDto } from "../../../server/contract/records.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
-import { api } from "../../utils/api.server.ts";
+import { ApiError, api } from "../../utils/api.server.ts";
 import { apiPath, isUuid } from "../../utils/api-path.ts";
 import { today } from "../../utils/dates.ts";
 import { webEnv } from "../../utils/env.server.ts";
@@ -176,10 +178,11 @@ export async function loadRecordDetail(
           await client.get<RecordPage>(apiPath`/api/${screen.schema}/${related?.table ?? ""}?size=20&q=${linkQuery}`)
         ).content.map((found) => ({ uuid: found.uuid, name: found.rowName }))
       : null;
-  const [workItems, activities, connections] = await Promise.all([
+  const [workItems, activities, connections, queryResults] = await Promise.all([
     workItemsPromise,
     activitiesPromise,
     connectionsPromise,
+    tab === "360-overview" ? loadQueryResults(client, screen, info.fields, record.uuid) : noQueryResults,
   ]);
   const [groupOptions, userResults] = await assignmentChoices;
   return {
@@ -211,6 +214,7 @@ export async function loadRecordDetail(
     workItems,
     activities,
     connections,
+    queryResults,
     today: today(user.timeZone),
     assignments: canSeeAssignments
       ? {
@@ -231,6 +235,32 @@ export async function loadRecordDetail(
     canDelete: hasPermission(user, "Delete", screen.resource),
     canReadRelated,
   };
+}
+
+const noQueryResults: Record<string, QueryResult | null> = {};
+
+/**
+ * The record's Query fields, each run on its own: one whose select fails shows "Query failed." in its place, and
+ * the rest of the page stands.
+ */
+async function loadQueryResults(
+  client: ReturnType<typeof api>,
+  screen: RecordScreen,
+  fields: FieldDefinition[],
+  id: string,
+): Promise<Record<string, QueryResult | null>> {
+  const queries = fields.filter((field) => field.type === "Query" && isShown(field));
+  const results = await Promise.all(
+    queries.map((field) =>
+      client
+        .get<QueryResult>(apiPath`/api/advance_field/${screen.schema}/${screen.table}/${field.key}/execute?id=${id}`)
+        .catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 422) return null;
+          throw error;
+        }),
+    ),
+  );
+  return Object.fromEntries(queries.map((field, index) => [field.key, results[index]]));
 }
 
 export type RecordDetailData = Awaited<ReturnType<typeof loadRecordDetail>>;

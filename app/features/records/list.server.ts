@@ -9,7 +9,7 @@ import { webEnv } from "../../utils/env.server.ts";
 import { type ListParams, listQuery, readListParams } from "./list-params.ts";
 import { entityInfo, entityStatuses } from "./metadata.server.ts";
 import type { ListPage } from "./record-list.tsx";
-import type { RecordScreen } from "./screens.ts";
+import { listColumnKeys, type RecordScreen } from "./screens.ts";
 
 export async function loadRecordList(request: Request, context: Readonly<RouterContextProvider>, screen: RecordScreen) {
   const user = requirePermission(context, request, "Read", screen.resource);
@@ -41,7 +41,8 @@ export async function loadRecordList(request: Request, context: Readonly<RouterC
   for (const [key, value] of Object.entries(apiFilters)) query.set(`filter.${key}`, value);
   if (params.overdue) query.set("overdue", userToday);
   // The list marks overdue rows, which takes their due dates.
-  const columns = dueField ? [...new Set([...screen.listColumns, dueField.key])] : screen.listColumns;
+  const listed = listColumnKeys(screen, info.fields);
+  const columns = dueField ? [...new Set([...listed, dueField.key])] : listed;
   query.set("fields", columns.join(","));
   if (screen.listsRelated) query.set("connections", "true");
   const page = await client.get<RecordPage>(`${apiPath`/api/${screen.schema}/${screen.table}`}?${query}`);

@@ -21,3 +21,9 @@ export function entityStatuses(client: Client, schema: string, table: string): P
     client.get<MetaStatus[]>(apiPath`/api/metastatus/${schema}/${table}`),
   );
 }
+
+/** After a change to an entity's fields or statuses in the settings: the next page reads them anew. */
+export function forgetEntityMetadata(schema: string, table: string): void {
+  entities.delete(`${schema}.${table}`);
+  statuses.delete(`${schema}.${table}`);
+}

@@ -2,13 +2,14 @@ import { Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text, VisuallyHi
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link as RouterLink } from "react-router";
-import type { FieldDefinition } from "../../../server/contract/fields.ts";
+import { type FieldDefinition, isShown } from "../../../server/contract/fields.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, TableLink } from "../../components/data-table.tsx";
 import { FieldValue, type ValueSettings, valueText } from "../../components/field-value.tsx";
 import { LinkTabs } from "../../components/link-tabs.tsx";
 import { ListFooter } from "../../components/list-footer.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
+import { QueryValue } from "../../components/query-value.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { formatDateTime } from "../../utils/dates.ts";
@@ -124,14 +125,18 @@ function Overview(props: RecordDetailData & { actionResult?: RecordActionResult 
     props;
   const { t } = useTranslation();
   const settings = useValueSettings();
-  const fields = info.fields.filter((field) => field.active);
+  const fields = info.fields.filter(isShown);
   const renderField = (field: FieldDefinition) => (
     <Stack key={field.key} gap="0.5" data-testid={`field-${field.key}`}>
       <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
         {fieldLabel(field, settings.language)}
       </Text>
       <HStack gap="1" minH="6">
-        <FieldValue field={field} value={record.values[field.key]} settings={settings} />
+        {field.type === "Query" ? (
+          <QueryValue result={props.queryResults[field.key]} />
+        ) : (
+          <FieldValue field={field} value={record.values[field.key]} settings={settings} />
+        )}
       </HStack>
     </Stack>
   );

@@ -20,7 +20,7 @@ import { useDateSettings } from "../../utils/date-settings.ts";
 import { entityPlural, fieldLabel, statusName } from "./field-labels.ts";
 import { preloadRecordPanel } from "./lazy-panels.tsx";
 import { filterEntries, type ListParams, listQuery } from "./list-params.ts";
-import { PAGE_SIZES, type RecordScreen, screens } from "./screens.ts";
+import { listColumnKeys, PAGE_SIZES, type RecordScreen, screens } from "./screens.ts";
 
 /** A page of a list: of each record, only the values of the list's columns, and its linked records' names. */
 export interface ListPage {
@@ -109,7 +109,7 @@ export function RecordList({
         </>
       ),
     },
-    ...screen.listColumns.flatMap((key): DataTableColumn<Row>[] => {
+    ...listColumnKeys(screen, info.fields).flatMap((key): DataTableColumn<Row>[] => {
       const field = info.fields.find((f) => f.key === key && f.active);
       if (!field) return [];
       return [

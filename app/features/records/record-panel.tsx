@@ -10,7 +10,7 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { type FieldDefinition, isWritable } from "../../../server/contract/fields.ts";
+import { type FieldDefinition, isOnForms, isShown, isStored } from "../../../server/contract/fields.ts";
 import type { EntityInfo, MetaStatus, RecordDto } from "../../../server/contract/records.ts";
 import { FieldInput } from "../../components/field-input.tsx";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
@@ -88,7 +88,7 @@ export function RecordPanel({
     fields.customFields as unknown as { getFieldset(): Record<string, FieldMetadata<unknown>> }
   ).getFieldset();
   // A view shows every field; a form only those it may set.
-  const active = info.fields.filter((field) => (readOnly ? field.active : isWritable(field)));
+  const active = info.fields.filter((field) => (readOnly ? isShown(field) && isStored(field) : isOnForms(field)));
   const metaOf = (field: FieldDefinition) =>
     (field.customField ? custom[field.key] : fields[field.key as keyof typeof fields]) as Parameters<
       typeof FieldInput

@@ -194,3 +194,24 @@ export const RECORD_FORM_ID = "record-form";
 
 /** The upload panel's form, by id. */
 export const UPLOAD_FORM_ID = "upload-form";
+
+/**
+ * The list's columns after the name: the screen's own, then the custom fields an administrator marked favorite
+ * (shown, with a column to read).
+ */
+export function listColumnKeys(
+  screen: RecordScreen,
+  fields: {
+    key: string;
+    customField: boolean;
+    favorite: boolean;
+    active: boolean;
+    type: string;
+    settings: { hidden?: boolean };
+  }[],
+): string[] {
+  const favorites = fields
+    .filter((f) => f.customField && f.favorite && f.active && !f.settings.hidden && f.type !== "Query")
+    .map((f) => f.key);
+  return [...new Set([...screen.listColumns, ...favorites])];
+}
