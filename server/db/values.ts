@@ -9,3 +9,22 @@ export function isUuid(value: string): boolean {
 export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
+
+/**
+ * A stored key made from a name ("Follow-up" → "follow_up"): lower-case letters, digits and underscores, starting with
+ * a letter, numbered when `taken` has it already (which it then holds too).
+ */
+export function uniqueKey(name: string, taken: Set<string>, fallback: string, maxLength = 50): string {
+  const base =
+    name
+      .normalize("NFKD")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "_")
+      .replace(/^_+|_+$/g, "")
+      .replace(/^(\d)/, `${fallback}_$1`)
+      .slice(0, maxLength) || fallback;
+  let key = base;
+  for (let n = 2; taken.has(key); n++) key = `${base}_${n}`;
+  taken.add(key);
+  return key;
+}

@@ -11,7 +11,7 @@ import {
 } from "../contract/custom-fields.ts";
 import { type FieldDefinition, type FieldSettings, type FieldType, fieldValueSchema } from "../contract/fields.ts";
 import type { Database } from "../db/schema.ts";
-import { isUuid } from "../db/values.ts";
+import { isUuid, uniqueKey } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import { type EntityMetadata, forgetEntity } from "../records/metadata.repository.ts";
 import { readableRecord, resolveEntity } from "../records/records.service.ts";
@@ -62,25 +62,11 @@ function toSetting(row: repo.StoredField): FieldSetting {
   };
 }
 
-function optionValue(label: string, taken: Set<string>): string {
-  const base =
-    label
-      .normalize("NFKD")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "_")
-      .replace(/^_+|_+$/g, "")
-      .slice(0, 60) || "option";
-  let value = base;
-  for (let n = 2; taken.has(value); n++) value = `${base}_${n}`;
-  taken.add(value);
-  return value;
-}
-
 /** The settings the field keeps, with each option's value (kept from before, or made from its English label). */
 function settingsOf(input: CustomFieldInput): FieldSettings {
   const taken = new Set(input.options.flatMap((option) => (option.value ? [option.value] : [])));
   const options = input.options.map((option) => ({
-    value: option.value || optionValue(option.labelEn, taken),
+    value: option.value || uniqueKey(option.labelEn, taken, "option", 60),
     labelEn: option.labelEn,
     labelNb: option.labelNb,
   }));

@@ -7,7 +7,7 @@ import {
   VALUE_IN_USE,
 } from "../contract/meta-status.ts";
 import type { Database } from "../db/schema.ts";
-import { isUuid } from "../db/values.ts";
+import { isUuid, uniqueKey } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import type { EntityMetadata } from "../records/metadata.repository.ts";
 import { resolveEntity } from "../records/records.service.ts";
@@ -51,20 +51,6 @@ function toSetting(row: repo.StoredMetaStatus): MetaStatusSetting {
     tableKey: row.table_key,
     active: row.active,
   };
-}
-
-function keyFrom(name: string, taken: Set<string>): string {
-  const base =
-    name
-      .normalize("NFKD")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "_")
-      .replace(/^_+|_+$/g, "")
-      .replace(/^(\d)/, "s_$1")
-      .slice(0, 50) || "status";
-  let key = base;
-  for (let n = 2; taken.has(key); n++) key = `${base}_${n}`;
-  return key;
 }
 
 async function refuseSameName(
@@ -121,7 +107,7 @@ export async function createMetaStatus(
     await refuseSameName(trx, kind, owner, input);
     const position = input.rank ?? (await repo.nextPosition(trx, kind, owner));
     if (input.isDefault) await repo.clearDefault(trx, kind, owner);
-    const key = keyFrom(input.nameEn, await repo.takenKeys(trx, kind, owner));
+    const key = uniqueKey(input.nameEn, await repo.takenKeys(trx, kind, owner), kind);
     return toSetting(await repo.insertMetaStatus(trx, kind, owner, key, rowOf(kind, input, position)));
   });
 }
