@@ -8,6 +8,7 @@ import { assignmentsRoutes } from "./assignments/assignments.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import type { Config } from "./config.ts";
 import { redactUrl } from "./contract/log-redaction.ts";
+import { customEntitiesRoutes } from "./custom-entities/custom-entities.routes.ts";
 import { seedDemoDocuments } from "./db/demo-documents.ts";
 import { registerApiDocs, registerOpenApi } from "./docs/docs.routes.ts";
 import { documentsRoutes } from "./documents/documents.routes.ts";
@@ -166,6 +167,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(linksRoutes);
       await api.register(metaStatusRoutes);
       await api.register(fieldsRoutes);
+      await api.register(customEntitiesRoutes);
       await api.register(documentsRoutes);
       await api.register(notesRoutes);
       await api.register(workItemsRoutes);

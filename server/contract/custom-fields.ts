@@ -68,7 +68,7 @@ export const customFieldInputSchema = z
           .string()
           .min(1, messages.required)
           .max(KEY_MAX, `Max ${KEY_MAX} limit`)
-          .regex(/^[a-z][a-z0-9_]*$/, fieldRuleTexts.key),
+          .regex(/^([a-z][a-z0-9_]*)?$/, fieldRuleTexts.key),
       ),
     labelEn: label,
     labelNb: label,

@@ -37,7 +37,17 @@ export const meInfoSchema = z.object({
   timeZone: z.string(),
   companyAdmin: z.boolean(),
   permissions: z.array(permissionSchema),
-  customEntities: z.array(z.object({ key: z.string() })),
+  /** The custom entities whose records the user may read: the menu's entries. */
+  customEntities: z.array(
+    z.object({
+      key: z.string(),
+      labelEn: z.string(),
+      labelNb: z.string(),
+      pluralEn: z.string(),
+      pluralNb: z.string(),
+      icon: z.string(),
+    }),
+  ),
 });
 export type MeInfo = z.infer<typeof meInfoSchema>;
 

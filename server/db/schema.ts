@@ -110,6 +110,8 @@ export interface EntityTable {
   built_in: Generated<boolean>;
   /** The table has a stored, folded search_text column of its searchable fields. */
   search_text: Generated<boolean>;
+  /** A custom entity's icon in the menu, by name. */
+  icon: string | null;
   created_at: Generated<Date>;
 }
 

@@ -113,6 +113,16 @@ export async function columnNames(db: Db, table: Table): Promise<Set<string>> {
   return new Set(rows.map((row) => row.name));
 }
 
+export async function customFieldCount(db: Db, entityId: string): Promise<number> {
+  const row = await db
+    .selectFrom("core.field")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("entity_id", "=", entityId)
+    .where("custom_field", "=", true)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export async function nextFieldPosition(db: Db, entityId: string): Promise<number> {
   const row = await db
     .selectFrom("core.field")
@@ -169,7 +179,9 @@ export async function dropColumn(db: Db, table: Table, key: string) {
   await sql`alter table ${sql.table(tableName(table))} drop column ${sql.id(key)}`.execute(db);
 }
 
-function indexName(table: Table, key: string, kind: "search" | "unique") {
+type IndexKind = "search" | "unique" | "name";
+
+function indexName(table: Table, key: string, kind: IndexKind) {
   return `${table.tableKey}_${key}_${kind}`.slice(0, 63);
 }
 
@@ -184,7 +196,13 @@ export async function createUniqueIndex(db: Db, table: Table, key: string) {
   )})`.execute(db);
 }
 
-export async function dropIndex(db: Db, table: Table, key: string, kind: "search" | "unique") {
+/** The order of a custom entity's list, by its name (case-insensitive), read from the index. */
+export async function createNameIndex(db: Db, table: Table, key: string) {
+  await sql`create index ${sql.id(indexName(table, key, "name"))} on ${sql.table(tableName(table))}
+    (lower(${sql.ref(key)}), id)`.execute(db);
+}
+
+export async function dropIndex(db: Db, table: Table, key: string, kind: IndexKind) {
   await sql`drop index if exists ${sql.table(`${table.schemaKey}.${indexName(table, key, kind)}`)}`.execute(db);
 }
 

@@ -196,7 +196,7 @@ export async function getField(db: Kysely<Database>, actor: Actor, schema: strin
   return toSetting(row);
 }
 
-async function refuseTakenKey(trx: Transaction<Database>, entity: EntityMetadata, key: string) {
+async function refuseTakenKey(trx: Transaction<Database>, entity: FieldOwner, key: string) {
   const taken =
     RESERVED_KEYS.has(key) ||
     (await repo.findField(trx, entity.id, { key })) !== undefined ||
@@ -214,6 +214,48 @@ function uniqueNotPossible(): DomainError {
   ]);
 }
 
+/** What `addField` needs of an entity: a new custom entity's table may not be in the cache yet. */
+export type FieldOwner = Pick<EntityMetadata, "id" | "schemaKey" | "tableKey" | "builtIn">;
+
+/** A custom entity's list is in the order of its name's first text field: that field gets a sort index. */
+function sortsByName(entity: FieldOwner, row: { part_of_name: boolean; type: string }): boolean {
+  return !entity.builtIn && row.part_of_name && ["Text", "Email", "Phone", "Url"].includes(row.type);
+}
+
+/** The field's checks before any schema change: its default, and its select tried once. */
+export async function preparedField(db: Kysely<Database>, input: CustomFieldInput): Promise<FieldSettings> {
+  const settings = withDefault(input);
+  await checkQuery(db, input);
+  return settings;
+}
+
+/** Adds the field, its column and its indexes in the caller's transaction. */
+export async function addField(
+  trx: Transaction<Database>,
+  entity: FieldOwner,
+  input: CustomFieldInput,
+  settings: FieldSettings,
+): Promise<repo.StoredField> {
+  await repo.limitLockWait(trx);
+  await refuseTakenKey(trx, entity, input.key);
+  const used = (await repo.columnsUsed(trx)).get(`${entity.schemaKey}.${entity.tableKey}`) ?? 0;
+  const columnType = repo.columnTypeOf(input.type);
+  if (columnType && used >= COLUMN_LIMIT) {
+    throw new DomainError(409, "ColumnLimitReachedException", `The entity has used all ${COLUMN_LIMIT} columns`);
+  }
+  // Existing records would all share the new field's one value (none, or the default).
+  if (input.unique && input.required && (await repo.hasRows(trx, entity))) throw uniqueNotPossible();
+  const position = await repo.nextFieldPosition(trx, entity.id);
+  const row = await repo.insertField(trx, entity.id, input.key, position, rowOf(input, settings));
+  if (columnType) {
+    await repo.addColumn(trx, entity, input.key, columnType);
+    if (row.searchable) await repo.createSearchIndex(trx, entity, input.key);
+    if (row.unique_value) await repo.createUniqueIndex(trx, entity, input.key);
+    if (sortsByName(entity, row)) await repo.createNameIndex(trx, entity, input.key);
+  }
+  return row;
+}
+
 /** Adds the field and its column (and indexes) in one transaction; the records calls use it at once. */
 export async function createField(
   db: Kysely<Database>,
@@ -223,27 +265,8 @@ export async function createField(
   input: CustomFieldInput,
 ): Promise<FieldSetting> {
   const entity = await settingsEntity(db, actor, "Update", schema, table);
-  const settings = withDefault(input);
-  await checkQuery(db, input);
-  const created = await db.transaction().execute(async (trx) => {
-    await repo.limitLockWait(trx);
-    await refuseTakenKey(trx, entity, input.key);
-    const used = (await repo.columnsUsed(trx)).get(`${entity.schemaKey}.${entity.tableKey}`) ?? 0;
-    const columnType = repo.columnTypeOf(input.type);
-    if (columnType && used >= COLUMN_LIMIT) {
-      throw new DomainError(409, "ColumnLimitReachedException", `The entity has used all ${COLUMN_LIMIT} columns`);
-    }
-    // Existing records would all share the new field's one value (none, or the default).
-    if (input.unique && input.required && (await repo.hasRows(trx, entity))) throw uniqueNotPossible();
-    const position = await repo.nextFieldPosition(trx, entity.id);
-    const row = await repo.insertField(trx, entity.id, input.key, position, rowOf(input, settings));
-    if (columnType) {
-      await repo.addColumn(trx, entity, input.key, columnType);
-      if (row.searchable) await repo.createSearchIndex(trx, entity, input.key);
-      if (row.unique_value) await repo.createUniqueIndex(trx, entity, input.key);
-    }
-    return row;
-  });
+  const settings = await preparedField(db, input);
+  const created = await db.transaction().execute((trx) => addField(trx, entity, input, settings));
   forgetEntity(db, entity.schemaKey, entity.tableKey);
   return toSetting(created);
 }
@@ -308,6 +331,12 @@ export async function updateField(
       } else if (!row.unique_value && wasUnique) {
         await repo.dropIndex(trx, entity, key, "unique");
       }
+      const hadNameIndex = sortsByName(entity, { part_of_name: before.partOfName, type: before.type });
+      if (sortsByName(entity, row) && !(hadNameIndex && input.type === before.type)) {
+        await repo.createNameIndex(trx, entity, key);
+      } else if (!sortsByName(entity, row) && hadNameIndex && input.type === before.type) {
+        await repo.dropIndex(trx, entity, key, "name");
+      }
       const wasSearchable = before.searchable && input.type === before.type;
       if (row.searchable && !wasSearchable) await repo.createSearchIndex(trx, entity, key);
       else if (!row.searchable && wasSearchable) await repo.dropIndex(trx, entity, key, "search");
@@ -327,6 +356,10 @@ export async function deleteField(db: Kysely<Database>, actor: Actor, schema: st
     const existing = await repo.findField(trx, entity.id, { id }, true);
     if (!existing) throw fieldNotFound();
     if (existing.built_in) throw standardField();
+    // A custom entity's table keeps at least one field of its own (spec §5).
+    if (!entity.builtIn && existing.custom_field && (await repo.customFieldCount(trx, entity.id)) <= 1) {
+      throw new DomainError(409, "NoColumnsRemainingException", "Custom entity should have at least 1 custom field");
+    }
     const stored = repo.columnTypeOf(existing.type as FieldType) !== undefined;
     if (stored && (await repo.columnHasValues(trx, entity, existing.key))) {
       throw new DomainError(409, "ColumnHasValueException", "This custom entity already have data");

@@ -138,7 +138,10 @@ function parseSort(entity: EntityMetadata, sort: string | undefined) {
     }
     return [{ key, direction: direction as "asc" | "desc" }];
   }
-  return entity.fields.filter((f) => f.active && f.partOfName).map((f) => ({ key: f.key, direction: "asc" as const }));
+  // A built-in entity keeps its own name order (and the index that serves it) when custom fields join its name.
+  const nameFields = entity.fields.filter((f) => f.active && f.partOfName && isStored(f));
+  const builtInName = nameFields.filter((f) => f.builtIn);
+  return (builtInName.length > 0 ? builtInName : nameFields).map((f) => ({ key: f.key, direction: "asc" as const }));
 }
 
 type StatusRow = Awaited<ReturnType<typeof repo.statusesOf>>[number];

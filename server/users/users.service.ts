@@ -4,6 +4,7 @@ import { checkPasswordPolicy } from "../auth/password-policy.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import type { Employee, MeInfo, Permission } from "../contract/identity.ts";
 import { DEFAULT_TIME_ZONE } from "../contract/time-zones.ts";
+import { listCustomEntities } from "../custom-entities/custom-entities.repository.ts";
 import type { Database } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -71,7 +72,16 @@ export async function meInfo(db: Kysely<Database>, actor: Actor): Promise<MeInfo
     timeZone: user.time_zone ?? companyTimeZone ?? DEFAULT_TIME_ZONE,
     companyAdmin: actor.companyAdmin,
     permissions,
-    customEntities: [],
+    customEntities: (await listCustomEntities(db))
+      .filter((entity) => can(actor, "Read", entity.resource))
+      .map((entity) => ({
+        key: entity.table_key,
+        labelEn: entity.label_en,
+        labelNb: entity.label_nb,
+        pluralEn: entity.plural_en,
+        pluralNb: entity.plural_nb,
+        icon: entity.icon ?? "box",
+      })),
   };
 }
 

@@ -55,7 +55,7 @@ const hostileQueries = [
  */
 const slowQueries = ["select count(*) from generate_series(1, 1000000000), (select this.id) t"];
 
-describe(`hostile input to the custom field and meta status calls on ${testDatabase}`, () => {
+describe(`hostile input to the custom field, custom entity and meta status calls on ${testDatabase}`, () => {
   let t: TestApp;
   let admin: Tokens;
   let company: { uuid: string };
@@ -122,6 +122,16 @@ describe(`hostile input to the custom field and meta status calls on ${testDatab
         await call("POST", "/api/advance_field/crm/company/execute/queries", { id: text, keys: [text] }),
         `execute ${text}`,
       );
+      expectClientSide(await call("GET", `/api/custom_entities/${path}`), `GET entity ${text}`);
+      expectClientSide(await call("DELETE", `/api/custom_entities/${path}`), `DELETE entity ${text}`);
+      const names = { labelEn: text, labelNb: text, pluralEn: `${text}s`, pluralNb: `${text}er`, icon: text };
+      expectClientSide(await call("PUT", `/api/custom_entities/${path}`, names), `PUT entity ${text}`);
+      const entity = await call("POST", "/api/custom_entities", { ...names, icon: "box", key: text, fields: [field] });
+      expectClientSide(entity, `POST entity ${JSON.stringify(text).slice(0, 40)}`);
+      if (entity.statusCode === 201) {
+        expect(entity.json().key).toMatch(/^[a-z][a-z0-9_]{0,49}$/);
+        expectClientSide(await call("DELETE", `/api/custom_entities/${entity.json().key}`), "DELETE entity");
+      }
       const status = await call("POST", "/api/metastatus/status", {
         schema: "crm",
         table: "company",
@@ -152,5 +162,6 @@ describe(`hostile input to the custom field and meta status calls on ${testDatab
     expect(await companies()).toBe(before);
     const info = (await call("GET", "/api/crm/company/info")).json();
     expect(info.fields.filter((f: any) => f.customField)).toEqual([]);
+    expect((await call("GET", "/api/custom_entities")).json()).toEqual([]);
   }, 120_000);
 });
