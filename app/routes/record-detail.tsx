@@ -5,7 +5,7 @@ import { loadRecordDetail } from "../features/records/detail.server.ts";
 import { LinkContactPanel, LinkPanel } from "../features/records/lazy-detail-panels.tsx";
 import { ConfirmDialog, ErrorDialog, RecordPanel, UploadPanel } from "../features/records/lazy-panels.tsx";
 import { RecordDetail } from "../features/records/record-detail.tsx";
-import { RECORD_FORM_ID, screenFromPath, screens } from "../features/records/screens.ts";
+import { RECORD_FORM_ID, screenFromPath } from "../features/records/screens.ts";
 import type { Route } from "./+types/record-detail";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -23,7 +23,7 @@ export default function RecordDetailRoute({ loaderData }: Route.ComponentProps) 
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const closeTo = location.pathname;
-  const screen = screens[loaderData.screenPath];
+  const screen = loaderData.screen;
   const panel = searchParams.get("panel");
   const recordResult = actionResult?.form === "record" ? actionResult.result : undefined;
   const workItems = loaderData.workItems;

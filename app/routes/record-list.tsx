@@ -4,7 +4,7 @@ import { recordAction } from "../features/records/actions.server.ts";
 import { ErrorDialog, RecordPanel, UploadPanel } from "../features/records/lazy-panels.tsx";
 import { loadRecordList } from "../features/records/list.server.ts";
 import { RecordList } from "../features/records/record-list.tsx";
-import { RECORD_FORM_ID, screenFromPath, screens } from "../features/records/screens.ts";
+import { RECORD_FORM_ID, screenFromPath } from "../features/records/screens.ts";
 import type { Route } from "./+types/record-list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -16,11 +16,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function RecordListRoute({ loaderData }: Route.ComponentProps) {
-  const { screenPath, ...list } = loaderData;
+  const { screen, ...list } = loaderData;
   const { t } = useTranslation();
   const actionResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const screen = screens[screenPath];
   const closeParams = new URLSearchParams(searchParams);
   closeParams.delete("panel");
   const closeTo = `/${screen.path}${closeParams.size ? `?${closeParams}` : ""}`;

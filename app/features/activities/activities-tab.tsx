@@ -11,7 +11,7 @@ import { formatDateTime } from "../../utils/dates.ts";
 import type { RecordDetailData } from "../records/detail.server.ts";
 import { statusName } from "../records/field-labels.ts";
 import { splitHistoryText } from "../records/history.ts";
-import { screenOfEntity, screens } from "../records/screens.ts";
+import { screenOfEntity } from "../records/screens.ts";
 import { useHistoryText } from "../records/use-history-text.ts";
 import { isOverdue } from "../work-items/work-items-tab.tsx";
 
@@ -79,10 +79,10 @@ function ActivityEntry({ entry, data }: { entry: Activity; data: RecordDetailDat
 /** A company's or a contact's timeline, newest first, of one kind or all, a page at a time. */
 export function ActivitiesTab(props: RecordDetailData) {
   const { t } = useTranslation();
-  const { activities, record, screenPath, page } = props;
+  const { activities, record, screen, page } = props;
   if (!activities) return null;
   const { timeline, kind } = activities;
-  const base = `/${screens[screenPath].path}/${record.uuid}/activities`;
+  const base = `/${screen.path}/${record.uuid}/activities`;
   const query = (number: number) => {
     const search = new URLSearchParams();
     if (kind) search.set("kind", kind);
@@ -133,10 +133,10 @@ export function ActivitiesTab(props: RecordDetailData) {
 /** The overview's card: what is open and how much is on the record, and the latest few activities. */
 export function ActivitiesCard(props: RecordDetailData) {
   const { t } = useTranslation();
-  const { activities, record, screenPath, tabs } = props;
+  const { activities, record, screen, tabs } = props;
   if (!activities) return null;
   const { timeline } = activities;
-  const base = `/${screens[screenPath].path}/${record.uuid}`;
+  const base = `/${screen.path}/${record.uuid}`;
   const figures = [
     { key: "inquiry", tab: "inquiries", label: t("workItems.open_inquiries"), value: timeline.open.inquiry },
     { key: "todo", tab: "todo", label: t("workItems.open_todo"), value: timeline.open.todo },

@@ -12,18 +12,17 @@ import { formatDateTime } from "../../utils/dates.ts";
 import type { RecordDetailData } from "./detail.server.ts";
 import { fieldLabel } from "./field-labels.ts";
 import { preloadRecordPanel } from "./lazy-panels.tsx";
-import { attachmentKinds, screens } from "./screens.ts";
+import { attachmentKinds } from "./screens.ts";
 
 /**
  * A record's notes or documents tab: those attached to it, newest first, with a new note or an upload that attaches
  * to this record, and a Remove that detaches one (it stays in its own list).
  */
-export function AttachedTab({ attached, screenPath, record, page }: RecordDetailData) {
+export function AttachedTab({ attached, screen, record, page }: RecordDetailData) {
   const { t } = useTranslation();
   const dates = useDateSettings();
   const settings = { ...dates, yes: t("common.yes"), no: t("common.no") };
   if (!attached) return null;
-  const screen = screens[screenPath];
   const kind = attachmentKinds[attached.tab];
   const base = `/${screen.path}/${record.uuid}/${attached.tab}`;
   const field = (key: string) => attached.info.fields.find((f) => f.key === key && f.active);

@@ -47,11 +47,10 @@ function ConnectionCard({
 }
 
 /** A company's or a contact's connections tab: every kind of record it is linked to, side by side. */
-export function ConnectionsOverview({ connections, record, screenPath, today }: RecordDetailData) {
+export function ConnectionsOverview({ connections, record, screen, today }: RecordDetailData) {
   const { t } = useTranslation();
   const { language } = useDateSettings();
   if (!connections) return null;
-  const screen = screens[screenPath];
   const base = `/${screen.path}/${record.uuid}`;
   const related = screen.related;
   return (

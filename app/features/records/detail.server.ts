@@ -11,7 +11,14 @@ import { loadActivities } from "../activities/activities.server.ts";
 import { loadWorkItems } from "../work-items/work-items.server.ts";
 import { loadConnections } from "./connections.server.ts";
 import { entityInfo, entityStatuses } from "./metadata.server.ts";
-import { type AttachmentTab, attachmentKinds, type DetailTab, type RecordScreen, workItemKinds } from "./screens.ts";
+import {
+  type AttachmentTab,
+  attachmentKinds,
+  type DetailTab,
+  named,
+  type RecordScreen,
+  workItemKinds,
+} from "./screens.ts";
 
 /** Records on the other side of a relationship, each with its link (id and role). */
 export interface LinkedPage {
@@ -186,7 +193,7 @@ export async function loadRecordDetail(
   ]);
   const [groupOptions, userResults] = await assignmentChoices;
   return {
-    screenPath: screen.path,
+    screen: named(screen, info),
     tab,
     page,
     info,

@@ -9,7 +9,7 @@ import { webEnv } from "../../utils/env.server.ts";
 import { type ListParams, listQuery, readListParams } from "./list-params.ts";
 import { entityInfo, entityStatuses } from "./metadata.server.ts";
 import type { ListPage } from "./record-list.tsx";
-import { listColumnKeys, type RecordScreen } from "./screens.ts";
+import { listColumnKeys, named, type RecordScreen } from "./screens.ts";
 
 export async function loadRecordList(request: Request, context: Readonly<RouterContextProvider>, screen: RecordScreen) {
   const user = requirePermission(context, request, "Read", screen.resource);
@@ -74,7 +74,7 @@ export async function loadRecordList(request: Request, context: Readonly<RouterC
     totalExact: page.totalExact,
   };
   return data({
-    screenPath: screen.path,
+    screen: named(screen, info),
     info:
       url.searchParams.get("panel") === "add" ? info : { ...info, fields: info.fields.filter((f) => shown.has(f.key)) },
     page: listPage,

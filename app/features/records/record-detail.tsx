@@ -22,10 +22,10 @@ import { AssignmentSection } from "./assignment-section.tsx";
 import { AttachedTab } from "./attached-tab.tsx";
 import { ConnectionsOverview } from "./connections-overview.tsx";
 import type { RecordDetailData } from "./detail.server.ts";
-import { fieldLabel, statusName } from "./field-labels.ts";
+import { entityPlural, fieldLabel, statusName } from "./field-labels.ts";
 import { splitHistoryText } from "./history.ts";
 import { preloadRecordPanel } from "./lazy-panels.tsx";
-import { attachmentKinds, screenOfEntity, screens } from "./screens.ts";
+import { attachmentKinds, screenName, screenOfEntity, screens } from "./screens.ts";
 import { useHistoryText } from "./use-history-text.ts";
 
 /** Spec §2: a record shows 8 fields at first, with a read-more from 9. */
@@ -41,7 +41,7 @@ export function RecordDetail(props: RecordDetailData & { actionResult?: RecordAc
   const { t } = useTranslation();
   const { language } = useDateSettings();
   const { record, statuses, tab } = props;
-  const screen = screens[props.screenPath];
+  const screen = props.screen;
   const base = `/${screen.path}/${record.uuid}`;
   const here = tab === "360-overview" ? base : `${base}/${tab}`;
   const { tabs } = props;
@@ -50,7 +50,10 @@ export function RecordDetail(props: RecordDetailData & { actionResult?: RecordAc
     <Page>
       <PageHeader
         title={record.rowName}
-        breadcrumb={{ label: t(screen.labelKey), to: `/${screen.path}` }}
+        breadcrumb={{
+          label: screenName(screen, t, language) ?? entityPlural(props.info, language),
+          to: `/${screen.path}`,
+        }}
         meta={
           record.statusId && (
             <StatusBadge palette="teal" testId="record-status">
@@ -121,7 +124,7 @@ function EditDenied() {
 }
 
 function Overview(props: RecordDetailData & { actionResult?: RecordActionResult }) {
-  const { info, record, related, assignments, canReadRelated, screenPath, actionResult, attachedTo, latestAttached } =
+  const { info, record, related, assignments, canReadRelated, screen, actionResult, attachedTo, latestAttached } =
     props;
   const { t } = useTranslation();
   const settings = useValueSettings();
@@ -140,7 +143,6 @@ function Overview(props: RecordDetailData & { actionResult?: RecordActionResult 
       </HStack>
     </Stack>
   );
-  const screen = screens[screenPath];
   const other = screen.related ? screens[screen.related.screen] : undefined;
   const titleField = related?.info.fields.find((field) => field.key === "title" && field.active);
   return (
@@ -218,7 +220,7 @@ function Overview(props: RecordDetailData & { actionResult?: RecordActionResult 
         {assignments && (
           <AssignmentSection
             assignments={assignments}
-            action={`/${screenPath}/${record.uuid}`}
+            action={`/${screen.path}/${record.uuid}`}
             results={{
               group: actionResult?.form === "group" ? actionResult.result : undefined,
               user: actionResult?.form === "user" ? actionResult.result : undefined,
@@ -230,11 +232,10 @@ function Overview(props: RecordDetailData & { actionResult?: RecordActionResult 
   );
 }
 
-function Related({ related, screenPath, canReadRelated, canLink, canCreateRelated, record, page }: RecordDetailData) {
+function Related({ related, screen, canReadRelated, canLink, canCreateRelated, record, page }: RecordDetailData) {
   const { t } = useTranslation();
   const settings = useValueSettings();
   if (!related) return null;
-  const screen = screens[screenPath];
   if (!screen.related) return null;
   const target = screens[screen.related.screen];
   const base = `/${screen.path}/${record.uuid}/${screen.related.tab}`;
@@ -324,13 +325,13 @@ function Related({ related, screenPath, canReadRelated, canLink, canCreateRelate
   );
 }
 
-function History({ history, info, record, statuses, screenPath, page }: RecordDetailData) {
+function History({ history, info, record, statuses, screen, page }: RecordDetailData) {
   const { t } = useTranslation();
   const settings = useValueSettings();
   const describe = useHistoryText(info, statuses);
   if (!history) return null;
   if (history.totalElements === 0) return <Text color="fg.muted">{t("history.empty")}</Text>;
-  const base = `/${screenPath}/${record.uuid}/history`;
+  const base = `/${screen.path}/${record.uuid}/history`;
   return (
     <Stack gap="3">
       {history.content.map((entry) => {
@@ -377,6 +378,7 @@ function History({ history, info, record, statuses, screenPath, page }: RecordDe
 /** The records a note or a document is attached to, each a link to its page. */
 function AttachedToCard({ attachedTo }: { attachedTo: NonNullable<RecordDetailData["attachedTo"]> }) {
   const { t } = useTranslation();
+  const { language } = useDateSettings();
   return (
     <Card.Root data-testid="attached-to-card">
       <Card.Header>
@@ -392,9 +394,9 @@ function AttachedToCard({ attachedTo }: { attachedTo: NonNullable<RecordDetailDa
               return (
                 <li key={`${ref.schemaKey}.${ref.tableKey}.${ref.uuidKey}`}>
                   {screen ? <RouterLink to={`/${screen.path}/${ref.uuidKey}`}>{ref.rowName}</RouterLink> : ref.rowName}
-                  {screen && (
+                  {screen && screenName(screen, t, language) && (
                     <Text fontSize="sm" color="fg.muted">
-                      {t(screen.labelKey)}
+                      {screenName(screen, t, language)}
                     </Text>
                   )}
                 </li>

@@ -29,7 +29,12 @@ export const attachmentKinds: Record<AttachmentTab, { schema: string; table: str
     documents: { schema: "documents", table: "document", resource: "Document", path: "documents" },
   };
 
-export type ScreenPath = "companies" | "contacts" | "inquiries" | "todo" | "notes" | "documents";
+export type BuiltInScreenPath = "companies" | "contacts" | "inquiries" | "todo" | "notes" | "documents";
+export type ScreenPath = BuiltInScreenPath | `custom-entity/${string}`;
+
+/** Custom entities' records live in one schema; their screens are under /custom-entity/{key} (spec §2). */
+export const CUSTOM_SCHEMA = "custom_schema";
+const CUSTOM_PATH = "custom-entity";
 
 /** The record screens of the app: which entity each path shows, and what its list and tabs show. */
 export interface RecordScreen {
@@ -61,7 +66,9 @@ export interface RecordScreen {
   listFilters?: string[];
   /** Its items are linked to contacts and companies (an inquiry, a to-do): the connections tab shows them. */
   workItem?: WorkItemTab;
-  labelKey: string;
+  /** The plural name's key in the translations; a custom entity's names are its own (`names`). */
+  labelKey?: string;
+  names?: { en: string; nb: string };
 }
 
 /**
@@ -89,7 +96,7 @@ function workItemScreen(path: WorkItemTab, table: string, resource: string, labe
   };
 }
 
-export const screens: Record<ScreenPath, RecordScreen> = {
+export const screens: Record<BuiltInScreenPath, RecordScreen> = {
   companies: {
     path: "companies",
     schema: "crm",
@@ -171,20 +178,54 @@ export const screens: Record<ScreenPath, RecordScreen> = {
   },
 };
 
+/**
+ * A custom entity's screen: its list, its record's overview, activities, notes, documents and history. `names` come
+ * with its description (its plural, in each language).
+ */
+export function customEntityScreen(key: string, names?: { en: string; nb: string }): RecordScreen {
+  return {
+    path: `${CUSTOM_PATH}/${key}`,
+    schema: CUSTOM_SCHEMA,
+    table: key,
+    resource: key,
+    listColumns: [],
+    listsRelated: false,
+    tabs: ["360-overview", "activities", "notes", "documents", "history"],
+    names,
+  };
+}
+
 export function screenFromPath(pathname: string): RecordScreen {
   // Client navigations load data from "/companies.data" and the like.
-  const first = pathname
+  const [first, second] = pathname
     .replace(/\.data$/, "")
     .split("/")
-    .filter(Boolean)[0];
-  const screen = screens[first as ScreenPath];
+    .filter(Boolean);
+  if (first === CUSTOM_PATH && second && /^[a-z][a-z0-9_]{0,62}$/.test(second)) return customEntityScreen(second);
+  const screen = screens[first as BuiltInScreenPath];
   if (!screen) throw new Error(`no record screen at ${pathname}`);
   return screen;
 }
 
 /** Which screen shows records of an entity, if one does. */
 export function screenOfEntity(schema: string, table: string): RecordScreen | undefined {
+  if (schema === CUSTOM_SCHEMA) return customEntityScreen(table);
   return Object.values(screens).find((screen) => screen.schema === schema && screen.table === table);
+}
+
+/** The screen with its entity's names, for one whose names are the entity's own (a custom entity). */
+export function named(screen: RecordScreen, info: { pluralEn: string; pluralNb: string }): RecordScreen {
+  return screen.labelKey ? screen : { ...screen, names: { en: info.pluralEn, nb: info.pluralNb } };
+}
+
+/** A screen's plural name in the page's language, when it is known (a custom entity's is, once described). */
+export function screenName(
+  screen: RecordScreen,
+  t: (key: string) => string,
+  language: "en" | "nb",
+): string | undefined {
+  if (screen.labelKey) return t(screen.labelKey);
+  return screen.names?.[language];
 }
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;

@@ -6,18 +6,17 @@ import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, TableLink } from "../../components/data-table.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import type { RecordDetailData } from "../records/detail.server.ts";
-import { screens } from "../records/screens.ts";
 
 function linkName(link: WorkItemLink) {
   return link.company ? `${link.contact.rowName} (${link.company.rowName})` : link.contact.rowName;
 }
 
 /** An inquiry's or a to-do's contacts, each with its company, which can be linked and removed here. */
-export function ConnectionsTab({ workItems, screenPath, record }: RecordDetailData) {
+export function ConnectionsTab({ workItems, screen, record }: RecordDetailData) {
   const { t } = useTranslation();
   if (workItems?.kind !== "item" || !workItems.links) return null;
   const { links, canLink, canReadCompanies, canReadContacts } = workItems;
-  const base = `/${screens[screenPath].path}/${record.uuid}/connections`;
+  const base = `/${screen.path}/${record.uuid}/connections`;
   return (
     <Stack gap="3" data-testid="connections-tab">
       {canLink && (
@@ -85,7 +84,7 @@ export function ConnectionsTab({ workItems, screenPath, record }: RecordDetailDa
 }
 
 /** The overview's card of an item's contacts and companies. */
-export function ConnectionsCard({ workItems, screenPath, record }: RecordDetailData) {
+export function ConnectionsCard({ workItems, screen, record }: RecordDetailData) {
   const { t } = useTranslation();
   if (workItems?.kind !== "item" || !workItems.links) return null;
   const { links, canReadCompanies, canReadContacts } = workItems;
@@ -93,9 +92,7 @@ export function ConnectionsCard({ workItems, screenPath, record }: RecordDetailD
     <Card.Root data-testid="connections-card">
       <Card.Header>
         <Heading size="md">
-          <RouterLink to={`/${screens[screenPath].path}/${record.uuid}/connections`}>
-            {t("workItems.contactAndCompany")}
-          </RouterLink>
+          <RouterLink to={`/${screen.path}/${record.uuid}/connections`}>{t("workItems.contactAndCompany")}</RouterLink>
         </Heading>
       </Card.Header>
       <Card.Body>

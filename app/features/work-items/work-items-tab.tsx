@@ -11,7 +11,7 @@ import { useDateSettings } from "../../utils/date-settings.ts";
 import type { RecordDetailData } from "../records/detail.server.ts";
 import { fieldLabel, statusName } from "../records/field-labels.ts";
 import { preloadRecordPanel } from "../records/lazy-panels.tsx";
-import { screens, workItemColumns, workItemKinds } from "../records/screens.ts";
+import { workItemColumns, workItemKinds } from "../records/screens.ts";
 
 /** Past its due date and not in a closed status (the user's today, "YYYY-MM-DD"). */
 export function isOverdue(item: Pick<RecordDto, "values" | "statusId">, statuses: MetaStatus[], today: string) {
@@ -21,13 +21,12 @@ export function isOverdue(item: Pick<RecordDto, "values" | "statusId">, statuses
 }
 
 /** A company's or a contact's inquiries or to-dos, newest link first, with a new one linked to this record. */
-export function WorkItemsTab({ workItems, screenPath, record, page, today }: RecordDetailData) {
+export function WorkItemsTab({ workItems, screen, record, page, today }: RecordDetailData) {
   const { t } = useTranslation();
   const dates = useDateSettings();
   const settings = { ...dates, yes: t("common.yes"), no: t("common.no") };
   if (workItems?.kind !== "owner") return null;
   const { tab, items, info, statuses, canAdd } = workItems;
-  const screen = screens[screenPath];
   const itemPath = workItemKinds[tab].path;
   const base = `/${screen.path}/${record.uuid}/${tab}`;
   const columns = workItemColumns.flatMap((key) => {
