@@ -26,6 +26,7 @@ import oidc from "./plugins/oidc.ts";
 import storage from "./plugins/storage.ts";
 import { linksRoutes } from "./records/links.routes.ts";
 import { recordsRoutes } from "./records/records.routes.ts";
+import { relationshipsRoutes } from "./relationships/relationships.routes.ts";
 import { readOrCreateSecret } from "./secrets.ts";
 import { settingsRoutes } from "./settings/settings.routes.ts";
 import { inviteFirstAdmin } from "./users/bootstrap.ts";
@@ -168,6 +169,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(metaStatusRoutes);
       await api.register(fieldsRoutes);
       await api.register(customEntitiesRoutes);
+      await api.register(relationshipsRoutes);
       await api.register(documentsRoutes);
       await api.register(notesRoutes);
       await api.register(workItemsRoutes);

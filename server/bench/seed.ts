@@ -506,7 +506,9 @@ async function seedCompanies(db: Kysely<Database>, options: Options, adminId: st
   const tables = [
     ...(large(missing.companies, existing.companies) ? ["crm.company"] : []),
     ...(large(missing.contacts, existing.contacts) ? ["crm.contact"] : []),
-    ...(large(addingLinks, await tableCount(db, "crm.company_has_contact")) ? ["crm.company_has_contact"] : []),
+    ...(large(addingLinks, await tableCount(db, "custom_schema_relationship.company_has_contact"))
+      ? ["custom_schema_relationship.company_has_contact"]
+      : []),
   ];
 
   const inserted = { companies: 0, contacts: 0, links: 0 };
@@ -529,7 +531,13 @@ async function seedCompanies(db: Kysely<Database>, options: Options, adminId: st
       );
       await insertRows(trx, "crm.company", companyColumns, actors, chunk.companies);
       await insertRows(trx, "crm.contact", contactColumns, actors, chunk.contacts);
-      await insertRows(trx, "crm.company_has_contact", linkColumns, { created_by: adminId }, chunk.links);
+      await insertRows(
+        trx,
+        "custom_schema_relationship.company_has_contact",
+        linkColumns,
+        { created_by: adminId },
+        chunk.links,
+      );
       inserted.companies += chunk.companies.length;
       inserted.contacts += chunk.contacts.length;
       inserted.links += chunk.links.length;
@@ -543,7 +551,11 @@ async function seedCompanies(db: Kysely<Database>, options: Options, adminId: st
     }
   });
   const loaded = performance.now() - loadStarted;
-  const vacuumed = await vacuumAnalyze(db, ["crm.company", "crm.contact", "crm.company_has_contact"]);
+  const vacuumed = await vacuumAnalyze(db, [
+    "crm.company",
+    "crm.contact",
+    "custom_schema_relationship.company_has_contact",
+  ]);
 
   const rows = inserted.companies + inserted.contacts + inserted.links;
   console.log(
@@ -611,7 +623,7 @@ interface ContactAtCompany {
 
 async function readContacts(db: Transaction<Database>, from: string | undefined, limit: number) {
   const { rows } = await sql<ContactAtCompany>`
-    select c.id, (select h.company_id from crm.company_has_contact h where h.contact_id = c.id
+    select c.id, (select h.company_id from custom_schema_relationship.company_has_contact h where h.contact_id = c.id
       order by h.created_at, h.company_id limit 1) as "companyId"
     from crm.contact c ${pastId(from, "c.id")} order by c.id limit ${limit}`.execute(db);
   return rows;
@@ -807,7 +819,9 @@ async function timelineCompany(
 ): Promise<{ id: string; contacts: string[]; made: string[] }> {
   const linked = async (id: string) =>
     (
-      await sql<{ id: string }>`select contact_id as id from crm.company_has_contact where company_id = ${id}
+      await sql<{
+        id: string;
+      }>`select contact_id as id from custom_schema_relationship.company_has_contact where company_id = ${id}
         order by contact_id`.execute(trx)
     ).rows.map((row) => row.id);
   const contacts = companyId ? await linked(companyId) : [];
@@ -851,7 +865,7 @@ async function timelineCompany(
   }));
   await insertRows(trx, "crm.contact", contactColumns, actors, rows);
   const links = data.links.map((link) => ({ companyId: id, contactId: rows[link.contactIndex].id, role: link.role }));
-  await insertRows(trx, "crm.company_has_contact", linkColumns, { created_by: adminId }, links);
+  await insertRows(trx, "custom_schema_relationship.company_has_contact", linkColumns, { created_by: adminId }, links);
   made.push(`${rows.length} contacts`);
   return { id, contacts: await linked(id), made };
 }

@@ -141,6 +141,21 @@ export async function hasRecords(db: Db, key: string): Promise<boolean> {
 
 /** Everything the entity had: its table, metadata, statuses, counters, history and the roles' rights on it. */
 export async function dropEntity(db: Transaction<Database>, id: string, key: string, resource: string) {
+  // Its relationships link none of its records (it has none): they go with it, link tables first.
+  const relationships = await db
+    .selectFrom("core.relationship")
+    .select(["id", "link_schema", "link_table"])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("schema1", "=", CUSTOM_SCHEMA), eb("key1", "=", key)]),
+        eb.and([eb("schema2", "=", CUSTOM_SCHEMA), eb("key2", "=", key)]),
+      ]),
+    )
+    .execute();
+  for (const relationship of relationships) {
+    await sql`drop table ${sql.table(`${relationship.link_schema}.${relationship.link_table}`)}`.execute(db);
+    await db.deleteFrom("core.relationship").where("id", "=", relationship.id).execute();
+  }
   await sql`drop table ${sql.table(`${CUSTOM_SCHEMA}.${key}`)}`.execute(db);
   await db.deleteFrom("core.entity").where("id", "=", id).execute();
   await db.deleteFrom("core.role_permission").where("resource", "=", resource).execute();

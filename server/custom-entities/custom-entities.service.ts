@@ -12,6 +12,7 @@ import type { Database } from "../db/schema.ts";
 import { addField, preparedField } from "../fields/fields.service.ts";
 import { DomainError } from "../http/errors.ts";
 import { forgetEntity } from "../records/metadata.repository.ts";
+import { forgetRelationships } from "../relationships/relationships.repository.ts";
 import { type Actor, requirePermission } from "../users/users.service.ts";
 import * as repo from "./custom-entities.repository.ts";
 
@@ -132,4 +133,5 @@ export async function deleteCustomEntity(db: Kysely<Database>, actor: Actor, key
     await repo.dropEntity(trx, entity.id, key, entity.resource);
   });
   forgetEntity(db, CUSTOM_SCHEMA, key);
+  forgetRelationships(db);
 }

@@ -114,7 +114,12 @@ export async function seedDemoDocuments(db: Kysely<Database>, storage: FileStora
       .select(["c.id", "c.name"])
       .where("c.country", "=", country)
       .where((eb: any) =>
-        eb.exists(eb.selectFrom("crm.company_has_contact as l").select("l.id").whereRef("l.company_id", "=", "c.id")),
+        eb.exists(
+          eb
+            .selectFrom("custom_schema_relationship.company_has_contact as l")
+            .select("l.id")
+            .whereRef("l.company_id", "=", "c.id"),
+        ),
       )
       .orderBy("c.name")
       .limit(documents.length)
@@ -144,7 +149,7 @@ export async function seedDemoDocuments(db: Kysely<Database>, storage: FileStora
           .returning("id")
           .executeTakeFirstOrThrow()) as { id: string };
         const contact = await trx
-          .selectFrom("crm.company_has_contact")
+          .selectFrom("custom_schema_relationship.company_has_contact")
           .select("contact_id")
           .where("company_id", "=", company.id as string)
           .orderBy("created_at")

@@ -185,6 +185,18 @@ export interface RelationshipTable {
   type: string;
   built_in: Generated<boolean>;
   favorite: Generated<boolean>;
+  /** The link table's columns holding side 1's and side 2's record ids. */
+  column1: string;
+  column2: string;
+  name1_en: Generated<string>;
+  name1_nb: Generated<string>;
+  name2_en: Generated<string>;
+  name2_nb: Generated<string>;
+  visible1: Generated<boolean>;
+  visible2: Generated<boolean>;
+  visible_groups1: Generated<string[]>;
+  visible_groups2: Generated<string[]>;
+  created_at: Generated<Date>;
 }
 
 export interface CompanyHasContactTable {
@@ -238,7 +250,7 @@ export interface Database {
   "core.transaction": TransactionTable;
   "core.meta_status": MetaStatusTable;
   "core.relationship": RelationshipTable;
-  "crm.company_has_contact": CompanyHasContactTable;
+  "custom_schema_relationship.company_has_contact": CompanyHasContactTable;
   "core.record_assignment": RecordAssignmentTable;
   "core.record_count": RecordCountTable;
   "core.record_version": RecordVersionTable;

@@ -140,7 +140,7 @@ async function seedDemoRecords(db: Kysely<Database>, adminId: string): Promise<v
   const companies = await insert("crm.company", companyValues);
   const contacts = await insert("crm.contact", contactValues);
   await db
-    .insertInto("crm.company_has_contact")
+    .insertInto("custom_schema_relationship.company_has_contact")
     .values(
       data.links.map((link) => ({
         company_id: companies[link.companyIndex].id,

@@ -1,29 +1,38 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import { relationshipTexts } from "../contract/relationships.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
+import {
+  cachedRelationships,
+  loadRelationships,
+  type Relationship,
+} from "../relationships/relationships.repository.ts";
 import { type Actor, requirePermission } from "../users/users.service.ts";
 import { cachedEntity, type EntityMetadata, loadEntity } from "./metadata.repository.ts";
 import * as repo from "./records.repository.ts";
 import { rowName, toDto } from "./records.service.ts";
-import { type StandardRelationship, standardRelationships } from "./standard-entities.ts";
 
 type AnyDb = Kysely<any> | Transaction<any>;
 
-interface Side {
-  relationship: StandardRelationship;
+export interface Side {
+  relationship: Relationship;
+  /** Which side of the relationship this entity is. */
+  side: 1 | 2;
   /** Column holding this entity's id in the link table, and the other side's. */
   ownColumn: string;
   otherColumn: string;
   other: { schemaKey: string; tableKey: string };
 }
 
-function sidesOf(entity: Pick<EntityMetadata, "schemaKey" | "tableKey">): Side[] {
-  return standardRelationships.flatMap((relationship) => {
+/** The relationships an entity takes part in, each from its side (a relationship of an entity with itself twice). */
+export function sidesOf(relationships: Relationship[], entity: Pick<EntityMetadata, "schemaKey" | "tableKey">): Side[] {
+  return relationships.flatMap((relationship) => {
     const sides: Side[] = [];
     if (relationship.schema1 === entity.schemaKey && relationship.key1 === entity.tableKey) {
       sides.push({
         relationship,
+        side: 1,
         ownColumn: relationship.column1,
         otherColumn: relationship.column2,
         other: { schemaKey: relationship.schema2, tableKey: relationship.key2 },
@@ -32,6 +41,7 @@ function sidesOf(entity: Pick<EntityMetadata, "schemaKey" | "tableKey">): Side[]
     if (relationship.schema2 === entity.schemaKey && relationship.key2 === entity.tableKey) {
       sides.push({
         relationship,
+        side: 2,
         ownColumn: relationship.column2,
         otherColumn: relationship.column1,
         other: { schemaKey: relationship.schema1, tableKey: relationship.key1 },
@@ -41,10 +51,17 @@ function sidesOf(entity: Pick<EntityMetadata, "schemaKey" | "tableKey">): Side[]
   });
 }
 
-function findRelationship(linkSchema: string, linkTable: string): StandardRelationship {
-  const relationship = standardRelationships.find((r) => r.linkSchema === linkSchema && r.linkTable === linkTable);
+async function findRelationship(db: Kysely<Database>, linkSchema: string, linkTable: string): Promise<Relationship> {
+  const relationship = (await cachedRelationships(db)).find(
+    (r) => r.linkSchema === linkSchema && r.linkTable === linkTable,
+  );
   if (!relationship) throw new DomainError(404, "NotFoundException", "Relationship not found");
   return relationship;
+}
+
+/** The link's role, where the relationship has one (the company–contact link's); null for others. */
+function roleColumn(relationship: Relationship, alias?: string) {
+  return relationship.roleOptions ? sql.ref(alias ? `${alias}.role` : "role") : sql`null::text`;
 }
 
 async function entityOrFail(db: Kysely<Database>, schemaKey: string, tableKey: string) {
@@ -74,7 +91,7 @@ export async function linkedRecords(
   const entity = await entityOrFail(db, listed.schemaKey, listed.tableKey);
   requirePermission(actor, "Read", entity.resource);
   requirePermission(actor, "Read", "CRM");
-  const side = sidesOf(entity).find((s) => s.other.tableKey === owner.tableKey);
+  const side = sidesOf(await cachedRelationships(db), entity).find((s) => s.other.tableKey === owner.tableKey);
   if (!side) throw new DomainError(404, "NotFoundException", "Relationship not found");
   if (!isUuid(owner.id)) throw notFound();
   const link = `${side.relationship.linkSchema}.${side.relationship.linkTable}`;
@@ -83,7 +100,7 @@ export async function linkedRecords(
     .innerJoin(`${link} as l`, `l.${side.ownColumn}`, "r.id")
     .where(`l.${side.otherColumn}`, "=", owner.id);
   const nameFields = entity.fields.filter((field) => field.partOfName);
-  let rows = base.selectAll("r").select(["l.id as link_id", "l.role as link_role"]);
+  let rows = base.selectAll("r").select(["l.id as link_id", roleColumn(side.relationship, "l").as("link_role")]);
   for (const field of nameFields) rows = rows.orderBy(sql`lower(${sql.ref(`r.${field.key}`)})`);
   const [content, total] = await Promise.all([
     rows
@@ -108,7 +125,7 @@ export async function linkedRecords(
 export async function connectionsOfMany(db: Kysely<Database>, entity: EntityMetadata, ids: string[], limit = 5) {
   const byRecord = new Map<string, { schemaKey: string; tableKey: string; rowName: string; uuidKey: string }[]>();
   if (ids.length === 0) return byRecord;
-  for (const side of sidesOf(entity)) {
+  for (const side of sidesOf(await cachedRelationships(db), entity)) {
     const other = await cachedEntity(db, side.other.schemaKey, side.other.tableKey);
     if (!other) continue;
     const rows = await (db as AnyDb)
@@ -139,7 +156,9 @@ export async function connectionsOf(db: Kysely<Database>, entity: EntityMetadata
   return (await connectionsOfMany(db, entity, [id], limit)).get(id) ?? [];
 }
 
-function checkRole(relationship: StandardRelationship, role: unknown): string {
+/** The link's role, checked against the relationship's options; a relationship without roles takes none. */
+function checkRole(relationship: Relationship, role: unknown): string | null {
+  if (!relationship.roleOptions) return null;
   const value = typeof role === "string" ? role.trim() : "";
   const message = !value
     ? "Required"
@@ -159,7 +178,7 @@ async function writeLinkHistory(
   action: "link" | "unlink",
   actorId: string,
   sides: { entity: EntityMetadata; id: string; otherName: string }[],
-  role: string,
+  role: string | null,
 ) {
   for (const side of sides) {
     const detail = { connection: side.otherName, role };
@@ -181,7 +200,7 @@ interface LinkInput {
   role?: unknown;
 }
 
-async function loadPair(db: Kysely<Database>, actor: Actor, relationship: StandardRelationship) {
+async function loadPair(db: Kysely<Database>, actor: Actor, relationship: Relationship) {
   const entity1 = await entityOrFail(db, relationship.schema1, relationship.key1);
   const entity2 = await entityOrFail(db, relationship.schema2, relationship.key2);
   requirePermission(actor, "Update", entity1.resource);
@@ -189,6 +208,15 @@ async function loadPair(db: Kysely<Database>, actor: Actor, relationship: Standa
   return { entity1, entity2 };
 }
 
+function otherPartner(): DomainError {
+  return new DomainError(409, "AnotherConnectionAlreadyExistingException", relationshipTexts.otherPartner);
+}
+
+/**
+ * Links two records. A pair is linked once ("Connection already exists."), and a record on a "one" side has at most one
+ * partner ("Selected relationship is already connected to another record."); the link table's constraints hold both
+ * against concurrent links too.
+ */
 export async function createLink(
   db: Kysely<Database>,
   actor: Actor,
@@ -196,38 +224,51 @@ export async function createLink(
   linkTable: string,
   input: LinkInput,
 ) {
-  const relationship = findRelationship(linkSchema, linkTable);
+  const relationship = await findRelationship(db, linkSchema, linkTable);
   const { entity1, entity2 } = await loadPair(db, actor, relationship);
   const role = checkRole(relationship, input.role);
   if (!isUuid(input.id1) || !isUuid(input.id2)) throw notFound();
   const [name1, name2] = [await nameOf(db, entity1, input.id1), await nameOf(db, entity2, input.id2)];
   if (name1 === undefined || name2 === undefined) throw notFound();
   const table = `${relationship.linkSchema}.${relationship.linkTable}`;
-  return db.transaction().execute(async (trx) => {
-    const existing = await (trx as AnyDb)
-      .selectFrom(table)
-      .select("id")
-      .where(relationship.column1, "=", input.id1)
-      .where(relationship.column2, "=", input.id2)
-      .executeTakeFirst();
-    if (existing) throw new DomainError(409, "DataAlreadyConnectedException", "Connection already exists.");
-    const row = await (trx as AnyDb)
-      .insertInto(table)
-      .values({ [relationship.column1]: input.id1, [relationship.column2]: input.id2, role, created_by: actor.id })
-      .returning(["id"])
-      .executeTakeFirstOrThrow();
-    await writeLinkHistory(
-      trx,
-      "link",
-      actor.id,
-      [
-        { entity: entity1, id: input.id1, otherName: name2 },
-        { entity: entity2, id: input.id2, otherName: name1 },
-      ],
-      role,
-    );
-    return { uuid: row.id as string, role, [relationship.column1]: input.id1, [relationship.column2]: input.id2 };
-  });
+  const { column1, column2, type } = relationship;
+  const linked = (trx: AnyDb, column: string, id: string) =>
+    trx.selectFrom(table).select("id").where(column, "=", id).executeTakeFirst();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const existing = await (trx as AnyDb)
+        .selectFrom(table)
+        .select("id")
+        .where(column1, "=", input.id1)
+        .where(column2, "=", input.id2)
+        .executeTakeFirst();
+      if (existing) throw new DomainError(409, "DataAlreadyConnectedException", relationshipTexts.repeated);
+      if ((type === "1to1" || type === "1toN") && (await linked(trx, column2, input.id2))) throw otherPartner();
+      if ((type === "1to1" || type === "Nto1") && (await linked(trx, column1, input.id1))) throw otherPartner();
+      const values: Record<string, unknown> = { [column1]: input.id1, [column2]: input.id2, created_by: actor.id };
+      if (role !== null) values.role = role;
+      const row = await (trx as AnyDb).insertInto(table).values(values).returning(["id"]).executeTakeFirstOrThrow();
+      await writeLinkHistory(
+        trx,
+        "link",
+        actor.id,
+        [
+          { entity: entity1, id: input.id1, otherName: name2 },
+          { entity: entity2, id: input.id2, otherName: name1 },
+        ],
+        role,
+      );
+      return { uuid: row.id as string, role: role ?? "", [column1]: input.id1, [column2]: input.id2 };
+    });
+  } catch (error) {
+    // A concurrent link got there first: the constraint it broke tells which rule.
+    const constraint = (error as { constraint?: string }).constraint;
+    if (constraint === `${relationship.linkTable}_pair` || constraint === "company_has_contact_pair") {
+      throw new DomainError(409, "DataAlreadyConnectedException", relationshipTexts.repeated);
+    }
+    if (constraint?.startsWith(`${relationship.linkTable}_one`)) throw otherPartner();
+    throw error;
+  }
 }
 
 export async function deleteLink(
@@ -237,7 +278,7 @@ export async function deleteLink(
   linkTable: string,
   linkId: string,
 ) {
-  const relationship = findRelationship(linkSchema, linkTable);
+  const relationship = await findRelationship(db, linkSchema, linkTable);
   const { entity1, entity2 } = await loadPair(db, actor, relationship);
   if (!isUuid(linkId)) throw new DomainError(404, "NotFoundException", "Connection not found");
   const table = `${relationship.linkSchema}.${relationship.linkTable}`;
@@ -256,7 +297,7 @@ export async function deleteLink(
         { entity: entity1, id: id1, otherName: name2 },
         { entity: entity2, id: id2, otherName: name1 },
       ],
-      link.role as string,
+      (link.role as string | undefined) ?? null,
     );
   });
 }
@@ -269,12 +310,12 @@ export async function recordUnlinksBeforeDelete(
   name: string,
   actorId: string,
 ) {
-  for (const side of sidesOf(entity)) {
+  for (const side of sidesOf(await loadRelationships(trx), entity)) {
     const other = await loadEntity(trx, side.other.schemaKey, side.other.tableKey);
     if (!other) continue;
     const links = await (trx as AnyDb)
       .selectFrom(`${side.relationship.linkSchema}.${side.relationship.linkTable}`)
-      .select([`${side.otherColumn} as other_id`, "role"])
+      .select([`${side.otherColumn} as other_id`, roleColumn(side.relationship).as("role")])
       .where(side.ownColumn, "=", id)
       .execute();
     for (const link of links) {
@@ -283,7 +324,7 @@ export async function recordUnlinksBeforeDelete(
         "unlink",
         actorId,
         [{ entity: other, id: link.other_id, otherName: name }],
-        link.role,
+        (link.role as string | null) ?? null,
       );
     }
   }

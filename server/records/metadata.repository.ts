@@ -120,6 +120,8 @@ export async function syncStandardRelationships(db: Db, relationships: StandardR
       label2_en: relationship.label2En,
       label2_nb: relationship.label2Nb,
       type: relationship.type,
+      column1: relationship.column1,
+      column2: relationship.column2,
     };
     await db
       .insertInto("core.relationship")

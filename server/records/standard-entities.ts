@@ -391,7 +391,7 @@ export interface StandardRelationship {
 /** label1 names the link seen from side 1 (a company's contact affiliations), label2 from side 2. */
 export const standardRelationships: StandardRelationship[] = [
   {
-    linkSchema: "crm",
+    linkSchema: "custom_schema_relationship",
     linkTable: "company_has_contact",
     schema1: "crm",
     key1: "company",

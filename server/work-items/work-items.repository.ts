@@ -103,10 +103,10 @@ export async function itemIdsOf(
   return { ids: rows.map((row) => row[link.itemColumn]), total: Number(counted.total) };
 }
 
-/** Whether the contact is one of the company's (crm.company_has_contact). */
+/** Whether the contact is one of the company's (custom_schema_relationship.company_has_contact). */
 export async function isCompanyContact(db: Db, companyId: string, contactId: string): Promise<boolean> {
   const row = await db
-    .selectFrom("crm.company_has_contact")
+    .selectFrom("custom_schema_relationship.company_has_contact")
     .select("id")
     .where("company_id", "=", companyId)
     .where("contact_id", "=", contactId)

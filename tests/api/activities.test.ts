@@ -32,7 +32,7 @@ describe(`a record's activities on ${testDatabase}`, () => {
     contact = (
       await call("POST", "/api/crm/contact", employee, { values: { first_name: "Tine", last_name: "Tidslinje" } })
     ).json();
-    await call("POST", "/api/data/links/crm/company_has_contact", employee, {
+    await call("POST", "/api/data/links/custom_schema_relationship/company_has_contact", employee, {
       id1: company.uuid,
       id2: contact.uuid,
       role: "employee",
@@ -84,7 +84,7 @@ describe(`a record's activities on ${testDatabase}`, () => {
     const second = (
       await call("POST", "/api/crm/contact", employee, { values: { first_name: "Tor", last_name: "Tidslinje" } })
     ).json();
-    await call("POST", "/api/data/links/crm/company_has_contact", employee, {
+    await call("POST", "/api/data/links/custom_schema_relationship/company_has_contact", employee, {
       id1: company.uuid,
       id2: second.uuid,
       role: "employee",

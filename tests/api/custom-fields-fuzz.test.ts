@@ -55,7 +55,7 @@ const hostileQueries = [
  */
 const slowQueries = ["select count(*) from generate_series(1, 1000000000), (select this.id) t"];
 
-describe(`hostile input to the custom field, custom entity and meta status calls on ${testDatabase}`, () => {
+describe(`hostile input to the custom field, custom entity, relationship and meta status calls on ${testDatabase}`, () => {
   let t: TestApp;
   let admin: Tokens;
   let company: { uuid: string };
@@ -132,6 +132,34 @@ describe(`hostile input to the custom field, custom entity and meta status calls
         expect(entity.json().key).toMatch(/^[a-z][a-z0-9_]{0,49}$/);
         expectClientSide(await call("DELETE", `/api/custom_entities/${entity.json().key}`), "DELETE entity");
       }
+      for (const url of [
+        `/api/relationships/${path}`,
+        `/api/data/connections/crm/company/${path}`,
+        `/api/data/connections/${path}/company/${company.uuid}`,
+        `/api/data/from/crm/${path}/${company.uuid}/all_related_custom_entities`,
+      ]) {
+        expectClientSide(await call("GET", url), `GET ${url}`);
+      }
+      expectClientSide(await call("DELETE", `/api/relationships/${path}`), `DELETE relationship ${text}`);
+      const relationship = {
+        label1En: text,
+        label1Nb: text,
+        label2En: text,
+        label2Nb: text,
+        name1En: text,
+        schema1: "crm",
+        key1: text,
+        schema2: "crm",
+        key2: "contact",
+        type: text,
+        visibleGroups1: [text],
+      };
+      expectClientSide(await call("POST", "/api/relationships", relationship), `POST relationship ${text}`);
+      expectClientSide(await call("PUT", `/api/relationships/${path}`, relationship), `PUT relationship ${text}`);
+      expectClientSide(
+        await call("POST", `/api/data/links/custom_schema_relationship/${path}`, { id1: text, id2: text, role: text }),
+        `link ${text}`,
+      );
       const status = await call("POST", "/api/metastatus/status", {
         schema: "crm",
         table: "company",

@@ -318,7 +318,8 @@ describe(`custom fields on ${testDatabase}`, () => {
 
     const field = await addField("company", {
       ...base("contact_count", "Query"),
-      query: "select count(*) as contacts from crm.company_has_contact where company_id = this.id",
+      query:
+        "select count(*) as contacts from custom_schema_relationship.company_has_contact where company_id = this.id",
     });
     expect(field).toMatchObject({ type: "Query", required: false });
     const company = await newRecord("company", { name: "Spørring AS", contact_count: 99 });

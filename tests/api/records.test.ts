@@ -403,7 +403,11 @@ describe(`statuses and company–contact links on ${testDatabase}`, () => {
       await call("POST", "/api/crm/contact", employee, { values: { first_name: "Lina", last_name: "Link" } })
     ).json();
     const link = (role?: string) =>
-      call("POST", "/api/data/links/crm/company_has_contact", employee, { id1: company.uuid, id2: contact.uuid, role });
+      call("POST", "/api/data/links/custom_schema_relationship/company_has_contact", employee, {
+        id1: company.uuid,
+        id2: contact.uuid,
+        role,
+      });
 
     const noRole = await link();
     expect(noRole.statusCode).toBe(400);
@@ -420,7 +424,7 @@ describe(`statuses and company–contact links on ${testDatabase}`, () => {
     });
     expect(
       (
-        await call("POST", "/api/data/links/crm/company_has_contact", readOnly, {
+        await call("POST", "/api/data/links/custom_schema_relationship/company_has_contact", readOnly, {
           id1: company.uuid,
           id2: contact.uuid,
           role: "owner",
@@ -445,7 +449,13 @@ describe(`statuses and company–contact links on ${testDatabase}`, () => {
     });
 
     expect(
-      (await call("DELETE", `/api/data/links/crm/company_has_contact/${created.json().uuid}`, employee)).statusCode,
+      (
+        await call(
+          "DELETE",
+          `/api/data/links/custom_schema_relationship/company_has_contact/${created.json().uuid}`,
+          employee,
+        )
+      ).statusCode,
     ).toBe(204);
     expect(
       (await call("GET", `/api/data/from/crm/contact/of/company/${company.uuid}`, readOnly)).json().totalElements,
@@ -459,7 +469,7 @@ describe(`statuses and company–contact links on ${testDatabase}`, () => {
     const contact = (
       await call("POST", "/api/crm/contact", employee, { values: { first_name: "Stay", last_name: "Put" } })
     ).json();
-    await call("POST", "/api/data/links/crm/company_has_contact", employee, {
+    await call("POST", "/api/data/links/custom_schema_relationship/company_has_contact", employee, {
       id1: company.uuid,
       id2: contact.uuid,
       role: "employee",

@@ -48,7 +48,7 @@ describe(`inquiries and to-dos on ${testDatabase}`, () => {
     contact = (
       await call("POST", "/api/crm/contact", employee, { values: { first_name: "Hanne", last_name: "Henvend" } })
     ).json();
-    const affiliation = await call("POST", "/api/data/links/crm/company_has_contact", employee, {
+    const affiliation = await call("POST", "/api/data/links/custom_schema_relationship/company_has_contact", employee, {
       id1: company.uuid,
       id2: contact.uuid,
       role: "employee",

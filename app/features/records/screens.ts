@@ -108,7 +108,7 @@ export const screens: Record<BuiltInScreenPath, RecordScreen> = {
       tab: "contacts",
       screen: "contacts",
       table: "contact",
-      link: { schema: "crm", table: "company_has_contact", side: 1 },
+      link: { schema: "custom_schema_relationship", table: "company_has_contact", side: 1 },
     },
     tabs: [
       "360-overview",
@@ -134,7 +134,7 @@ export const screens: Record<BuiltInScreenPath, RecordScreen> = {
       tab: "companies",
       screen: "companies",
       table: "company",
-      link: { schema: "crm", table: "company_has_contact", side: 2 },
+      link: { schema: "custom_schema_relationship", table: "company_has_contact", side: 2 },
     },
     tabs: [
       "360-overview",

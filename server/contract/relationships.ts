@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { messages } from "./messages.ts";
+
+/** Spec §3: one-to-one, one-to-many, many-to-one, many-to-many. */
+export const relationshipTypes = ["1to1", "1toN", "Nto1", "NtoM"] as const;
+export type RelationshipType = (typeof relationshipTypes)[number];
+
+/** The spec's texts (§8). */
+export const relationshipTexts = {
+  inUse: "Failed to delete. This relationship is currently in use.",
+  repeated: "Connection already exists.",
+  otherPartner: "Selected relationship is already connected to another record.",
+} as const;
+
+const label = z.string().trim().min(1, messages.required).max(255, messages.max255);
+const optionalName = z.string().trim().max(255, messages.max255).default("");
+const entityKey = z.string().regex(/^[a-z][a-z0-9_]{0,62}$/, messages.notAnOption);
+
+/** What an administrator may change on a relationship: its words, who sees it, whether it is a favorite. */
+export const relationshipChangeSchema = z.object({
+  label1En: label,
+  label1Nb: label,
+  label2En: label,
+  label2Nb: label,
+  name1En: optionalName,
+  name1Nb: optionalName,
+  name2En: optionalName,
+  name2Nb: optionalName,
+  visible1: z.boolean().default(true),
+  visible2: z.boolean().default(true),
+  visibleGroups1: z.array(z.uuid()).max(100).default([]),
+  visibleGroups2: z.array(z.uuid()).max(100).default([]),
+  favorite: z.boolean().default(false),
+});
+export type RelationshipChange = z.infer<typeof relationshipChangeSchema>;
+
+/** A new relationship: its two entities (side 1 and side 2) and its type, then what may change later. */
+export const relationshipInputSchema = relationshipChangeSchema.extend({
+  schema1: entityKey,
+  key1: entityKey,
+  schema2: entityKey,
+  key2: entityKey,
+  type: z.enum(relationshipTypes, { error: messages.notAnOption }),
+});
+export type RelationshipInput = z.infer<typeof relationshipInputSchema>;
+
+export const relationshipSchema = z.object({
+  id: z.string(),
+  linkSchema: z.string(),
+  linkTable: z.string(),
+  schema1: z.string(),
+  key1: z.string(),
+  schema2: z.string(),
+  key2: z.string(),
+  label1En: z.string(),
+  label1Nb: z.string(),
+  label2En: z.string(),
+  label2Nb: z.string(),
+  name1En: z.string(),
+  name1Nb: z.string(),
+  name2En: z.string(),
+  name2Nb: z.string(),
+  visible1: z.boolean(),
+  visible2: z.boolean(),
+  visibleGroups1: z.array(z.string()),
+  visibleGroups2: z.array(z.string()),
+  type: z.enum(relationshipTypes),
+  builtIn: z.boolean(),
+  favorite: z.boolean(),
+  /** Whether a link names a role (the company–contact link's, always required). */
+  hasRole: z.boolean(),
+  links: z.number().int(),
+});
+export type RelationshipDto = z.infer<typeof relationshipSchema>;

@@ -1,0 +1,153 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { relationshipChangeSchema, relationshipInputSchema, relationshipSchema } from "../contract/relationships.ts";
+import * as service from "./relationships.service.ts";
+
+const security = [{ bearer: [] }];
+const tags = ["relationships"];
+const key = z.string().regex(/^[a-z][a-z0-9_]{0,62}$/);
+const idParams = z.object({ id: z.string().max(64) });
+const recordParams = z.object({ schema: key, table: key, id: z.string().max(64) });
+
+const connectionSchema = z.object({
+  relationshipId: z.string(),
+  linkSchema: z.string(),
+  linkTable: z.string(),
+  side: z.union([z.literal(1), z.literal(2)]),
+  labelEn: z.string(),
+  labelNb: z.string(),
+  nameEn: z.string(),
+  nameNb: z.string(),
+  type: z.string(),
+  favorite: z.boolean(),
+  roleOptions: z.array(z.object({ value: z.string(), labelEn: z.string(), labelNb: z.string() })).nullable(),
+  single: z.boolean(),
+  other: z.object({
+    schemaKey: z.string(),
+    tableKey: z.string(),
+    labelEn: z.string(),
+    labelNb: z.string(),
+    pluralEn: z.string(),
+    pluralNb: z.string(),
+  }),
+  totalElements: z.number().int(),
+  content: z.array(
+    z.object({ linkId: z.string(), role: z.string().nullable(), uuid: z.string(), rowName: z.string() }),
+  ),
+});
+
+/** Relationships between entities (spec §3) and a record's connections through them. */
+export const relationshipsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/relationships",
+    {
+      schema: {
+        tags,
+        summary: "Every relationship, built-in and custom, with how many links each has (settings)",
+        security,
+        response: { 200: z.array(relationshipSchema) },
+      },
+    },
+    async (request) => service.listRelationships(app.db, request.actor),
+  );
+
+  app.get(
+    "/relationships/:id",
+    {
+      schema: { tags, summary: "One relationship", security, params: idParams, response: { 200: relationshipSchema } },
+    },
+    async (request) => service.getRelationship(app.db, request.actor, request.params.id),
+  );
+
+  app.post(
+    "/relationships",
+    {
+      schema: {
+        tags,
+        summary:
+          "Relate two entities (one-to-one, one-to-many, many-to-one, many-to-many), with a link table of its own",
+        security,
+        body: relationshipInputSchema,
+        response: { 201: relationshipSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.createRelationship(app.db, request.actor, request.body)),
+  );
+
+  app.put(
+    "/relationships/:id",
+    {
+      schema: {
+        tags,
+        summary: "Change a relationship's labels, names, visibility and favorite flag; its entities and type stay",
+        security,
+        params: idParams,
+        body: relationshipChangeSchema,
+        response: { 200: relationshipSchema },
+      },
+    },
+    async (request) => service.updateRelationship(app.db, request.actor, request.params.id, request.body),
+  );
+
+  app.delete(
+    "/relationships/:id",
+    {
+      schema: {
+        tags,
+        summary:
+          'Delete a relationship no records are linked by ("Failed to delete. This relationship is currently in use.")',
+        security,
+        params: idParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteRelationship(app.db, request.actor, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    "/data/connections/:schema/:table/:id",
+    {
+      schema: {
+        tags,
+        summary:
+          "A record's connections: each relationship shown to the user, with the first linked records and the count",
+        security,
+        params: recordParams,
+        response: { 200: z.array(connectionSchema) },
+      },
+    },
+    async (request) => {
+      const { schema, table, id } = request.params;
+      return service.connectionsOfRecord(app.db, request.actor, { schemaKey: schema, tableKey: table, uuidKey: id });
+    },
+  );
+
+  app.get(
+    "/data/from/:schema/:table/:id/all_related_custom_entities",
+    {
+      schema: {
+        tags,
+        summary: "The custom entities a record is related to, with its linked records of each",
+        security,
+        params: recordParams,
+        response: {
+          200: z.array(
+            connectionSchema.shape.other.extend({
+              relationshipId: z.string(),
+              totalElements: z.number().int(),
+              records: z.array(z.object({ uuid: z.string(), rowName: z.string() })),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { schema, table, id } = request.params;
+      return service.relatedCustomEntities(app.db, request.actor, { schemaKey: schema, tableKey: table, uuidKey: id });
+    },
+  );
+};
