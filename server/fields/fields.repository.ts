@@ -179,7 +179,7 @@ export async function dropColumn(db: Db, table: Table, key: string) {
   await sql`alter table ${sql.table(tableName(table))} drop column ${sql.id(key)}`.execute(db);
 }
 
-type IndexKind = "search" | "unique" | "name";
+type IndexKind = "search" | "unique" | "name" | "sort" | "sort_desc";
 
 function indexName(table: Table, key: string, kind: IndexKind) {
   return `${table.tableKey}_${key}_${kind}`.slice(0, 63);
@@ -200,6 +200,25 @@ export async function createUniqueIndex(db: Db, table: Table, key: string) {
 export async function createNameIndex(db: Db, table: Table, key: string) {
   await sql`create index ${sql.id(indexName(table, key, "name"))} on ${sql.table(tableName(table))}
     (lower(${sql.ref(key)}), id)`.execute(db);
+}
+
+/**
+ * A list column sorts by its field both ways: optional values put empty ones last either way, so a descending sort
+ * has an index of its own (a required field's one index serves both directions).
+ */
+export async function createSortIndexes(db: Db, table: Table, key: string, text: boolean, required: boolean) {
+  const value = text ? sql`lower(${sql.ref(key)})` : sql.ref(key);
+  await sql`create index ${sql.id(indexName(table, key, "sort"))} on ${sql.table(tableName(table))}
+    (${value}, id)`.execute(db);
+  if (!required) {
+    await sql`create index ${sql.id(indexName(table, key, "sort_desc"))} on ${sql.table(tableName(table))}
+      (${value} desc nulls last, id desc)`.execute(db);
+  }
+}
+
+export async function dropSortIndexes(db: Db, table: Table, key: string) {
+  await dropIndex(db, table, key, "sort");
+  await dropIndex(db, table, key, "sort_desc");
 }
 
 export async function dropIndex(db: Db, table: Table, key: string, kind: IndexKind) {

@@ -217,6 +217,13 @@ function uniqueNotPossible(): DomainError {
 /** What `addField` needs of an entity: a new custom entity's table may not be in the cache yet. */
 export type FieldOwner = Pick<EntityMetadata, "id" | "schemaKey" | "tableKey" | "builtIn">;
 
+/** A favorite field is a list column, sorted by its header: it gets sort indexes (not for long text or several values). */
+function sortsAsColumn(row: { favorite: boolean; type: string }): boolean {
+  return row.favorite && !["LongText", "MultiSelect", "Query"].includes(row.type);
+}
+
+const TEXT_TYPES = ["Text", "Email", "Phone", "Url", "List"];
+
 /** A custom entity's list is in the order of its name's first text field: that field gets a sort index. */
 function sortsByName(entity: FieldOwner, row: { part_of_name: boolean; type: string }): boolean {
   return !entity.builtIn && row.part_of_name && ["Text", "Email", "Phone", "Url"].includes(row.type);
@@ -252,6 +259,9 @@ export async function addField(
     if (row.searchable) await repo.createSearchIndex(trx, entity, input.key);
     if (row.unique_value) await repo.createUniqueIndex(trx, entity, input.key);
     if (sortsByName(entity, row)) await repo.createNameIndex(trx, entity, input.key);
+    if (sortsAsColumn(row)) {
+      await repo.createSortIndexes(trx, entity, input.key, TEXT_TYPES.includes(row.type), row.required);
+    }
   }
   return row;
 }
@@ -336,6 +346,15 @@ export async function updateField(
         await repo.createNameIndex(trx, entity, key);
       } else if (!sortsByName(entity, row) && hadNameIndex && input.type === before.type) {
         await repo.dropIndex(trx, entity, key, "name");
+      }
+      // Sort indexes follow the favorite flag, the type and whether the field is required (which decides their number).
+      const sameSort =
+        input.type === before.type && row.required === before.required && sortsAsColumn(row) === sortsAsColumn(before);
+      if (!sameSort) {
+        if (input.type === before.type && sortsAsColumn(before)) await repo.dropSortIndexes(trx, entity, key);
+        if (sortsAsColumn(row)) {
+          await repo.createSortIndexes(trx, entity, key, TEXT_TYPES.includes(row.type), row.required);
+        }
       }
       const wasSearchable = before.searchable && input.type === before.type;
       if (row.searchable && !wasSearchable) await repo.createSearchIndex(trx, entity, key);
