@@ -232,9 +232,14 @@ export async function hasRows(db: Db, table: Table): Promise<boolean> {
   return rows[0]?.found === true;
 }
 
-export async function columnHasValues(db: Db, table: Table, key: string): Promise<boolean> {
+/**
+ * Whether any record holds a value in the column. A Yes/No field holds one only when it is yes: a form saves an
+ * unticked box as no, so "no" on every record is no more than nothing set.
+ */
+export async function columnHasValues(db: Db, table: Table, key: string, type?: string): Promise<boolean> {
+  const held = type === "Bool" ? sql`${sql.ref(key)}` : sql`${sql.ref(key)} is not null`;
   const { rows } = await sql<{ found: boolean }>`select exists
-    (select 1 from ${sql.table(tableName(table))} where ${sql.ref(key)} is not null) as found`.execute(db);
+    (select 1 from ${sql.table(tableName(table))} where ${held}) as found`.execute(db);
   return rows[0]?.found === true;
 }
 

@@ -305,7 +305,7 @@ export async function updateField(
     if (existing.built_in) throw standardField();
     const before = toSetting(existing);
     const stored = repo.columnTypeOf(before.type) !== undefined;
-    const holdsValues = stored && (await repo.columnHasValues(trx, entity, key));
+    const holdsValues = stored && (await repo.columnHasValues(trx, entity, key, before.type));
     if (input.type !== before.type) {
       if (holdsValues) throw new DomainError(409, "FieldInUseException", fieldTexts.fieldInUse);
       // An empty column is replaced rather than converted: no rewrite of the table's rows.
@@ -366,7 +366,7 @@ export async function updateField(
   return toSetting(updated);
 }
 
-/** Deletes a custom field that no record holds a value in, with its column. */
+/** Deletes a custom field that no record holds a value in ("Field in use", spec §5), with its column. */
 export async function deleteField(db: Kysely<Database>, actor: Actor, schema: string, table: string, id: string) {
   const entity = await settingsEntity(db, actor, "Update", schema, table);
   if (!isUuid(id)) throw fieldNotFound();
@@ -380,8 +380,8 @@ export async function deleteField(db: Kysely<Database>, actor: Actor, schema: st
       throw new DomainError(409, "NoColumnsRemainingException", "Custom entity should have at least 1 custom field");
     }
     const stored = repo.columnTypeOf(existing.type as FieldType) !== undefined;
-    if (stored && (await repo.columnHasValues(trx, entity, existing.key))) {
-      throw new DomainError(409, "ColumnHasValueException", "This custom entity already have data");
+    if (stored && (await repo.columnHasValues(trx, entity, existing.key, existing.type))) {
+      throw new DomainError(409, "FieldInUseException", fieldTexts.fieldInUse);
     }
     await repo.deleteField(trx, existing.id);
     if (stored) await repo.dropColumn(trx, entity, existing.key);

@@ -131,7 +131,7 @@ export async function deleteRelationship(db: Kysely<Database>, actor: Actor, id:
 }
 
 /** Whether the side is shown to the actor: shown on that side, to everyone or one of the actor's groups. */
-async function shownTo(db: Kysely<Database>, actor: Actor, side: Side, groupIds: () => Promise<Set<string>>) {
+async function shownTo(actor: Actor, side: Side, groupIds: () => Promise<Set<string>>) {
   const visible = side.side === 1 ? side.relationship.visible1 : side.relationship.visible2;
   const groups = side.side === 1 ? side.relationship.visibleGroups1 : side.relationship.visibleGroups2;
   if (!visible) return false;
@@ -162,7 +162,7 @@ export async function connectionsOfRecord(
   };
   const result = [];
   for (const side of sidesOf(await repo.cachedRelationships(db), entity)) {
-    if (!(await shownTo(db, actor, side, groupIds))) continue;
+    if (!(await shownTo(actor, side, groupIds))) continue;
     const other = await loadEntity(db, side.other.schemaKey, side.other.tableKey);
     if (!other || !can(actor, "Read", other.resource)) continue;
     const { relationship } = side;
