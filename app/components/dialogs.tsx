@@ -87,7 +87,13 @@ export function ErrorDialog({
   const setOpen = (open: boolean) => setClosedFor(open ? null : source);
   const close = t("common.close");
   return (
-    <Dialog.Root open role="alertdialog" onOpenChange={(details) => !details.open && setOpen(false)}>
+    <Dialog.Root
+      open
+      role="alertdialog"
+      onOpenChange={(details) => !details.open && setOpen(false)}
+      // The page may take focus back when another dialog (the confirmation that led here) closes after this opened.
+      onFocusOutside={(event) => event.preventDefault()}
+    >
       <Dialog.Backdrop />
       <Dialog.Positioner>
         <Dialog.Content data-testid="error-dialog">

@@ -39,6 +39,8 @@ const MenuLink = chakra("a", {
     color: "fg.muted",
     fontWeight: "medium",
     whiteSpace: "nowrap",
+    // A long name (a custom entity's) must not squeeze its icon away.
+    "& > svg": { flexShrink: 0 },
     _hover: { bg: "bg.muted", color: "fg" },
     _currentPage: { bg: "colorPalette.subtle", color: "colorPalette.fg" },
     colorPalette: "teal",
