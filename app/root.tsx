@@ -50,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       companyAdmin: user.companyAdmin,
       // The menu asks only which resources the user may read; the page carries this data for hydration.
       permissions: user.permissions.filter((p) => p.operation === "Read"),
+      customEntities: user.customEntities,
       signatureEnabled: user.signatureEnabled,
     },
     toast: takeToast(context),

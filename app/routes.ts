@@ -23,8 +23,15 @@ export default [
     route("notes/:id/:tab?/:idFeed?", "routes/record-detail.tsx", { id: "note" }),
     route("documents/:id/download", "routes/document-download.ts"),
     route("documents/:id/:tab?/:idFeed?", "routes/record-detail.tsx", { id: "document" }),
+    route("custom-entity/:key", "routes/record-list.tsx", { id: "custom-entities" }),
+    route("custom-entity/:key/:id/:tab?/:idFeed?", "routes/record-detail.tsx", { id: "custom-entity" }),
     route("resources/upload", "routes/resources.upload.ts"),
     route("resources/record-search", "routes/resources.record-search.ts"),
+    route("system-settings", "routes/system-settings.tsx", [
+      index("routes/system-settings.index.ts"),
+      route("custom-fields", "routes/system-settings.custom-fields.tsx"),
+      route("custom-entities", "routes/system-settings.custom-entities.tsx"),
+    ]),
   ]),
   // Every unknown path goes to /error-404 (and the i18n middleware needs a match to run).
   route("*", "routes/catch-all.ts"),

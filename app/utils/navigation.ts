@@ -6,6 +6,7 @@ import {
   HomeIcon,
   InboxIcon,
   NoteIcon,
+  SettingsIcon,
   UsersIcon,
 } from "../components/icons.tsx";
 
@@ -17,6 +18,8 @@ export interface NavItem {
   end?: boolean;
   /** Listed only for users who may read this resource. */
   resource?: string;
+  /** Listed after the custom entities' entries. */
+  trailing?: boolean;
 }
 
 /** Menu entries; a section is listed here only once its screens work. */
@@ -28,4 +31,5 @@ export const navItems: NavItem[] = [
   { to: "/todo", label: "nav.todo", icon: ChecklistIcon, resource: "Todo" },
   { to: "/notes", label: "nav.notes", icon: NoteIcon, resource: "Note" },
   { to: "/documents", label: "nav.documents", icon: DocumentIcon, resource: "Document" },
+  { to: "/system-settings", label: "nav.settings", icon: SettingsIcon, resource: "System_Settings", trailing: true },
 ];

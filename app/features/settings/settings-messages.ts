@@ -1,0 +1,31 @@
+import { useTranslation } from "react-i18next";
+import { fieldRuleTexts, fieldTexts } from "../../../server/contract/custom-fields.ts";
+
+/**
+ * The field settings' own texts, which the contract gives in English (its rules for custom fields, the API's refusals
+ * that the error catalogue has no text for), and their keys in the locale files.
+ */
+const keys = new Map<string, string>([
+  ...Object.entries(fieldRuleTexts).map(([key, text]): [string, string] => [text, `settings.rules.${key}`]),
+  [fieldTexts.optionInUse, "settings.rules.optionInUse"],
+  ["Standard fields cannot be deactivated or edited", "settings.rules.standardField"],
+]);
+
+export function settingsMessageKey(text: string): { key: string; values?: Record<string, string> } | null {
+  const key = keys.get(text);
+  if (key) return { key };
+  const columns = /^The entity has used all (\d+) columns$/.exec(text);
+  return columns ? { key: "settings.rules.columnLimit", values: { limit: columns[1] } } : null;
+}
+
+/**
+ * A message of the field settings in the page's language; any other (validation, the error catalogue) is left as it
+ * is, for FormField and ErrorDialog to show in the page's language.
+ */
+export function useSettingsMessage(): (text: string) => string {
+  const { t } = useTranslation();
+  return (text) => {
+    const found = settingsMessageKey(text);
+    return found ? t(found.key, found.values) : text;
+  };
+}

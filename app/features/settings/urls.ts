@@ -1,0 +1,21 @@
+/** The resource whose Read shows the settings and whose Update changes them. */
+export const SETTINGS_RESOURCE = "System_Settings";
+
+/** The custom field panel's form, by id (the warning dialog posts it again to close without JavaScript). */
+export const FIELD_FORM_ID = "custom-field-form";
+
+/** The settings' sections, in the sidebar's order; a section is listed only once its screen works. */
+export const settingsSections = [
+  { path: "custom-fields", label: "settings.sections.customFields" },
+  { path: "custom-entities", label: "settings.sections.customEntities" },
+] as const;
+
+/** `entity` is how the URL names an entity: its schema and table, "crm.contact". */
+export function entityParam(entity: { schemaKey: string; tableKey: string }): string {
+  return `${entity.schemaKey}.${entity.tableKey}`;
+}
+
+/** The custom fields screen of an entity, with a panel or dialog open when `state` says so. */
+export function fieldsUrl(entity: string, state: Record<string, string> = {}): string {
+  return `/system-settings/custom-fields?${new URLSearchParams({ entity, ...state })}`;
+}

@@ -1,0 +1,77 @@
+import { useTranslation } from "react-i18next";
+import { useActionData, useLocation } from "react-router";
+import { ConfirmDialog, ErrorDialog, suspended } from "../features/records/lazy-panels.tsx";
+import { customEntitiesAction, loadCustomEntities } from "../features/settings/custom-entities.server.ts";
+import { CustomEntitiesScreen, pluralOf } from "../features/settings/custom-entities-screen.tsx";
+import { ENTITY_FORM_ID, entitiesUrl } from "../features/settings/custom-entity-urls.ts";
+import { useLanguage } from "../utils/i18n.ts";
+import type { Route } from "./+types/system-settings.custom-entities";
+
+// The panels' code (their forms, the contract's schemas) loads when one opens; the server renders them open.
+const loadPanels = () => import("../features/settings/custom-entity-panel.tsx");
+const NewEntityPanel = suspended(() => loadPanels().then((m) => ({ default: m.NewEntityPanel })));
+const RenameEntityPanel = suspended(() => loadPanels().then((m) => ({ default: m.RenameEntityPanel })));
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadCustomEntities(request, context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return customEntitiesAction(request, context);
+}
+
+export default function CustomEntitiesRoute({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const actionResult = useActionData<typeof action>();
+  const location = useLocation();
+  const { panel } = loaderData;
+  const here = `${location.pathname}${location.search}`;
+  const closeTo = entitiesUrl();
+  const lastResult = actionResult?.form === "entity" ? actionResult.result : undefined;
+  return (
+    <>
+      <CustomEntitiesScreen {...loaderData} />
+      {panel?.mode === "new" && <NewEntityPanel lastResult={lastResult} action={here} closeTo={closeTo} />}
+      {panel?.mode === "edit" && (
+        <RenameEntityPanel
+          // Another entity is another form.
+          key={panel.entity.key}
+          entity={panel.entity}
+          lastResult={lastResult}
+          action={here}
+          closeTo={closeTo}
+        />
+      )}
+      {panel?.mode === "delete" && (
+        <ConfirmDialog
+          title={t("settings.entities.deleteTitle", { name: pluralOf(panel.entity, language) })}
+          confirmLabel={t("common.delete")}
+          closeTo={closeTo}
+          // Posted without the dialog in the URL: a refusal shows its warning over the table.
+          action={entitiesUrl({ key: panel.entity.key })}
+          intent="delete"
+          testId="confirm-delete"
+        >
+          {t("settings.entities.confirmDelete", { name: pluralOf(panel.entity, language) })}
+        </ConfirmDialog>
+      )}
+      {/*
+        A refused deletion's warning opens once the confirmation has gone (the action's answer comes before the
+        revalidated page): a confirmation closing later hands the focus back to the page, which closes the warning.
+      */}
+      {actionResult?.dialog && panel?.mode !== "delete" && (
+        <ErrorDialog
+          text={actionResult.dialog}
+          source={actionResult}
+          dismissForm={panel?.mode === "new" || panel?.mode === "edit" ? ENTITY_FORM_ID : undefined}
+          closeTo={here}
+        />
+      )}
+    </>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `${loaderData.title} · Workspace` : "Workspace" }];
+}
