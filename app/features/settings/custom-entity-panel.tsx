@@ -33,7 +33,7 @@ import {
 } from "./custom-entity-form.ts";
 import { IconChoice } from "./custom-entity-icon-choice.tsx";
 import { ENTITY_FORM_ID } from "./custom-entity-urls.ts";
-import { useSettingsMessage } from "./settings-messages.ts";
+import { useTranslatedMeta } from "./settings-messages.ts";
 
 type Meta = FieldMetadata<unknown>;
 
@@ -53,18 +53,6 @@ interface PanelProps {
   lastResult?: SubmissionResult<string[]> | null;
   action: string;
   closeTo: string;
-}
-
-/** Errors in the page's language: the settings' own texts (a key's rule) here, the rest in FormField. */
-function useTranslatedMeta() {
-  const settingsMessage = useSettingsMessage();
-  return (meta: Meta): Meta =>
-    ({
-      id: meta.id,
-      errorId: meta.errorId,
-      required: meta.required,
-      errors: meta.errors?.map(settingsMessage),
-    }) as Meta;
 }
 
 /**

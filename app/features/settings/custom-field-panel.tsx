@@ -45,7 +45,7 @@ import {
   parseFieldForm,
   textTypes,
 } from "./custom-field-form.ts";
-import { useSettingsMessage } from "./settings-messages.ts";
+import { useSettingsMessage, useTranslatedMeta } from "./settings-messages.ts";
 import { FIELD_FORM_ID } from "./urls.ts";
 
 type Meta = FieldMetadata<unknown>;
@@ -79,18 +79,6 @@ export interface CustomFieldPanelProps {
   lastResult?: SubmissionResult<string[]> | null;
   action: string;
   closeTo: string;
-}
-
-/** Errors in the page's language: the field rules' texts here, the catalogue's and the validation's in FormField. */
-function useTranslatedMeta() {
-  const settingsMessage = useSettingsMessage();
-  return (meta: Meta): Meta =>
-    ({
-      id: meta.id,
-      errorId: meta.errorId,
-      required: meta.required,
-      errors: meta.errors?.map(settingsMessage),
-    }) as Meta;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { fieldRuleTexts, fieldTexts } from "../../../server/contract/custom-fields.ts";
 
@@ -28,4 +29,18 @@ export function useSettingsMessage(): (text: string) => string {
     const found = settingsMessageKey(text);
     return found ? t(found.key, found.values) : text;
   };
+}
+
+type Meta = FieldMetadata<unknown>;
+
+/** A form field's errors in the page's language: the settings' own texts here, the rest in FormField. */
+export function useTranslatedMeta(): (meta: Meta) => Meta {
+  const settingsMessage = useSettingsMessage();
+  return (meta) =>
+    ({
+      id: meta.id,
+      errorId: meta.errorId,
+      required: meta.required,
+      errors: meta.errors?.map(settingsMessage),
+    }) as Meta;
 }
