@@ -7,7 +7,11 @@ import { displayPercent } from "../../components/value-text.ts";
 import { fromLocalInput, today, toLocalInput } from "../../utils/dates.ts";
 
 /** A stored value as its input shows it: a percentage for a fraction, a local time for an instant. */
-function inputValue(field: FieldDefinition, value: unknown, timeZone: string): unknown {
+export function inputValue(
+  field: Pick<FieldDefinition, "type">,
+  value: unknown,
+  timeZone: string,
+): string | string[] | undefined {
   if (value === null || value === undefined) return undefined;
   switch (field.type) {
     case "Percent":

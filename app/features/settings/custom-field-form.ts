@@ -11,7 +11,7 @@ import {
 import type { FieldDefinition, FieldType } from "../../../server/contract/fields.ts";
 import { messages } from "../../../server/contract/messages.ts";
 import { displayPercent } from "../../components/value-text.ts";
-import { toLocalInput } from "../../utils/dates.ts";
+import { inputValue } from "../records/record-form.ts";
 
 /** The form's values; its default value is one input's text, or a multi-select's chosen options. */
 export type CustomFieldFormValue = Omit<z.input<typeof customFieldInputSchema>, "defaultValue"> & {
@@ -63,23 +63,6 @@ function limitInput(type: FieldType, value: number | null): number | string | un
   return type === "Percent" ? displayPercent(value) : value;
 }
 
-/** A stored default as its input shows it: a percentage, a local time, a checked box, the chosen options. */
-function defaultInput(type: FieldType, value: unknown, timeZone: string): string | string[] | undefined {
-  if (value === null || value === undefined) return undefined;
-  switch (type) {
-    case "Percent":
-      return typeof value === "number" ? displayPercent(value) : String(value);
-    case "DateTime":
-      return toLocalInput(String(value), timeZone);
-    case "Bool":
-      return value === true ? "on" : undefined;
-    case "MultiSelect":
-      return Array.isArray(value) ? value.map(String) : undefined;
-    default:
-      return String(value);
-  }
-}
-
 /** What the form starts with: the field as it is, or a new active field of the chosen type. */
 export function fieldFormDefaults(
   type: FieldType,
@@ -114,7 +97,8 @@ export function fieldFormDefaults(
     maxValue: limitInput(field.type, field.maxValue),
     from: field.from ?? undefined,
     to: field.to ?? undefined,
-    defaultValue: defaultInput(field.type, field.defaultValue, timeZone),
+    // A stored default shows as a record's value would: a percentage, a local time, a checked box.
+    defaultValue: inputValue(field, field.defaultValue, timeZone),
     options: field.options,
     query: field.query ?? undefined,
   };
