@@ -8,7 +8,7 @@ import {
   loadRelationships,
   type Relationship,
 } from "../relationships/relationships.repository.ts";
-import { type Actor, requirePermission } from "../users/users.service.ts";
+import { type Actor, can, requirePermission } from "../users/users.service.ts";
 import { cachedEntity, type EntityMetadata, loadEntity } from "./metadata.repository.ts";
 import * as repo from "./records.repository.ts";
 import { rowName, toDto } from "./records.service.ts";
@@ -122,12 +122,18 @@ export async function linkedRecords(
 }
 
 /** The linked records of many records at once (a list page's), by record id: names and ids, at most `limit` each. */
-export async function connectionsOfMany(db: Kysely<Database>, entity: EntityMetadata, ids: string[], limit = 5) {
+export async function connectionsOfMany(
+  db: Kysely<Database>,
+  entity: EntityMetadata,
+  ids: string[],
+  limit = 5,
+  include: (side: Side, other: EntityMetadata) => boolean = () => true,
+) {
   const byRecord = new Map<string, { schemaKey: string; tableKey: string; rowName: string; uuidKey: string }[]>();
   if (ids.length === 0) return byRecord;
   for (const side of sidesOf(await cachedRelationships(db), entity)) {
     const other = await cachedEntity(db, side.other.schemaKey, side.other.tableKey);
-    if (!other) continue;
+    if (!other || !include(side, other)) continue;
     const rows = await (db as AnyDb)
       .selectFrom(`${repo.tableName(other)} as r`)
       .innerJoin(`${side.relationship.linkSchema}.${side.relationship.linkTable} as l`, `l.${side.otherColumn}`, "r.id")
@@ -154,6 +160,50 @@ export async function connectionsOfMany(db: Kysely<Database>, entity: EntityMeta
 /** Connections of one record for its detail view: the linked records' names and ids. */
 export async function connectionsOf(db: Kysely<Database>, entity: EntityMetadata, id: string, limit = 50) {
   return (await connectionsOfMany(db, entity, [id], limit)).get(id) ?? [];
+}
+
+/** Whether the side is shown to the actor: shown on that side, to everyone or one of the actor's groups. */
+export async function shownTo(actor: Actor, side: Side, groupIds: () => Promise<Set<string>>) {
+  const visible = side.side === 1 ? side.relationship.visible1 : side.relationship.visible2;
+  const groups = side.side === 1 ? side.relationship.visibleGroups1 : side.relationship.visibleGroups2;
+  if (!visible) return false;
+  if (groups.length === 0 || actor.companyAdmin) return true;
+  const mine = await groupIds();
+  return groups.some((group) => mine.has(group));
+}
+
+export async function groupsOf(db: Kysely<Database>, userId: string): Promise<Set<string>> {
+  const rows = await db.selectFrom("core.user_group_member").select("group_id").where("user_id", "=", userId).execute();
+  return new Set(rows.map((row) => row.group_id));
+}
+
+/** A record's links through its entity's favorite relationships (spec §3 `favoriteConnections`) that the actor may read. */
+export async function favoriteConnectionsOf(
+  db: Kysely<Database>,
+  actor: Actor,
+  entity: EntityMetadata,
+  id: string,
+  limit = 50,
+) {
+  let groups: Promise<Set<string>> | undefined;
+  const groupIds = () => {
+    groups ??= groupsOf(db, actor.id);
+    return groups;
+  };
+  // Sides are told apart by relationship and side: each call of sidesOf makes new ones.
+  const sideKey = (side: Side) => `${side.relationship.id}:${side.side}`;
+  const shown = new Set<string>();
+  for (const side of sidesOf(await cachedRelationships(db), entity)) {
+    if (side.relationship.favorite && (await shownTo(actor, side, groupIds))) shown.add(sideKey(side));
+  }
+  const favorites = await connectionsOfMany(
+    db,
+    entity,
+    [id],
+    limit,
+    (side, other) => shown.has(sideKey(side)) && can(actor, "Read", other.resource),
+  );
+  return favorites.get(id) ?? [];
 }
 
 /** The link's role, checked against the relationship's options; a relationship without roles takes none. */

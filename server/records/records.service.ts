@@ -15,7 +15,7 @@ import { DomainError } from "../http/errors.ts";
 import { type Actor, requirePermission } from "../users/users.service.ts";
 import { unlinkWorkItemsBeforeDelete } from "../work-items/work-items.service.ts";
 import { assertChangeable } from "./change-guards.ts";
-import { connectionsOf, connectionsOfMany, recordUnlinksBeforeDelete } from "./links.service.ts";
+import { connectionsOf, connectionsOfMany, favoriteConnectionsOf, recordUnlinksBeforeDelete } from "./links.service.ts";
 import { cachedEntity, type EntityMetadata } from "./metadata.repository.ts";
 import * as repo from "./records.repository.ts";
 
@@ -313,8 +313,11 @@ export async function getRecord(
   if (!isUuid(id)) throw recordNotFound();
   const row = await repo.findRecord(db, entity, id);
   if (!row) throw recordNotFound();
-  const connections = await connectionsOf(db, entity, id);
-  return { ...toDto(entity, row), connections };
+  const [connections, favoriteConnections] = await Promise.all([
+    connectionsOf(db, entity, id),
+    favoriteConnectionsOf(db, actor, entity, id),
+  ]);
+  return { ...toDto(entity, row), connections, favoriteConnections };
 }
 
 /** The input checked against the entity's fields, whose workspace options (withOptions) are filled in. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { PAGE_SIZE_MAX } from "../contract/records.ts";
 import { relationshipChangeSchema, relationshipInputSchema, relationshipSchema } from "../contract/relationships.ts";
 import * as service from "./relationships.service.ts";
 
@@ -22,6 +23,7 @@ const connectionSchema = z.object({
   favorite: z.boolean(),
   roleOptions: z.array(z.object({ value: z.string(), labelEn: z.string(), labelNb: z.string() })).nullable(),
   single: z.boolean(),
+  canLink: z.boolean(),
   other: z.object({
     schemaKey: z.string(),
     tableKey: z.string(),
@@ -114,15 +116,26 @@ export const relationshipsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "A record's connections: each relationship shown to the user, with the first linked records and the count",
+          "A record's connections: each relationship shown to the user, with the newest linked records and the count; or a page of one relationship's (`relationship`)",
         security,
         params: recordParams,
+        querystring: z.object({
+          relationship: z.uuid().optional(),
+          page: z.coerce.number().int().min(0).max(100_000).default(0),
+          size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(10),
+        }),
         response: { 200: z.array(connectionSchema) },
       },
     },
     async (request) => {
       const { schema, table, id } = request.params;
-      return service.connectionsOfRecord(app.db, request.actor, { schemaKey: schema, tableKey: table, uuidKey: id });
+      const { relationship, page, size } = request.query;
+      return service.connectionsOfRecord(
+        app.db,
+        request.actor,
+        { schemaKey: schema, tableKey: table, uuidKey: id },
+        { relationshipId: relationship, page, size },
+      );
     },
   );
 

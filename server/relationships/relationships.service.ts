@@ -8,7 +8,7 @@ import {
 import type { Database } from "../db/schema.ts";
 import { isUuid, uniqueKey } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
-import { type Side, sidesOf } from "../records/links.service.ts";
+import { groupsOf, type Side, shownTo, sidesOf } from "../records/links.service.ts";
 import { loadEntity } from "../records/metadata.repository.ts";
 import { findRecordsByIds, tableName } from "../records/records.repository.ts";
 import { readableRecord, resolveEntity, rowName } from "../records/records.service.ts";
@@ -130,38 +130,35 @@ export async function deleteRelationship(db: Kysely<Database>, actor: Actor, id:
   repo.forgetRelationships(db);
 }
 
-/** Whether the side is shown to the actor: shown on that side, to everyone or one of the actor's groups. */
-async function shownTo(actor: Actor, side: Side, groupIds: () => Promise<Set<string>>) {
-  const visible = side.side === 1 ? side.relationship.visible1 : side.relationship.visible2;
-  const groups = side.side === 1 ? side.relationship.visibleGroups1 : side.relationship.visibleGroups2;
-  if (!visible) return false;
-  if (groups.length === 0 || actor.companyAdmin) return true;
-  const mine = await groupIds();
-  return groups.some((group) => mine.has(group));
-}
-
-async function groupsOf(db: Kysely<Database>, userId: string): Promise<Set<string>> {
-  const rows = await db.selectFrom("core.user_group_member").select("group_id").where("user_id", "=", userId).execute();
-  return new Set(rows.map((row) => row.group_id));
+/** Which of a record's connections to read: all relationships' newest links, or a page of one relationship's. */
+export interface ConnectionsQuery {
+  relationshipId?: string;
+  page?: number;
+  size?: number;
 }
 
 /**
  * A record's connections (the `connections` tab): every relationship of its entity shown to the actor, whose other
- * entity the actor may read, with the first linked records and how many there are.
+ * entity the actor may read, with the newest linked records and how many there are; or a page of one of them.
  */
 export async function connectionsOfRecord(
   db: Kysely<Database>,
   actor: Actor,
   ref: { schemaKey: string; tableKey: string; uuidKey: string },
+  query: ConnectionsQuery = {},
 ) {
   const { entity, row } = await readableRecord(db, actor, ref);
+  const { relationshipId, page = 0, size = CONNECTIONS_SHOWN } = query;
   let groups: Promise<Set<string>> | undefined;
   const groupIds = () => {
     groups ??= groupsOf(db, actor.id);
     return groups;
   };
   const result = [];
-  for (const side of sidesOf(await repo.cachedRelationships(db), entity)) {
+  const sides = sidesOf(await repo.cachedRelationships(db), entity).filter(
+    (side) => relationshipId === undefined || side.relationship.id === relationshipId,
+  );
+  for (const side of sides) {
     if (!(await shownTo(actor, side, groupIds))) continue;
     const other = await loadEntity(db, side.other.schemaKey, side.other.tableKey);
     if (!other || !can(actor, "Read", other.resource)) continue;
@@ -171,7 +168,7 @@ export async function connectionsOfRecord(
       select l.id as link_id, l.${sql.ref(side.otherColumn)} as other_id,
         ${relationship.roleOptions ? sql`l.role` : sql`null::text`} as role, count(*) over ()::int as total
       from ${link} as l where l.${sql.ref(side.ownColumn)} = ${row.id}
-      order by l.created_at desc, l.id desc limit ${CONNECTIONS_SHOWN}`.execute(db);
+      order by l.created_at desc, l.id desc limit ${size} offset ${page * size}`.execute(db);
     const records = await findRecordsByIds(
       db,
       other,
@@ -193,6 +190,8 @@ export async function connectionsOfRecord(
       roleOptions: relationship.roleOptions,
       /** This record may have one partner only (a one-to-one, or the "many" side of a one-to-many). */
       single: one.includes(relationship.type),
+      /** Links are made and removed by those who may change records of both entities. */
+      canLink: can(actor, "Update", entity.resource) && can(actor, "Update", other.resource),
       other: {
         schemaKey: other.schemaKey,
         tableKey: other.tableKey,
@@ -201,7 +200,8 @@ export async function connectionsOfRecord(
         pluralEn: other.pluralEn,
         pluralNb: other.pluralNb,
       },
-      totalElements: rows[0]?.total ?? 0,
+      // A page past the last has no rows to carry the count.
+      totalElements: rows[0]?.total ?? (page > 0 ? await countOf(db, relationship, side, row.id) : 0),
       content: rows.flatMap((link) => {
         const record = byId.get(link.other_id);
         return record
@@ -210,7 +210,17 @@ export async function connectionsOfRecord(
       }),
     });
   }
+  // A relationship asked for by id that the actor may not see is as unknown as one that does not exist.
+  if (relationshipId !== undefined && result.length === 0) throw notFound();
   return result;
+}
+
+async function countOf(db: Kysely<Database>, relationship: repo.Relationship, side: Side, id: string) {
+  const { rows } = await sql<{ total: number }>`select count(*)::int as total
+    from ${sql.table(`${relationship.linkSchema}.${relationship.linkTable}`)} where ${sql.ref(side.ownColumn)} = ${id}`.execute(
+    db,
+  );
+  return rows[0]?.total ?? 0;
 }
 
 /** The custom entities a record's entity is related to, with the record's linked records of each (spec §7). */

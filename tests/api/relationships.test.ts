@@ -139,6 +139,28 @@ describe(`relationships on ${testDatabase}`, () => {
     expect(byLabel["Owner:2"]).toMatchObject({ single: true, totalElements: 1 });
     expect(byLabel["Children:2"].content.map((r: any) => r.rowName)).toEqual(["Beta"]);
     expect(byLabel["Members:1"]).toMatchObject({ single: false, totalElements: 2, nameNb: "har medlemmer" });
+    expect(byLabel["Members:1"].canLink).toBe(true);
+    // One relationship's links a page at a time, newest first; past the last page the count still answers.
+    const members = `/api/data/connections/custom_schema/project/${p1}?relationship=${manyToMany.id}&size=1`;
+    const first = (await call("GET", members, employee)).json();
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatchObject({ labelEn: "Members", totalElements: 2 });
+    expect(first[0].content.map((r: any) => r.rowName)).toEqual(["Ola To"]);
+    const second = (await call("GET", `${members}&page=1`, employee)).json();
+    expect(second[0].content.map((r: any) => r.rowName)).toEqual(["Kari En"]);
+    const beyond = (await call("GET", `${members}&page=5`, employee)).json();
+    expect(beyond[0]).toMatchObject({ totalElements: 2, content: [] });
+    const unrelated = await call(
+      "GET",
+      `/api/data/connections/custom_schema/project/${p1}?relationship=${oneToMany.id.replace(/^.{8}/, "00000000")}`,
+      employee,
+    );
+    expect(unrelated.statusCode).toBe(404);
+    // The record names its links through favorite relationships (spec §3 favoriteConnections).
+    const project = (await call("GET", `/api/custom_schema/project/${p1}`, employee)).json();
+    expect(project.favoriteConnections).toEqual([
+      { schemaKey: "crm", tableKey: "contact", rowName: "Kari En", uuidKey: c1 },
+    ]);
     const contact = (await call("GET", `/api/data/connections/crm/contact/${c1}`, employee)).json();
     expect(
       contact
