@@ -26,9 +26,12 @@ export function PlainSearchForm({
   label,
   q,
   searched,
+  hidden = {},
 }: {
   action: string;
   panel: string;
+  /** More of the page's state the search keeps (which relationship the panel links through). */
+  hidden?: Record<string, string>;
   label: string;
   q: string;
   /** Matches are shown: the search box need not take the focus. */
@@ -38,6 +41,9 @@ export function PlainSearchForm({
   return (
     <Form method="get" action={action}>
       <input type="hidden" name="panel" value={panel} />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <HStack w="full" align="end">
         <Stack gap="1.5" flex="1">
           <label htmlFor={`${panel}-search`}>{label}</label>

@@ -190,6 +190,13 @@ const en = {
     newContact: "New contact",
     newContactTitle: "Add a contact to {{name}}",
     createdAndLinked: "{{name}} was added to the company.",
+    relationships: "Relationships",
+    noRelationships: "No relationships",
+    noRelationshipsText:
+      "Records of this kind are not related to others yet. An administrator relates entities under System settings.",
+    showAll: "Show all ({{count}})",
+    removeLink: "Remove the link to {{name}}",
+    allConnections: "All connections",
     roles: {
       employee: "Employee",
       owner: "Owner",

@@ -240,6 +240,13 @@ const nb: Translations = {
     newContact: "Ny kontakt",
     newContactTitle: "Legg til en kontakt i {{name}}",
     createdAndLinked: "{{name}} ble lagt til i firmaet.",
+    relationships: "Relasjoner",
+    noRelationships: "Ingen relasjoner",
+    noRelationshipsText:
+      "Oppføringer av denne typen er ikke knyttet til andre ennå. En administrator knytter entiteter sammen under Systeminnstillinger.",
+    showAll: "Vis alle ({{count}})",
+    removeLink: "Fjern tilknytningen til {{name}}",
+    allConnections: "Alle tilknytninger",
     roles: {
       employee: "Ansatt",
       owner: "Eier",

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useActionData, useLocation, useSearchParams } from "react-router";
 import { recordAction } from "../features/records/actions.server.ts";
 import { loadRecordDetail } from "../features/records/detail.server.ts";
-import { LinkContactPanel, LinkPanel } from "../features/records/lazy-detail-panels.tsx";
+import { ConnectPanel, LinkContactPanel, LinkPanel } from "../features/records/lazy-detail-panels.tsx";
 import { ConfirmDialog, ErrorDialog, RecordPanel, UploadPanel } from "../features/records/lazy-panels.tsx";
 import { RecordDetail } from "../features/records/record-detail.tsx";
 import { RECORD_FORM_ID, screenFromPath } from "../features/records/screens.ts";
@@ -133,6 +133,17 @@ export default function RecordDetailRoute({ loaderData }: Route.ComponentProps) 
           entityLabel={t(`nav.${screen.related.screen}`)}
           search={loaderData.linkSearch}
           lastResult={actionResult?.form === "link" ? actionResult.result : undefined}
+          closeTo={closeTo}
+          action={here}
+        />
+      )}
+      {loaderData.relationships?.connect && (
+        <ConnectPanel
+          // Another relationship is another form.
+          key={loaderData.relationships.connect.connection.relationshipId}
+          connection={loaderData.relationships.connect.connection}
+          search={loaderData.relationships.connect.search}
+          lastResult={actionResult?.form === "connect" ? actionResult.result : undefined}
           closeTo={closeTo}
           action={here}
         />

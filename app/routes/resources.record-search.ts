@@ -9,6 +9,7 @@ import { apiPath } from "../utils/api-path.ts";
 import type { Route } from "./+types/resources.record-search";
 
 const DROPDOWN_SIZE = 200;
+const ENTITY_KEY = /^[a-z][a-z0-9_]{0,62}$/;
 
 /**
  * Matches for a search dropdown: records whose searchable fields contain q (3+ characters). With `affiliations=1`
@@ -19,7 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireUser(context, request);
   const url = new URL(request.url);
   const table = url.searchParams.get("table");
-  const screen = Object.values(screens).find((s) => s.table === table);
+  // Any entity's records, named by schema and table (the other side of a relationship); else a built-in screen's.
+  const schema = url.searchParams.get("schema");
+  const entity = schema && table && ENTITY_KEY.test(schema) && ENTITY_KEY.test(table) ? { schema, table } : null;
+  const screen = entity ?? Object.values(screens).find((s) => s.table === table);
   const q = url.searchParams.get("q")?.trim() ?? "";
   // The answer names the text it is for: the dropdown never shows matches of older text (app/components/search-select.tsx).
   if ((!screen && table !== "user") || q.length < 3) return Response.json({ q, results: [] } satisfies SearchAnswer);
@@ -32,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       results: users.map((user) => ({ uuid: user.uuid, name: `${user.firstName} ${user.lastName}` })),
     } satisfies SearchAnswer);
   }
-  if (table === "contact" && url.searchParams.get("affiliations") === "1") {
+  if (!entity && table === "contact" && url.searchParams.get("affiliations") === "1") {
     const { t } = getInstance(context);
     const choices = await contactChoices(api(context), q);
     return Response.json({

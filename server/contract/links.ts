@@ -19,3 +19,12 @@ export const linkFormSchema = z.object({ targetId: z.uuid({ error: messages.requ
 
 /** Removing a link: the link's id. */
 export const unlinkFormSchema = z.object({ linkId: z.uuid() });
+
+/** Linking a record through a relationship without roles (any relationship but the company–contact one). */
+export const connectFormSchema = z.object({
+  relationshipId: z.uuid(),
+  targetId: z.uuid({ error: messages.required }),
+});
+
+/** Removing a link of a relationship without roles. */
+export const disconnectFormSchema = z.object({ relationshipId: z.uuid(), linkId: z.uuid() });

@@ -72,3 +72,35 @@ export const relationshipSchema = z.object({
   links: z.number().int(),
 });
 export type RelationshipDto = z.infer<typeof relationshipSchema>;
+
+/** A record's links through one relationship, seen from the record's side (`GET /api/data/connections/…`). */
+export const recordConnectionSchema = z.object({
+  relationshipId: z.string(),
+  linkSchema: z.string(),
+  linkTable: z.string(),
+  side: z.union([z.literal(1), z.literal(2)]),
+  labelEn: z.string(),
+  labelNb: z.string(),
+  nameEn: z.string(),
+  nameNb: z.string(),
+  type: z.string(),
+  favorite: z.boolean(),
+  roleOptions: z.array(z.object({ value: z.string(), labelEn: z.string(), labelNb: z.string() })).nullable(),
+  single: z.boolean(),
+  canLink: z.boolean(),
+  other: z.object({
+    schemaKey: z.string(),
+    tableKey: z.string(),
+    labelEn: z.string(),
+    labelNb: z.string(),
+    pluralEn: z.string(),
+    pluralNb: z.string(),
+  }),
+  totalElements: z.number().int(),
+  content: z.array(
+    z.object({ linkId: z.string(), role: z.string().nullable(), uuid: z.string(), rowName: z.string() }),
+  ),
+});
+
+export const recordConnectionsSchema = z.array(recordConnectionSchema);
+export type RecordConnection = z.infer<typeof recordConnectionSchema>;

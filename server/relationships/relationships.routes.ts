@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PAGE_SIZE_MAX } from "../contract/records.ts";
-import { relationshipChangeSchema, relationshipInputSchema, relationshipSchema } from "../contract/relationships.ts";
+import {
+  recordConnectionsSchema,
+  relationshipChangeSchema,
+  relationshipInputSchema,
+  relationshipSchema,
+} from "../contract/relationships.ts";
 import * as service from "./relationships.service.ts";
 
 const security = [{ bearer: [] }];
@@ -9,34 +14,6 @@ const tags = ["relationships"];
 const key = z.string().regex(/^[a-z][a-z0-9_]{0,62}$/);
 const idParams = z.object({ id: z.string().max(64) });
 const recordParams = z.object({ schema: key, table: key, id: z.string().max(64) });
-
-const connectionSchema = z.object({
-  relationshipId: z.string(),
-  linkSchema: z.string(),
-  linkTable: z.string(),
-  side: z.union([z.literal(1), z.literal(2)]),
-  labelEn: z.string(),
-  labelNb: z.string(),
-  nameEn: z.string(),
-  nameNb: z.string(),
-  type: z.string(),
-  favorite: z.boolean(),
-  roleOptions: z.array(z.object({ value: z.string(), labelEn: z.string(), labelNb: z.string() })).nullable(),
-  single: z.boolean(),
-  canLink: z.boolean(),
-  other: z.object({
-    schemaKey: z.string(),
-    tableKey: z.string(),
-    labelEn: z.string(),
-    labelNb: z.string(),
-    pluralEn: z.string(),
-    pluralNb: z.string(),
-  }),
-  totalElements: z.number().int(),
-  content: z.array(
-    z.object({ linkId: z.string(), role: z.string().nullable(), uuid: z.string(), rowName: z.string() }),
-  ),
-});
 
 /** Relationships between entities (spec §3) and a record's connections through them. */
 export const relationshipsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -124,7 +101,7 @@ export const relationshipsRoutes: FastifyPluginAsyncZod = async (app) => {
           page: z.coerce.number().int().min(0).max(100_000).default(0),
           size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(10),
         }),
-        response: { 200: z.array(connectionSchema) },
+        response: { 200: recordConnectionsSchema },
       },
     },
     async (request) => {
@@ -149,7 +126,7 @@ export const relationshipsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: recordParams,
         response: {
           200: z.array(
-            connectionSchema.shape.other.extend({
+            recordConnectionsSchema.element.shape.other.extend({
               relationshipId: z.string(),
               totalElements: z.number().int(),
               records: z.array(z.object({ uuid: z.string(), rowName: z.string() })),

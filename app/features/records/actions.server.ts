@@ -3,8 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
 import { groupAssignmentSchema, userAssignmentSchema } from "../../../server/contract/assignments.ts";
-import { linkFormSchema, unlinkFormSchema } from "../../../server/contract/links.ts";
+import {
+  connectFormSchema,
+  disconnectFormSchema,
+  linkFormSchema,
+  unlinkFormSchema,
+} from "../../../server/contract/links.ts";
 import type { RecordDto } from "../../../server/contract/records.ts";
+import type { RecordConnection } from "../../../server/contract/relationships.ts";
 import { requireUser } from "../../middleware/auth.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors } from "../../utils/api-errors.ts";
@@ -18,7 +24,7 @@ import { type AttachmentTab, attachmentKinds, type RecordScreen } from "./screen
 
 /** Which of a record page's forms answered, with Conform's reply for it, and the warning dialog's text if any. */
 export interface RecordActionResult {
-  form: "record" | "link" | "group" | "user" | "delete" | "upload" | "detach" | "contact-link";
+  form: "record" | "link" | "connect" | "group" | "user" | "delete" | "upload" | "detach" | "contact-link";
   result?: SubmissionResult<string[]>;
   /** The warning dialog's text, in English as the error catalogue has it; the page shows it in its language. */
   dialog?: string | null;
@@ -138,6 +144,10 @@ export async function recordAction(
     }
     flash(context, { status: "success", message: "links.linked", duration: 3000 });
     return redirect(back);
+  }
+
+  if ((intent === "connect" || intent === "disconnect") && recordId) {
+    return connectionAction(context, screen, recordId, intent, formData, new URL(request.url));
   }
 
   if (typeof intent === "string" && /^(assign|remove)(Group|User)$/.test(intent) && recordId) {
@@ -274,4 +284,57 @@ export async function recordAction(
     }
   }
   throw data("Bad request", { status: 400 });
+}
+
+/**
+ * Linking a record through one of its relationships, or removing a link: the relationship is read as the record sees
+ * it (its link table, the record's side), so one the user may not see is refused as unknown.
+ */
+async function connectionAction(
+  context: Readonly<RouterContextProvider>,
+  screen: RecordScreen,
+  recordId: string,
+  intent: "connect" | "disconnect",
+  formData: FormData,
+  url: URL,
+) {
+  const client = api(context);
+  const submission =
+    intent === "connect"
+      ? parseWithZod(formData, { schema: connectFormSchema })
+      : parseWithZod(formData, { schema: disconnectFormSchema });
+  if (submission.status !== "success") {
+    if (intent === "disconnect") throw data("Bad request", { status: 400 });
+    return invalid("connect", submission);
+  }
+  const { relationshipId } = submission.value;
+  const [connection] = await client.get<RecordConnection[]>(
+    `${apiPath`/api/data/connections/${screen.schema}/${screen.table}/${recordId}`}?${new URLSearchParams({ relationship: relationshipId, size: "1" })}`,
+  );
+  if (!connection || connection.roleOptions !== null) throw data("Not found", { status: 404 });
+  const linkPath = apiPath`/api/data/links/${connection.linkSchema}/${connection.linkTable}`;
+  // Back to the page the form was on, without its panel; a removal keeps the page of links it was on.
+  const page = url.searchParams.get("page");
+  // Posted with JavaScript, the action's URL is the page's data URL ("….data").
+  const pathname = url.pathname.replace(/\.data$/, "");
+  const back = `${pathname}${intent === "disconnect" && page ? `?page=${encodeURIComponent(page)}` : ""}`;
+  if (intent === "disconnect") {
+    const { linkId } = submission.value as { linkId: string };
+    try {
+      await client.delete(`${linkPath}/${encodeURIComponent(linkId)}`);
+    } catch (error) {
+      return refused(error, "DELETE", "connect");
+    }
+    flash(context, { status: "success", message: "links.unlinked", duration: 3000 });
+    return redirect(back);
+  }
+  const { targetId } = submission.value as { targetId: string };
+  const [id1, id2] = connection.side === 1 ? [recordId, targetId] : [targetId, recordId];
+  try {
+    await client.post(linkPath, { id1, id2 });
+  } catch (error) {
+    return refused(error, "POST", "connect", submission);
+  }
+  flash(context, { status: "success", message: "links.linked", duration: 3000 });
+  return redirect(back);
 }

@@ -11,6 +11,7 @@ import { loadActivities } from "../activities/activities.server.ts";
 import { loadWorkItems } from "../work-items/work-items.server.ts";
 import { loadConnections } from "./connections.server.ts";
 import { entityInfo, entityStatuses } from "./metadata.server.ts";
+import { loadRelationshipConnections } from "./relationships.server.ts";
 import {
   type AttachmentTab,
   attachmentKinds,
@@ -62,7 +63,7 @@ export async function loadRecordDetail(
   request: Request,
   context: Readonly<RouterContextProvider>,
   screen: RecordScreen,
-  params: { id?: string; tab?: string },
+  params: { id?: string; tab?: string; idFeed?: string },
 ) {
   const user = requirePermission(context, request, "Read", screen.resource);
   const client = api(context);
@@ -101,8 +102,15 @@ export async function loadRecordDetail(
   ]);
   const activitiesPromise = loadActivities(client, screen, record, tab, url);
   const connectionsPromise = loadConnections(client, user, screen, record.uuid, tab);
+  const relationshipsPromise = loadRelationshipConnections(client, screen, record.uuid, tab, params.idFeed, url);
   // Awaited below, after the calls beside them: should one of those fail first, these failures are not unhandled.
-  for (const pending of [workItemsPromise, activitiesPromise, connectionsPromise, assignmentChoices]) {
+  for (const pending of [
+    workItemsPromise,
+    activitiesPromise,
+    connectionsPromise,
+    relationshipsPromise,
+    assignmentChoices,
+  ]) {
     pending.catch(() => {});
   }
   // The overview's cards of the latest notes and documents, with their counts.
@@ -185,10 +193,11 @@ export async function loadRecordDetail(
           await client.get<RecordPage>(apiPath`/api/${screen.schema}/${related?.table ?? ""}?size=20&q=${linkQuery}`)
         ).content.map((found) => ({ uuid: found.uuid, name: found.rowName }))
       : null;
-  const [workItems, activities, connections, queryResults] = await Promise.all([
+  const [workItems, activities, connections, relationships, queryResults] = await Promise.all([
     workItemsPromise,
     activitiesPromise,
     connectionsPromise,
+    relationshipsPromise,
     tab === "360-overview" ? loadQueryResults(client, screen, info.fields, record.uuid) : noQueryResults,
   ]);
   const [groupOptions, userResults] = await assignmentChoices;
@@ -221,6 +230,7 @@ export async function loadRecordDetail(
     workItems,
     activities,
     connections,
+    relationships,
     queryResults,
     today: today(user.timeZone),
     assignments: canSeeAssignments

@@ -25,6 +25,12 @@ import type { RecordDetailData } from "./detail.server.ts";
 import { entityPlural, fieldLabel, statusName } from "./field-labels.ts";
 import { splitHistoryText } from "./history.ts";
 import { preloadRecordPanel } from "./lazy-panels.tsx";
+import {
+  FavoriteConnectionCards,
+  PartnerFields,
+  RelationshipCards,
+  RelationshipPage,
+} from "./relationship-connections.tsx";
 import { attachmentKinds, screenName, screenOfEntity, screens } from "./screens.ts";
 import { useHistoryText } from "./use-history-text.ts";
 
@@ -101,7 +107,15 @@ export function RecordDetail(props: RecordDetailData & { actionResult?: RecordAc
       {(tab === "notes" || tab === "documents") && <AttachedTab {...props} />}
       {tab === "activities" && <ActivitiesTab {...props} />}
       {(tab === "inquiries" || tab === "todo") && <WorkItemsTab {...props} />}
-      {tab === "connections" && (screen.workItem ? <ConnectionsTab {...props} /> : <ConnectionsOverview {...props} />)}
+      {tab === "connections" &&
+        (props.relationships?.one ? (
+          <RelationshipPage {...props} />
+        ) : (
+          <>
+            {screen.workItem ? <ConnectionsTab {...props} /> : <ConnectionsOverview {...props} />}
+            <RelationshipCards {...props} alone={!screen.workItem && !screen.related} />
+          </>
+        ))}
       {tab === "preview" && <DocumentPreview record={record} />}
       {tab === "history" && <History {...props} />}
     </Page>
@@ -151,6 +165,7 @@ function Overview(props: RecordDetailData & { actionResult?: RecordActionResult 
         <Card.Body>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             {fields.slice(0, INITIAL_FIELDS).map(renderField)}
+            <PartnerFields relationships={props.relationships} />
           </SimpleGrid>
           {fields.length > INITIAL_FIELDS && (
             // <details> opens without JavaScript.
@@ -170,6 +185,7 @@ function Overview(props: RecordDetailData & { actionResult?: RecordActionResult 
         </Card.Body>
       </Card.Root>
       <Stack gap="5">
+        <FavoriteConnectionCards {...props} />
         <ConnectionsCard {...props} />
         <ActivitiesCard {...props} />
         {attachedTo && <AttachedToCard attachedTo={attachedTo} />}

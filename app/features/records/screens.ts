@@ -179,7 +179,7 @@ export const screens: Record<BuiltInScreenPath, RecordScreen> = {
 };
 
 /**
- * A custom entity's screen: its list, its record's overview, activities, notes, documents and history. `names` come
+ * A custom entity's screen: its list, its record's overview, activities, connections, notes, documents and history. `names` come
  * with its description (its plural, in each language).
  */
 export function customEntityScreen(key: string, names?: { en: string; nb: string }): RecordScreen {
@@ -190,7 +190,7 @@ export function customEntityScreen(key: string, names?: { en: string; nb: string
     resource: key,
     listColumns: [],
     listsRelated: false,
-    tabs: ["360-overview", "activities", "notes", "documents", "history"],
+    tabs: ["360-overview", "activities", "connections", "notes", "documents", "history"],
     names,
   };
 }
