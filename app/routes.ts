@@ -31,6 +31,7 @@ export default [
       index("routes/system-settings.index.ts"),
       route("custom-fields", "routes/system-settings.custom-fields.tsx"),
       route("custom-entities", "routes/system-settings.custom-entities.tsx"),
+      route("crm-relationships/:tab?", "routes/system-settings.crm-relationships.tsx"),
     ]),
   ]),
   // Every unknown path goes to /error-404 (and the i18n middleware needs a match to run).

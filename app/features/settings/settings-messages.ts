@@ -3,13 +3,16 @@ import { useTranslation } from "react-i18next";
 import { fieldRuleTexts, fieldTexts } from "../../../server/contract/custom-fields.ts";
 
 /**
- * The field settings' own texts, which the contract gives in English (its rules for custom fields, the API's refusals
- * that the error catalogue has no text for), and their keys in the locale files.
+ * The settings' own texts, which the contract gives in English (its rules for custom fields, the API's refusals that
+ * the error catalogue has no text for), and their keys in the locale files.
  */
 const keys = new Map<string, string>([
   ...Object.entries(fieldRuleTexts).map(([key, text]): [string, string] => [text, `settings.rules.${key}`]),
   [fieldTexts.optionInUse, "settings.rules.optionInUse"],
   ["Standard fields cannot be deactivated or edited", "settings.rules.standardField"],
+  ["Standard relationships cannot be changed or deleted", "settings.relationships.standard"],
+  ["Relationship not found", "settings.relationships.notFound"],
+  ["Entity not found", "settings.relationships.entityNotFound"],
 ]);
 
 export function settingsMessageKey(text: string): { key: string; values?: Record<string, string> } | null {

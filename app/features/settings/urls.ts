@@ -8,6 +8,7 @@ export const FIELD_FORM_ID = "custom-field-form";
 export const settingsSections = [
   { path: "custom-fields", label: "settings.sections.customFields" },
   { path: "custom-entities", label: "settings.sections.customEntities" },
+  { path: "crm-relationships", label: "settings.sections.relationships" },
 ] as const;
 
 /** `entity` is how the URL names an entity: its schema and table, "crm.contact". */

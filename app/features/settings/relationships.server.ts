@@ -1,0 +1,207 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data, type RouterContextProvider, redirect } from "react-router";
+import type { FieldEntity } from "../../../server/contract/custom-fields.ts";
+import type { RelationshipDto } from "../../../server/contract/relationships.ts";
+import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
+import { getInstance, getLocale } from "../../middleware/i18next.server.ts";
+import { ApiError, api } from "../../utils/api.server.ts";
+import { errorDialogText, fieldErrors, fixedTexts, OOPS } from "../../utils/api-errors.ts";
+import { apiPath } from "../../utils/api-path.ts";
+import { flash } from "../../utils/flash.server.ts";
+import {
+  formFieldOf,
+  type GroupOption,
+  parseNewRelationshipForm,
+  parseRelationshipChangeForm,
+  toRelationshipInput,
+} from "./relationship-form.ts";
+import { relationshipsOf, relationshipsUrl } from "./relationship-urls.ts";
+import { entityParam, SETTINGS_RESOURCE } from "./urls.ts";
+
+/** Which panel or dialog the URL opens over the table; only for users who may change the settings. */
+export type RelationshipPanelState =
+  | { mode: "new" }
+  | { mode: "edit"; relationship: RelationshipDto }
+  | { mode: "delete"; relationship: RelationshipDto };
+
+/** What an action answers when it does not redirect: the form's errors, and the warning dialog's text if any. */
+export interface RelationshipActionResult {
+  form: "relationship" | "delete";
+  result?: SubmissionResult<string[]>;
+  /** In English as the error catalogue has it; the page shows it in its language. */
+  dialog?: string | null;
+}
+
+/** Built-in relationships cannot be changed or deleted (the API refuses both), so no panel opens for them. */
+function readPanel(url: URL, relationships: RelationshipDto[]): RelationshipPanelState | null {
+  const params = url.searchParams;
+  const named = relationships.find((relationship) => relationship.id === params.get("id") && !relationship.builtIn);
+  if (params.get("confirm") === "delete") return named ? { mode: "delete", relationship: named } : null;
+  switch (params.get("panel")) {
+    case "new":
+      return { mode: "new" };
+    case "edit":
+      return named ? { mode: "edit", relationship: named } : null;
+    default:
+      return null;
+  }
+}
+
+/** The groups a side may be shown to; null when the user may not list them (the form then keeps the chosen ones). */
+async function loadGroups(client: ReturnType<typeof api>): Promise<GroupOption[] | null> {
+  try {
+    const page = await client.get<{ content: GroupOption[] }>("/api/core/groups?size=200");
+    return page.content.map(({ uuid, name }) => ({ uuid, name }));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) return null;
+    throw error;
+  }
+}
+
+/**
+ * The relationships screen: every relationship, or those of the entity the URL names (an unknown one is not found),
+ * the entities to choose from, and the panel or dialog the URL opens.
+ */
+export async function loadRelationships(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  entity: string | undefined,
+) {
+  const user = requirePermission(context, request, "Read", SETTINGS_RESOURCE);
+  const client = api(context);
+  const [relationships, entities] = await Promise.all([
+    client.get<RelationshipDto[]>("/api/relationships"),
+    client.get<FieldEntity[]>("/api/advance_field/entities"),
+  ]);
+  if (entity !== undefined && !entities.some((e) => entityParam(e) === entity)) {
+    throw data("Not found", { status: 404 });
+  }
+  const canUpdate = hasPermission(user, "Update", SETTINGS_RESOURCE);
+  const panel = canUpdate ? readPanel(new URL(request.url), relationships) : null;
+  const formOpen = panel?.mode === "new" || panel?.mode === "edit";
+  return {
+    title: getInstance(context).t("settings.relationships.title"),
+    entities,
+    entity: entity ?? null,
+    relationships: relationshipsOf(relationships, entity),
+    canUpdate,
+    panel,
+    groups: formOpen ? await loadGroups(client) : null,
+  };
+}
+
+export type RelationshipsData = Awaited<ReturnType<typeof loadRelationships>>;
+
+/** The posted form; a body that is not one is the client's mistake. */
+async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data("Bad request", { status: 400 });
+  }
+}
+
+/**
+ * Why the API refused a save, for the form: the catalogue's text, or the API's own message of a conflict or of
+ * something gone (a built-in relationship, an entity deleted meanwhile); null when the fields say it all.
+ */
+function refusalText(method: string, error: ApiError): string | null {
+  const name = error.body.exceptionName ?? "";
+  const message = error.body.message?.trim();
+  if ((error.status === 404 || error.status === 409) && message && !Object.hasOwn(fixedTexts, name)) return message;
+  return errorDialogText(method, error.status, error.body);
+}
+
+/** The API refused a save: its field errors go on the form's fields, anything else above them. */
+function refusedSave(
+  error: unknown,
+  method: "POST" | "PUT",
+  submission: {
+    reply(options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }): SubmissionResult<string[]>;
+  },
+) {
+  if (!(error instanceof ApiError)) throw error;
+  const byField: Record<string, string[]> = {};
+  for (const [field, message] of Object.entries(fieldErrors(error.status, error.body))) {
+    byField[formFieldOf(field)] ??= [message];
+  }
+  const text = refusalText(method, error) ?? (Object.keys(byField).length ? null : OOPS);
+  return data<RelationshipActionResult>(
+    { form: "relationship", result: submission.reply({ fieldErrors: byField, formErrors: text ? [text] : [] }) },
+    { status: error.status === 400 ? 400 : 200 },
+  );
+}
+
+/**
+ * Everything the relationships screen posts: a new relationship or a change from the side panel, and a deletion after
+ * its confirmation, whose refusal (a relationship in use) shows in the warning dialog.
+ */
+export async function relationshipsAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  entity: string | undefined,
+) {
+  requirePermission(context, request, "Update", SETTINGS_RESOURCE);
+  const url = new URL(request.url);
+  const client = api(context);
+  const id = url.searchParams.get("id");
+  const relationshipPath = (relationshipId: string) => apiPath`/api/relationships/${relationshipId}`;
+  const nameOf = (relationship: RelationshipDto) =>
+    getLocale(context) === "nb"
+      ? `${relationship.label1Nb} – ${relationship.label2Nb}`
+      : `${relationship.label1En} – ${relationship.label2En}`;
+  const listUrl = relationshipsUrl(entity);
+  const formData = await readForm(request);
+
+  if (formData.get("intent") === "delete" && id) {
+    try {
+      const relationship = await client.get<RelationshipDto>(relationshipPath(id));
+      await client.delete(relationshipPath(relationship.id));
+      flash(context, {
+        status: "success",
+        message: "settings.relationships.deletedToast",
+        duration: 3000,
+        params: { name: nameOf(relationship) },
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return data<RelationshipActionResult>({
+        form: "delete",
+        dialog: errorDialogText("DELETE", error.status, error.body),
+      });
+    }
+    return redirect(listUrl);
+  }
+
+  const editing = url.searchParams.get("panel") === "edit" ? id : null;
+  let saved: RelationshipDto;
+  if (editing) {
+    const submission = parseRelationshipChangeForm(formData);
+    if (submission.status !== "success") {
+      return data<RelationshipActionResult>({ form: "relationship", result: submission.reply() }, { status: 400 });
+    }
+    try {
+      saved = await client.put<RelationshipDto>(relationshipPath(editing), submission.value);
+    } catch (error) {
+      return refusedSave(error, "PUT", submission);
+    }
+  } else {
+    const submission = parseNewRelationshipForm(formData);
+    if (submission.status !== "success") {
+      return data<RelationshipActionResult>({ form: "relationship", result: submission.reply() }, { status: 400 });
+    }
+    try {
+      saved = await client.post<RelationshipDto>("/api/relationships", toRelationshipInput(submission.value));
+    } catch (error) {
+      return refusedSave(error, "POST", submission);
+    }
+  }
+  flash(context, {
+    status: "success",
+    message: editing ? "settings.relationships.savedToast" : "settings.relationships.createdToast",
+    duration: 3000,
+    params: { name: nameOf(saved) },
+  });
+  // A new relationship between other entities than the filtered one shows in the list of all.
+  return redirect(relationshipsOf([saved], entity).length > 0 ? listUrl : relationshipsUrl());
+}

@@ -1,0 +1,72 @@
+import { useTranslation } from "react-i18next";
+import { useActionData, useLocation } from "react-router";
+import { ConfirmDialog, ErrorDialog, suspended } from "../features/records/lazy-panels.tsx";
+import { relationshipsUrl } from "../features/settings/relationship-urls.ts";
+import { loadRelationships, relationshipsAction } from "../features/settings/relationships.server.ts";
+import { RelationshipsScreen, relationshipName, useEntityName } from "../features/settings/relationships-screen.tsx";
+import { useLanguage } from "../utils/i18n.ts";
+import type { Route } from "./+types/system-settings.crm-relationships";
+
+// The panels' code (their forms, the contract's schemas) loads when one opens; the server renders them open.
+const loadPanels = () => import("../features/settings/relationship-panel.tsx");
+const NewRelationshipPanel = suspended(() => loadPanels().then((m) => ({ default: m.NewRelationshipPanel })));
+const EditRelationshipPanel = suspended(() => loadPanels().then((m) => ({ default: m.EditRelationshipPanel })));
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  return loadRelationships(request, context, params.tab);
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return relationshipsAction(request, context, params.tab);
+}
+
+export default function CrmRelationshipsRoute({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const actionResult = useActionData<typeof action>();
+  const location = useLocation();
+  const { panel, entity, entities, groups } = loaderData;
+  const entityName = useEntityName(entities);
+  const here = `${location.pathname}${location.search}`;
+  const closeTo = relationshipsUrl(entity);
+  const lastResult = actionResult?.form === "relationship" ? actionResult.result : undefined;
+  const panelProps = { entities, groups, lastResult, action: here, closeTo };
+  return (
+    <>
+      <RelationshipsScreen {...loaderData} />
+      {panel?.mode === "new" && <NewRelationshipPanel {...panelProps} entity={entity} />}
+      {panel?.mode === "edit" && (
+        // Another relationship is another form.
+        <EditRelationshipPanel key={panel.relationship.id} relationship={panel.relationship} {...panelProps} />
+      )}
+      {panel?.mode === "delete" && (
+        <ConfirmDialog
+          title={t("settings.relationships.deleteTitle", { name: relationshipName(panel.relationship, language) })}
+          confirmLabel={t("common.delete")}
+          closeTo={closeTo}
+          // Posted without the dialog in the URL: a refusal shows its warning over the table.
+          action={relationshipsUrl(entity, { id: panel.relationship.id })}
+          intent="delete"
+          testId="confirm-delete"
+        >
+          {t("settings.relationships.confirmDelete", {
+            name: relationshipName(panel.relationship, language),
+            entity1: entityName(`${panel.relationship.schema1}.${panel.relationship.key1}`),
+            entity2: entityName(`${panel.relationship.schema2}.${panel.relationship.key2}`),
+          })}
+        </ConfirmDialog>
+      )}
+      {/*
+        A refused deletion's warning opens once the confirmation has gone (the action's answer comes before the
+        revalidated page): a confirmation closing later hands the focus back to the page, which closes the warning.
+      */}
+      {actionResult?.dialog && panel?.mode !== "delete" && (
+        <ErrorDialog text={actionResult.dialog} source={actionResult} closeTo={closeTo} />
+      )}
+    </>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `${loaderData.title} · Workspace` : "Workspace" }];
+}
