@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fieldInputOf } from "../../app/features/settings/field-management-form.ts";
 import { seedWorkspace } from "../../server/db/seed.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
@@ -9,7 +10,7 @@ describe(`entity order on ${testDatabase}`, () => {
   let employee: Tokens;
   let settingsReader: Tokens;
 
-  const call = (method: "GET" | "POST", url: string, tokens = admin, payload?: object) =>
+  const call = (method: "GET" | "POST" | "PUT", url: string, tokens = admin, payload?: object) =>
     t.app.inject({ method, url, headers: bearer(tokens.access_token), payload });
   const orderOf = async (path: string) => {
     const response = await call("GET", `/api/entity_order/${path}`);
@@ -114,6 +115,57 @@ describe(`entity order on ${testDatabase}`, () => {
     expect(await orderOf("crm/contact")).toEqual(moved);
     expect((await call("POST", "/api/entity_order/crm/contact", admin, { keys: before })).statusCode).toBe(200);
     expect(await infoOrder("crm/contact")).toEqual(before);
+  });
+
+  it("takes a field's settings back with one switch changed, for every type (the field management screen)", async () => {
+    const fields = [
+      { key: "t_text", type: "Text", minLength: 2, maxLength: 40, defaultValue: "Ahoy", searchable: true },
+      { key: "t_number", type: "Number", minValue: 1, maxValue: 99, defaultValue: 7, unique: true },
+      { key: "t_percent", type: "Percent", minValue: 0.1, maxValue: 0.9, defaultValue: 0.25 },
+      { key: "t_date", type: "Date", from: "2026-01-01", to: "2026-12-31", defaultValue: "2026-05-17" },
+      { key: "t_datetime", type: "DateTime", defaultValue: "2026-05-17T10:00:00.000Z" },
+      {
+        key: "t_list",
+        type: "List",
+        options: [
+          { labelEn: "Gold", labelNb: "Gull" },
+          { labelEn: "Silver", labelNb: "Sølv" },
+        ],
+        defaultValue: "silver",
+      },
+      {
+        key: "t_multi",
+        type: "MultiSelect",
+        options: [
+          { labelEn: "Web", labelNb: "Nett" },
+          { labelEn: "Shop", labelNb: "Butikk" },
+        ],
+        defaultValue: ["web", "shop"],
+      },
+      { key: "t_bool", type: "Bool", defaultValue: true },
+      { key: "t_url", type: "Url", defaultValue: "https://example.com" },
+      { key: "t_query", type: "Query", query: "select count(*) as n from custom_schema.voyage where id = this.id" },
+    ];
+    for (const field of fields) {
+      const created = await call("POST", "/api/advance_field/custom_schema/voyage", admin, {
+        labelEn: field.key,
+        labelNb: `${field.key} nb`,
+        ...field,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const before = created.json();
+      const path = `/api/advance_field/custom_schema/voyage/${field.key}`;
+      for (const [setting, value] of [
+        ["hidden", true],
+        ["active", false],
+        ["required", field.type !== "Query"],
+      ] as const) {
+        const changed = await call("PUT", path, admin, fieldInputOf((await call("GET", path)).json(), setting, value));
+        expect(changed.statusCode, `${field.key} ${setting}: ${changed.body}`).toBe(200);
+      }
+      const after = (await call("GET", path)).json();
+      expect(after).toEqual({ ...before, hidden: true, active: false, required: field.type !== "Query" });
+    }
   });
 
   it("refuses an order that does not name every field exactly once", async () => {
