@@ -12,6 +12,7 @@ import { customEntitiesRoutes } from "./custom-entities/custom-entities.routes.t
 import { seedDemoDocuments } from "./db/demo-documents.ts";
 import { registerApiDocs, registerOpenApi } from "./docs/docs.routes.ts";
 import { documentsRoutes } from "./documents/documents.routes.ts";
+import { entityOrderRoutes } from "./entity-order/entity-order.routes.ts";
 import { fieldsRoutes } from "./fields/fields.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { noStoreJson } from "./http/cache-headers.ts";
@@ -168,6 +169,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(linksRoutes);
       await api.register(metaStatusRoutes);
       await api.register(fieldsRoutes);
+      await api.register(entityOrderRoutes);
       await api.register(customEntitiesRoutes);
       await api.register(relationshipsRoutes);
       await api.register(documentsRoutes);

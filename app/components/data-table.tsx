@@ -24,6 +24,8 @@ export interface DataTableProps<Row> {
   onActionLinkIntent?: () => void;
   /** Marks rows that need attention ("danger": an overdue item); the row also says why in one of its cells. */
   rowTone?: (row: Row) => "danger" | undefined;
+  /** An id for each row, so an address can point at it (`#id`) and the page scroll there. */
+  rowId?: (row: Row) => string;
 }
 
 /** A cell's class by its kind; the table body's rules in the stylesheet style them. */
@@ -42,6 +44,7 @@ export function DataTable<Row>({
   selection,
   onActionLinkIntent,
   rowTone,
+  rowId,
 }: DataTableProps<Row>) {
   const { t } = useTranslation();
   const rowLinks = useRowLinks(onActionLinkIntent);
@@ -93,7 +96,7 @@ export function DataTable<Row>({
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={rowKey(row)} data-tone={rowTone?.(row)}>
+              <tr key={rowKey(row)} id={rowId?.(row)} data-tone={rowTone?.(row)}>
                 {selection && (
                   <td className="ws-cell-select">
                     <input

@@ -247,6 +247,7 @@ const en = {
       customFields: "Custom fields",
       customEntities: "Custom entities",
       relationships: "CRM relationships",
+      fieldManagement: "Field management",
     },
     fields: {
       title: "Custom fields",
@@ -336,6 +337,30 @@ const en = {
       optionInUse: "Cannot be removed. Value is in use.",
       standardField: "Standard fields cannot be deactivated or edited.",
       columnLimit: "The entity has used all {{limit}} columns.",
+    },
+    fieldManagement: {
+      title: "Field management",
+      intro:
+        "Forms, record pages and lists show an entity's fields in this order. Move a field with its arrows. Standard fields can be moved but not changed; a custom field can be made required, hidden from forms and record pages, or deactivated.",
+      entities: "Entities",
+      label: "Label",
+      key: "Key",
+      type: "Type",
+      kind: "Origin",
+      standard: "Standard",
+      custom: "Custom",
+      required: "Required",
+      hidden: "Hidden",
+      active: "Active",
+      requiredOf: "Required: {{name}}",
+      hiddenOf: "Hidden: {{name}}",
+      activeOf: "Active: {{name}}",
+      order: "Order",
+      moveUp: "Move {{name}} up",
+      moveDown: "Move {{name}} down",
+      empty: "This entity has no fields.",
+      orderChanged:
+        "The entity's fields changed while the page was open. The page now shows them as they are; try the move again.",
     },
     entities: {
       title: "Custom entities",

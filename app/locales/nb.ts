@@ -297,6 +297,7 @@ const nb: Translations = {
       customFields: "Egendefinerte felt",
       customEntities: "Egendefinerte entiteter",
       relationships: "CRM-relasjoner",
+      fieldManagement: "Feltadministrasjon",
     },
     fields: {
       title: "Egendefinerte felt",
@@ -386,6 +387,30 @@ const nb: Translations = {
       optionInUse: "Kan ikke fjernes. Verdien er i bruk.",
       standardField: "Standardfelt kan ikke deaktiveres eller redigeres.",
       columnLimit: "Entiteten har brukt alle {{limit}} kolonnene.",
+    },
+    fieldManagement: {
+      title: "Feltadministrasjon",
+      intro:
+        "Skjemaer, oppføringssider og lister viser feltene til en entitet i denne rekkefølgen. Flytt et felt med pilene. Standardfelt kan flyttes, men ikke endres; et egendefinert felt kan gjøres påkrevd, skjules fra skjemaer og oppføringssider eller deaktiveres.",
+      entities: "Entiteter",
+      label: "Etikett",
+      key: "Nøkkel",
+      type: "Felttype",
+      kind: "Opprinnelse",
+      standard: "Standardfelt",
+      custom: "Egendefinert",
+      required: "Påkrevd",
+      hidden: "Skjult",
+      active: "Aktiv",
+      requiredOf: "Påkrevd: {{name}}",
+      hiddenOf: "Skjult: {{name}}",
+      activeOf: "Aktiv: {{name}}",
+      order: "Rekkefølge",
+      moveUp: "Flytt {{name}} opp",
+      moveDown: "Flytt {{name}} ned",
+      empty: "Denne entiteten har ingen felt.",
+      orderChanged:
+        "Feltene til entiteten ble endret mens siden var åpen. Siden viser dem nå slik de er; prøv å flytte feltet igjen.",
     },
     entities: {
       title: "Egendefinerte entiteter",

@@ -47,7 +47,10 @@ export function forgetEntity(db: Kysely<Database>, schemaKey: string, tableKey: 
   entityCaches.get(db)?.delete(`${schemaKey}.${tableKey}`);
 }
 
-/** Writes the standard entities' metadata rows; labels and settings of built-in fields follow the code. */
+/**
+ * Writes the standard entities' metadata rows; labels and settings of built-in fields follow the code, their order
+ * the administrators once set.
+ */
 export async function syncStandardEntities(db: Db, entities: StandardEntity[]): Promise<void> {
   for (const entity of entities) {
     const labels = {
@@ -74,12 +77,20 @@ export async function syncStandardEntities(db: Db, entities: StandardEntity[]): 
         part_of_name: field.partOfName,
         searchable: field.searchable,
         favorite: field.favorite,
-        position: index,
         settings: JSON.stringify(field.settings),
       };
+      // A new field takes its place in the code's order; afterwards the place is the administrators' (entity order).
       await db
         .insertInto("core.field")
-        .values({ entity_id: id, key: field.key, built_in: true, custom_field: false, active: true, ...row })
+        .values({
+          entity_id: id,
+          key: field.key,
+          built_in: true,
+          custom_field: false,
+          active: true,
+          position: index,
+          ...row,
+        })
         .onConflict((oc) => oc.columns(["entity_id", "key"]).doUpdateSet(row))
         .execute();
     }

@@ -1,6 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { fieldRuleTexts, fieldTexts } from "../../../server/contract/custom-fields.ts";
+import { entityOrderTexts } from "../../../server/contract/entity-order.ts";
 
 /**
  * The settings' own texts, which the contract gives in English (its rules for custom fields, the API's refusals that
@@ -18,6 +19,8 @@ const keys = new Map<string, string>([
 export function settingsMessageKey(text: string): { key: string; values?: Record<string, string> } | null {
   const key = keys.get(text);
   if (key) return { key };
+  // The order named the fields as they were: one was added or deleted meanwhile.
+  if (text.startsWith(entityOrderTexts.everyFieldOnce)) return { key: "settings.fieldManagement.orderChanged" };
   const columns = /^The entity has used all (\d+) columns$/.exec(text);
   return columns ? { key: "settings.rules.columnLimit", values: { limit: columns[1] } } : null;
 }

@@ -9,6 +9,7 @@ export const settingsSections = [
   { path: "custom-fields", label: "settings.sections.customFields" },
   { path: "custom-entities", label: "settings.sections.customEntities" },
   { path: "crm-relationships", label: "settings.sections.relationships" },
+  { path: "field-management-settings", label: "settings.sections.fieldManagement" },
 ] as const;
 
 /** `entity` is how the URL names an entity: its schema and table, "crm.contact". */
@@ -19,4 +20,19 @@ export function entityParam(entity: { schemaKey: string; tableKey: string }): st
 /** The custom fields screen of an entity, with a panel or dialog open when `state` says so. */
 export function fieldsUrl(entity: string, state: Record<string, string> = {}): string {
   return `/system-settings/custom-fields?${new URLSearchParams({ entity, ...state })}`;
+}
+
+/** The field management screen of an entity ("crm.company"); without one, of the first entity. */
+export function fieldManagementUrl(entity?: string): string {
+  return `/system-settings/field-management-settings${entity ? `/${entity}` : ""}`;
+}
+
+/** A field's row on the field management screen, which the page scrolls to after a change without JavaScript. */
+export function fieldRowId(key: string): string {
+  return `field-${key}`;
+}
+
+/** The form of a field's row on the field management screen: its buttons, and the warning's Close without JavaScript. */
+export function fieldFormId(key: string): string {
+  return `field-order-${key}`;
 }
