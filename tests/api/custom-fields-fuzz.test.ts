@@ -55,7 +55,7 @@ const hostileQueries = [
  */
 const slowQueries = ["select count(*) from generate_series(1, 1000000000), (select this.id) t"];
 
-describe(`hostile input to the custom field, custom entity, relationship and meta status calls on ${testDatabase}`, () => {
+describe(`hostile input to the custom field, custom entity, relationship, field order and meta status calls on ${testDatabase}`, () => {
   let t: TestApp;
   let admin: Tokens;
   let company: { uuid: string };
@@ -75,6 +75,8 @@ describe(`hostile input to the custom field, custom entity, relationship and met
 
   it("answers every call with a client error or a success, never a server error, and changes nothing else", async () => {
     const before = await companies();
+    const order = async () => (await call("GET", "/api/crm/company/info")).json().fields.map((f: any) => f.key);
+    const orderBefore = await order();
     const statuses: number[] = [];
     const expectClientSide = (response: { statusCode: number; body: string }, what: string) => {
       statuses.push(response.statusCode);
@@ -137,10 +139,18 @@ describe(`hostile input to the custom field, custom entity, relationship and met
         `/api/data/connections/crm/company/${path}`,
         `/api/data/connections/${path}/company/${company.uuid}`,
         `/api/data/from/crm/${path}/${company.uuid}/all_related_custom_entities`,
+        `/api/data/connections/crm/company/${company.uuid}?relationship=${path}&page=${path}&size=${path}`,
+        `/api/entity_order/crm/${path}`,
+        `/api/entity_order/${path}/company`,
       ]) {
         expectClientSide(await call("GET", url), `GET ${url}`);
       }
       expectClientSide(await call("DELETE", `/api/relationships/${path}`), `DELETE relationship ${text}`);
+      expectClientSide(
+        await call("POST", "/api/entity_order/crm/company", { keys: [text, "name", text] }),
+        `POST order ${text}`,
+      );
+      expectClientSide(await call("POST", `/api/entity_order/crm/${path}`, { keys: [text] }), `POST order of ${text}`);
       const relationship = {
         label1En: text,
         label1Nb: text,
@@ -188,6 +198,7 @@ describe(`hostile input to the custom field, custom entity, relationship and met
     // Some were accepted (the harmless ones), and nothing else changed.
     expect(statuses).toContain(201);
     expect(await companies()).toBe(before);
+    expect(await order()).toEqual(orderBefore);
     const info = (await call("GET", "/api/crm/company/info")).json();
     expect(info.fields.filter((f: any) => f.customField)).toEqual([]);
     expect((await call("GET", "/api/custom_entities")).json()).toEqual([]);
