@@ -81,7 +81,15 @@ export function FieldInput({ field, meta, language, label, autoFocus }: FieldInp
       return (
         <Stack gap="1" role="group" aria-label={label} key={meta.key}>
           {boxes.map(({ key, ...props }, index) => (
-            <Checkbox.Root key={key} name={props.name} value={props.value} defaultChecked={props.defaultChecked}>
+            <Checkbox.Root
+              key={key}
+              name={props.name}
+              value={props.value}
+              defaultChecked={props.defaultChecked}
+              // Inside FormField every checkbox would take the field's one control and label id: each label would then
+              // toggle the first box, and every box be named after the field instead of its option.
+              ids={{ hiddenInput: `${meta.id}-option-${index}`, label: `${meta.id}-option-${index}-label` }}
+            >
               <Checkbox.HiddenInput autoFocus={autoFocus && index === 0} />
               <Checkbox.Control />
               <Checkbox.Label>{optionLabel(options[index], language)}</Checkbox.Label>
