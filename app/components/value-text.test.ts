@@ -25,6 +25,8 @@ describe("values as the screens show them", () => {
     expect(valueText(field("DateTime"), "2026-03-05T13:30:00Z", en)).toBe("March 05, 2026 02:30 PM");
     expect(valueText(field("DateTime"), "2026-03-05T13:30:00Z", nb)).toBe("5. mars 2026 14:30");
     expect(valueText(field("Percent"), 0.25, en)).toBe("25 %");
+    expect(valueText(field("Percent"), 0.125, en)).toBe("12.5 %");
+    expect(valueText(field("Percent"), 0.125, nb)).toBe("12,5 %");
     expect(valueText(field("Bool"), false, nb)).toBe("Nei");
     expect(valueText(field("List"), "hot", nb)).toBe("Varm");
     expect(valueText(field("MultiSelect"), ["hot", "cold"], en)).toBe("Hot, cold");

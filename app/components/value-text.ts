@@ -29,7 +29,7 @@ export function valueText(field: FieldDefinition, value: unknown, settings: Valu
     case "DateTime":
       return formatDateTime(String(value), settings);
     case "Percent":
-      return `${displayPercent(Number(value))} %`;
+      return `${formatNumber(Number(displayPercent(Number(value))), settings.language)} %`;
     case "Bool":
       return value ? settings.yes : settings.no;
     case "List":

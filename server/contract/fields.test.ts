@@ -4,6 +4,7 @@ import {
   displayPercent,
   type FieldDefinition,
   fieldDefinitionSchema,
+  fieldFormSchema,
   formatMultiSelect,
   messages,
   NUMBER_MAX,
@@ -120,6 +121,14 @@ describe("LongText", () => {
   it("has no length limit", () => {
     expect(check(field("LongText"), ` ${"a".repeat(5000)} `).value).toBe("a".repeat(5000));
     expect(check(field("LongText"), "").value).toBeNull();
+  });
+
+  it("stores and counts a browser's CR LF line breaks as LF, in the form as in the API", () => {
+    const limited = { ...field("LongText"), settings: { maxLength: 5 } };
+    expect(check(limited, "ab\r\ncd")).toEqual({ value: "ab\ncd", error: undefined });
+    const form = fieldFormSchema(limited).safeParse("ab\r\ncd");
+    expect(form.success && form.data).toBe("ab\ncd");
+    expect(fieldFormSchema(limited).safeParse("ab\r\ncde\r\n").success).toBe(false);
   });
 });
 

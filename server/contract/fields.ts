@@ -225,8 +225,13 @@ export interface FormSchemaOptions {
 }
 
 /** What the HTML input of a text-like field allows, for the browser's constraint attributes and validation. */
+/** Browsers post a textarea's line breaks as CR LF; a text is stored, and counted, with LF alone. */
+function unixLineBreaks(text: string): string {
+  return text.replace(/\r\n?/g, "\n");
+}
+
 function formText(field: FieldDefinition, max: number | undefined) {
-  const text = z.string({ error: messages.required });
+  const text = z.string({ error: messages.required }).overwrite(unixLineBreaks);
   const limited = max === undefined ? text : text.max(max, `Max ${max} limit`);
   return field.required ? limited : limited.optional();
 }
@@ -420,7 +425,7 @@ function withinDates(field: FieldDefinition, date: string | null): Outcome | und
 function toText(raw: unknown): string | null | undefined {
   if (raw === null || raw === undefined) return null;
   if (typeof raw !== "string" && typeof raw !== "number") return undefined;
-  return String(raw).trim() || null;
+  return unixLineBreaks(String(raw)).trim() || null;
 }
 
 /** A number, null when empty, Number.NaN when not numeric. Spaces are thousands separators ("1 000"). */
