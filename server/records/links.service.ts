@@ -122,7 +122,7 @@ export async function linkedRecords(
 }
 
 /** The linked records of many records at once (a list page's), by record id: names and ids, at most `limit` each. */
-export async function connectionsOfMany(
+async function connectionsOfMany(
   db: Kysely<Database>,
   entity: EntityMetadata,
   ids: string[],
@@ -157,11 +157,6 @@ export async function connectionsOfMany(
   return byRecord;
 }
 
-/** Connections of one record for its detail view: the linked records' names and ids. */
-export async function connectionsOf(db: Kysely<Database>, entity: EntityMetadata, id: string, limit = 50) {
-  return (await connectionsOfMany(db, entity, [id], limit)).get(id) ?? [];
-}
-
 /** Whether the side is shown to the actor: shown on that side, to everyone or one of the actor's groups. */
 export async function shownTo(actor: Actor, side: Side, groupIds: () => Promise<Set<string>>) {
   const visible = side.side === 1 ? side.relationship.visible1 : side.relationship.visible2;
@@ -177,13 +172,17 @@ export async function groupsOf(db: Kysely<Database>, userId: string): Promise<Se
   return new Set(rows.map((row) => row.group_id));
 }
 
-/** A record's links through its entity's favorite relationships (spec §3 `favoriteConnections`) that the actor may read. */
-export async function favoriteConnectionsOf(
+/**
+ * The links of records (a list page's, or one record's) that the actor may see: through relationships shown on this
+ * side to the actor, to entities the actor may read; with `favoritesOnly`, through favorite relationships only (spec §3
+ * `favoriteConnections`).
+ */
+export async function visibleConnectionsOfMany(
   db: Kysely<Database>,
   actor: Actor,
   entity: EntityMetadata,
-  id: string,
-  limit = 50,
+  ids: string[],
+  { limit = 5, favoritesOnly = false }: { limit?: number; favoritesOnly?: boolean } = {},
 ) {
   let groups: Promise<Set<string>> | undefined;
   const groupIds = () => {
@@ -194,16 +193,16 @@ export async function favoriteConnectionsOf(
   const sideKey = (side: Side) => `${side.relationship.id}:${side.side}`;
   const shown = new Set<string>();
   for (const side of sidesOf(await cachedRelationships(db), entity)) {
-    if (side.relationship.favorite && (await shownTo(actor, side, groupIds))) shown.add(sideKey(side));
+    if (favoritesOnly && !side.relationship.favorite) continue;
+    if (await shownTo(actor, side, groupIds)) shown.add(sideKey(side));
   }
-  const favorites = await connectionsOfMany(
+  return connectionsOfMany(
     db,
     entity,
-    [id],
+    ids,
     limit,
     (side, other) => shown.has(sideKey(side)) && can(actor, "Read", other.resource),
   );
-  return favorites.get(id) ?? [];
 }
 
 /** The link's role, checked against the relationship's options; a relationship without roles takes none. */

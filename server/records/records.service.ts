@@ -15,7 +15,7 @@ import { DomainError } from "../http/errors.ts";
 import { type Actor, requirePermission } from "../users/users.service.ts";
 import { unlinkWorkItemsBeforeDelete } from "../work-items/work-items.service.ts";
 import { assertChangeable } from "./change-guards.ts";
-import { connectionsOf, connectionsOfMany, favoriteConnectionsOf, recordUnlinksBeforeDelete } from "./links.service.ts";
+import { recordUnlinksBeforeDelete, visibleConnectionsOfMany } from "./links.service.ts";
 import { cachedEntity, type EntityMetadata } from "./metadata.repository.ts";
 import * as repo from "./records.repository.ts";
 
@@ -288,8 +288,9 @@ export async function listRecords(
     columns: listedColumns(entity, params.fields),
   });
   const connections = params.withConnections
-    ? await connectionsOfMany(
+    ? await visibleConnectionsOfMany(
         db,
+        actor,
         entity,
         content.map((row) => row.id),
       )
@@ -313,11 +314,15 @@ export async function getRecord(
   if (!isUuid(id)) throw recordNotFound();
   const row = await repo.findRecord(db, entity, id);
   if (!row) throw recordNotFound();
-  const [connections, favoriteConnections] = await Promise.all([
-    connectionsOf(db, entity, id),
-    favoriteConnectionsOf(db, actor, entity, id),
+  const [connections, favorites] = await Promise.all([
+    visibleConnectionsOfMany(db, actor, entity, [id], { limit: 50 }),
+    visibleConnectionsOfMany(db, actor, entity, [id], { limit: 50, favoritesOnly: true }),
   ]);
-  return { ...toDto(entity, row), connections, favoriteConnections };
+  return {
+    ...toDto(entity, row),
+    connections: connections.get(id) ?? [],
+    favoriteConnections: favorites.get(id) ?? [],
+  };
 }
 
 /** The input checked against the entity's fields, whose workspace options (withOptions) are filled in. */

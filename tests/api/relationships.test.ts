@@ -217,6 +217,13 @@ describe(`relationships on ${testDatabase}`, () => {
       .map((c: any) => c.labelEn);
     expect(adminSees).toContain("Hidden");
     expect(employeeSees).not.toContain("Hidden");
+    // A record names its links only through relationships shown to the user.
+    const contact = await record("crm", "contact", { first_name: "Skjult", last_name: "Kontakt" });
+    expect((await link(hidden, company, contact)).statusCode).toBe(201);
+    const named = async (tokens: Tokens) =>
+      (await call("GET", `/api/crm/company/${company}`, tokens)).json().connections.map((c: any) => c.uuidKey);
+    expect(await named(admin)).toContain(contact);
+    expect(await named(employee)).not.toContain(contact);
 
     const bad = await call("POST", "/api/relationships", admin, {
       label1En: "",
