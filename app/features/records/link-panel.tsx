@@ -1,16 +1,10 @@
-import { Stack } from "@chakra-ui/react";
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
 import { linkFormSchema } from "../../../server/contract/links.ts";
-import { FormField, SubmitButton } from "../../components/form-field.tsx";
-import { PlainSearchForm, SearchPick, useHydrated } from "../../components/search-picker.tsx";
-import { PanelCancel, SidePanel } from "../../components/side-panel.tsx";
+import { SearchPickPanel } from "../../components/search-pick-panel.tsx";
 import { RoleSelect } from "./role-select.tsx";
 import type { RecordScreen } from "./screens.ts";
-
-const LINK_FORM_ID = "link-form";
 
 interface LinkPanelProps {
   screen: RecordScreen;
@@ -21,64 +15,35 @@ interface LinkPanelProps {
   action: string;
 }
 
-/**
- * Links a record of the other entity with a role. With JavaScript a search dropdown picks the record; without, a
- * search button reloads the panel with the matches to choose from.
- */
+/** Links a record of the other entity with a role. */
 export function LinkPanel({ screen, entityLabel, search, lastResult, closeTo, action }: LinkPanelProps) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
   const [form, fields] = useForm({
-    id: LINK_FORM_ID,
+    id: "link-form",
     lastResult,
     constraint: getZodConstraint(linkFormSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: linkFormSchema }),
   });
-  const searchLabel = t("links.searchFor", { entity: entityLabel });
   return (
-    <SidePanel
+    <SearchPickPanel
       title={t("links.addTitle", { entity: entityLabel })}
-      closeTo={closeTo}
-      formId={form.id}
       testId="link-panel"
-      footer={
-        <>
-          <PanelCancel />
-          <SubmitButton form={form.id} intent="link">
-            {t("common.save")}
-          </SubmitButton>
-        </>
-      }
+      formProps={getFormProps(form)}
+      intent="link"
+      closeTo={closeTo}
+      action={action}
+      panel="link"
+      label={t("links.searchFor", { entity: entityLabel })}
+      meta={fields.targetId}
+      source={`/resources/record-search?table=${screen.related?.table ?? ""}`}
+      search={{
+        q: search.q,
+        matches: search.results?.map((option) => ({ value: option.uuid, label: option.name })) ?? null,
+      }}
     >
-      <Stack gap="4">
-        {!hydrated && (
-          <PlainSearchForm
-            action={closeTo}
-            panel="link"
-            label={searchLabel}
-            q={search.q}
-            searched={search.results !== null}
-          />
-        )}
-        <Form method="post" action={action} {...getFormProps(form)} noValidate>
-          <Stack gap="4">
-            <FormField meta={fields.targetId} label={searchLabel} hideLabel={!hydrated}>
-              <SearchPick
-                hydrated={hydrated}
-                name={fields.targetId.name}
-                source={`/resources/record-search?table=${screen.related?.table ?? ""}`}
-                label={searchLabel}
-                inputId={fields.targetId.id}
-                describedBy={fields.targetId.errors ? fields.targetId.errorId : undefined}
-                matches={search.results?.map((option) => ({ value: option.uuid, label: option.name })) ?? null}
-              />
-            </FormField>
-            <RoleSelect meta={fields.role} />
-          </Stack>
-        </Form>
-      </Stack>
-    </SidePanel>
+      <RoleSelect meta={fields.role} />
+    </SearchPickPanel>
   );
 }

@@ -1,0 +1,103 @@
+import { Stack } from "@chakra-ui/react";
+import type { FieldMetadata, getFormProps } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { FormField, SubmitButton } from "./form-field.tsx";
+import { PlainSearchForm, SearchPick, useHydrated } from "./search-picker.tsx";
+import { PanelCancel, SidePanel } from "./side-panel.tsx";
+
+interface SearchPickPanelProps {
+  title: string;
+  testId: string;
+  /** The form's Conform props (`getFormProps(form)`); its id ties the footer's Save to it. */
+  formProps: ReturnType<typeof getFormProps>;
+  /** The Save button's intent, which the page's action tells its forms apart by. */
+  intent: string;
+  closeTo: string;
+  action: string;
+  /** The panel's name in the URL, and more of the URL's state the plain search keeps. */
+  panel: string;
+  panelState?: Record<string, string>;
+  label: string;
+  /** The picked record's field. */
+  meta: FieldMetadata<string>;
+  /** The resource route the search dropdown asks (see SearchSelect). */
+  source: string;
+  search: { q: string; matches: { value: string; label: string }[] | null };
+  /** More fields of the form (a link's role), and hidden values it posts. */
+  children?: ReactNode;
+  hidden?: Record<string, string>;
+}
+
+/**
+ * A side panel that picks a record to link: with JavaScript a search dropdown; without, a search button reloads the
+ * panel with the matches as radio buttons. The footer saves the form.
+ */
+export function SearchPickPanel({
+  title,
+  testId,
+  formProps,
+  intent,
+  closeTo,
+  action,
+  panel,
+  panelState,
+  label,
+  meta,
+  source,
+  search,
+  children,
+  hidden = {},
+}: SearchPickPanelProps) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  return (
+    <SidePanel
+      title={title}
+      closeTo={closeTo}
+      formId={formProps.id}
+      testId={testId}
+      footer={
+        <>
+          <PanelCancel />
+          <SubmitButton form={formProps.id} intent={intent}>
+            {t("common.save")}
+          </SubmitButton>
+        </>
+      }
+    >
+      <Stack gap="4">
+        {!hydrated && (
+          <PlainSearchForm
+            action={closeTo}
+            panel={panel}
+            hidden={panelState}
+            label={label}
+            q={search.q}
+            searched={search.matches !== null}
+          />
+        )}
+        <Form method="post" action={action} {...formProps} noValidate>
+          {Object.entries(hidden).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <Stack gap="4">
+            <FormField meta={meta} label={label} hideLabel={!hydrated}>
+              <SearchPick
+                hydrated={hydrated}
+                name={meta.name}
+                source={source}
+                label={label}
+                inputId={meta.id}
+                describedBy={meta.errors ? meta.errorId : undefined}
+                matches={search.matches}
+              />
+            </FormField>
+            {children}
+          </Stack>
+        </Form>
+      </Stack>
+    </SidePanel>
+  );
+}
