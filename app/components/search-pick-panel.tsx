@@ -1,11 +1,10 @@
-import { Stack } from "@chakra-ui/react";
+import { Box, Stack } from "@chakra-ui/react";
 import type { FieldMetadata, getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
-import { FormField, SubmitButton } from "./form-field.tsx";
+import { FormField } from "./form-field.tsx";
+import { FormPanel } from "./form-panel.tsx";
 import { PlainSearchForm, SearchPick, useHydrated } from "./search-picker.tsx";
-import { PanelCancel, SidePanel } from "./side-panel.tsx";
 
 interface SearchPickPanelProps {
   title: string;
@@ -53,51 +52,46 @@ export function SearchPickPanel({
   const { t } = useTranslation();
   const hydrated = useHydrated();
   return (
-    <SidePanel
+    <FormPanel
       title={title}
       closeTo={closeTo}
-      formId={formProps.id}
       testId={testId}
-      footer={
-        <>
-          <PanelCancel />
-          <SubmitButton form={formProps.id} intent={intent}>
-            {t("common.save")}
-          </SubmitButton>
-        </>
+      formProps={formProps}
+      action={action}
+      saveLabel={t("common.save")}
+      intent={intent}
+      before={
+        !hydrated && (
+          <Box mb="4">
+            <PlainSearchForm
+              action={closeTo}
+              panel={panel}
+              hidden={panelState}
+              label={label}
+              q={search.q}
+              searched={search.matches !== null}
+            />
+          </Box>
+        )
       }
     >
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <Stack gap="4">
-        {!hydrated && (
-          <PlainSearchForm
-            action={closeTo}
-            panel={panel}
-            hidden={panelState}
+        <FormField meta={meta} label={label} hideLabel={!hydrated}>
+          <SearchPick
+            hydrated={hydrated}
+            name={meta.name}
+            source={source}
             label={label}
-            q={search.q}
-            searched={search.matches !== null}
+            inputId={meta.id}
+            describedBy={meta.errors ? meta.errorId : undefined}
+            matches={search.matches}
           />
-        )}
-        <Form method="post" action={action} {...formProps} noValidate>
-          {Object.entries(hidden).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <Stack gap="4">
-            <FormField meta={meta} label={label} hideLabel={!hydrated}>
-              <SearchPick
-                hydrated={hydrated}
-                name={meta.name}
-                source={source}
-                label={label}
-                inputId={meta.id}
-                describedBy={meta.errors ? meta.errorId : undefined}
-                matches={search.matches}
-              />
-            </FormField>
-            {children}
-          </Stack>
-        </Form>
+        </FormField>
+        {children}
       </Stack>
-    </SidePanel>
+    </FormPanel>
   );
 }

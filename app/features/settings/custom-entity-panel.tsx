@@ -11,15 +11,14 @@ import {
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { type FocusEvent, type FormEvent, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
 import {
   type CustomEntity,
   customEntityInputSchema,
   entityNamesSchema,
 } from "../../../server/contract/custom-entities.ts";
 import { normaliseKey } from "../../../server/contract/custom-fields.ts";
-import { FormField, SubmitButton } from "../../components/form-field.tsx";
-import { PanelCancel, SidePanel } from "../../components/side-panel.tsx";
+import { FormField } from "../../components/form-field.tsx";
+import { FormPanel } from "../../components/form-panel.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { pluralOf } from "./custom-entities-screen.tsx";
 import {
@@ -136,75 +135,67 @@ export function NewEntityPanel({ lastResult, action, closeTo }: PanelProps) {
   const { key: _key, ...partOfName } = getInputProps(field.partOfName, { type: "checkbox" });
 
   return (
-    <SidePanel
+    <FormPanel
       title={t("settings.entityPanel.addTitle")}
       closeTo={closeTo}
-      formId={form.id}
       testId="entity-panel"
-      footer={
-        <>
-          <PanelCancel />
-          <SubmitButton form={form.id} intent="save">
-            {t("common.save")}
-          </SubmitButton>
-        </>
-      }
+      formProps={getFormProps(form)}
+      action={action}
+      saveLabel={t("common.save")}
     >
-      <Form method="post" action={action} {...getFormProps(form)} noValidate>
-        <Stack gap="5">
-          <NameInputs fields={fields} onSingularEn={entityKey.follow} />
-          <FormField meta={translated(fields.key)} label={t("settings.entities.key")}>
-            <Input {...getInputProps(fields.key, { type: "text" })} key={fields.key.key} {...entityKey.keyProps} />
-            <Text fontSize="xs" color="fg.muted">
-              {t("settings.entityPanel.keyHint")}
-            </Text>
-          </FormField>
-          <IconChoice meta={fields.icon} />
+      <Stack gap="5">
+        <NameInputs fields={fields} onSingularEn={entityKey.follow} />
+        <FormField meta={translated(fields.key)} label={t("settings.entities.key")}>
+          <Input {...getInputProps(fields.key, { type: "text" })} key={fields.key.key} {...entityKey.keyProps} />
+          <Text fontSize="xs" color="fg.muted">
+            {t("settings.entityPanel.keyHint")}
+          </Text>
+        </FormField>
+        <IconChoice meta={fields.icon} />
 
-          <Fieldset.Root>
-            <Fieldset.Legend>{t("settings.entityPanel.firstField")}</Fieldset.Legend>
-            <Fieldset.HelperText>{t("settings.entityPanel.firstFieldHint")}</Fieldset.HelperText>
-            <Fieldset.Content>
-              <Stack gap="4">
-                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                  <FormField meta={translated(field.labelEn)} label={t("settings.entityPanel.fieldLabelEn")}>
-                    <Input
-                      {...getInputProps(field.labelEn, { type: "text" })}
-                      key={field.labelEn.key}
-                      onInput={fieldKey.follow}
-                    />
-                  </FormField>
-                  <FormField meta={translated(field.labelNb)} label={t("settings.entityPanel.fieldLabelNb")}>
-                    <Input {...getInputProps(field.labelNb, { type: "text" })} key={field.labelNb.key} />
-                  </FormField>
-                  <FormField meta={translated(field.key)} label={t("settings.entityPanel.fieldKey")}>
-                    <Input {...getInputProps(field.key, { type: "text" })} key={field.key.key} {...fieldKey.keyProps} />
-                  </FormField>
-                  <FormField meta={translated(field.type)} label={t("settings.entityPanel.fieldType")}>
-                    <NativeSelect.Root key={field.type.key}>
-                      <NativeSelect.Field {...getSelectProps(field.type)}>
-                        {firstFieldTypes.map((type) => (
-                          <option key={type} value={type}>
-                            {t(`settings.types.${type}`)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </FormField>
-                </SimpleGrid>
-                <FormField meta={translated(field.partOfName)} label={t("settings.entityPanel.partOfName")} hideLabel>
-                  <CheckLabel>
-                    <input {...partOfName} key={field.partOfName.key} />
-                    {t("settings.entityPanel.partOfName")}
-                  </CheckLabel>
+        <Fieldset.Root>
+          <Fieldset.Legend>{t("settings.entityPanel.firstField")}</Fieldset.Legend>
+          <Fieldset.HelperText>{t("settings.entityPanel.firstFieldHint")}</Fieldset.HelperText>
+          <Fieldset.Content>
+            <Stack gap="4">
+              <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                <FormField meta={translated(field.labelEn)} label={t("settings.entityPanel.fieldLabelEn")}>
+                  <Input
+                    {...getInputProps(field.labelEn, { type: "text" })}
+                    key={field.labelEn.key}
+                    onInput={fieldKey.follow}
+                  />
                 </FormField>
-              </Stack>
-            </Fieldset.Content>
-          </Fieldset.Root>
-        </Stack>
-      </Form>
-    </SidePanel>
+                <FormField meta={translated(field.labelNb)} label={t("settings.entityPanel.fieldLabelNb")}>
+                  <Input {...getInputProps(field.labelNb, { type: "text" })} key={field.labelNb.key} />
+                </FormField>
+                <FormField meta={translated(field.key)} label={t("settings.entityPanel.fieldKey")}>
+                  <Input {...getInputProps(field.key, { type: "text" })} key={field.key.key} {...fieldKey.keyProps} />
+                </FormField>
+                <FormField meta={translated(field.type)} label={t("settings.entityPanel.fieldType")}>
+                  <NativeSelect.Root key={field.type.key}>
+                    <NativeSelect.Field {...getSelectProps(field.type)}>
+                      {firstFieldTypes.map((type) => (
+                        <option key={type} value={type}>
+                          {t(`settings.types.${type}`)}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </FormField>
+              </SimpleGrid>
+              <FormField meta={translated(field.partOfName)} label={t("settings.entityPanel.partOfName")} hideLabel>
+                <CheckLabel>
+                  <input {...partOfName} key={field.partOfName.key} />
+                  {t("settings.entityPanel.partOfName")}
+                </CheckLabel>
+              </FormField>
+            </Stack>
+          </Fieldset.Content>
+        </Fieldset.Root>
+      </Stack>
+    </FormPanel>
   );
 }
 
@@ -222,35 +213,27 @@ export function RenameEntityPanel({ entity, lastResult, action, closeTo }: Panel
     onValidate: ({ formData }) => parseEntityNamesForm(formData) as Submission<EntityNamesFormValue>,
   });
   return (
-    <SidePanel
+    <FormPanel
       title={t("settings.entityPanel.editTitle", { name: pluralOf(entity, language) })}
       closeTo={closeTo}
-      formId={form.id}
       testId="entity-panel"
-      footer={
-        <>
-          <PanelCancel />
-          <SubmitButton form={form.id} intent="save">
-            {t("common.saveChanges")}
-          </SubmitButton>
-        </>
-      }
+      formProps={getFormProps(form)}
+      action={action}
+      saveLabel={t("common.saveChanges")}
     >
-      <Form method="post" action={action} {...getFormProps(form)} noValidate>
-        <Stack gap="5">
-          <NameInputs fields={fields} />
-          <Stack gap="1">
-            <Text fontSize="sm" fontWeight="medium">
-              {t("settings.entities.key")}
-            </Text>
-            <Text data-testid="entity-key">{entity.key}</Text>
-            <Text fontSize="xs" color="fg.muted">
-              {t("settings.entityPanel.keyFixed")}
-            </Text>
-          </Stack>
-          <IconChoice meta={fields.icon} />
+      <Stack gap="5">
+        <NameInputs fields={fields} />
+        <Stack gap="1">
+          <Text fontSize="sm" fontWeight="medium">
+            {t("settings.entities.key")}
+          </Text>
+          <Text data-testid="entity-key">{entity.key}</Text>
+          <Text fontSize="xs" color="fg.muted">
+            {t("settings.entityPanel.keyFixed")}
+          </Text>
         </Stack>
-      </Form>
-    </SidePanel>
+        <IconChoice meta={fields.icon} />
+      </Stack>
+    </FormPanel>
   );
 }

@@ -22,7 +22,6 @@ import {
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { type ClipboardEvent, type FocusEvent, type FormEvent, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
 import {
   customFieldInputSchema,
   customFieldTypes,
@@ -32,7 +31,8 @@ import {
 import type { FieldType } from "../../../server/contract/fields.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { FieldInput } from "../../components/field-input.tsx";
-import { FormField, SubmitButton } from "../../components/form-field.tsx";
+import { FormField } from "../../components/form-field.tsx";
+import { FormPanel } from "../../components/form-panel.tsx";
 import { PanelCancel, SidePanel } from "../../components/side-panel.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import {
@@ -138,234 +138,222 @@ export function CustomFieldPanel({ entity, type, field, lastResult, action, clos
   };
 
   return (
-    <SidePanel
+    <FormPanel
       title={title}
       closeTo={closeTo}
-      formId={form.id}
       testId="field-panel"
-      footer={
-        <>
-          <PanelCancel />
-          <SubmitButton form={form.id} intent="save">
-            {field ? t("common.saveChanges") : t("common.save")}
-          </SubmitButton>
-        </>
-      }
+      formProps={getFormProps(form)}
+      action={action}
+      saveLabel={field ? t("common.saveChanges") : t("common.save")}
     >
-      <Form method="post" action={action} {...getFormProps(form)} noValidate>
-        {/* Enter in a text box saves: the form's first submit button is its default one, not an option's Remove. */}
-        <VisuallyHidden aria-hidden>
-          <button type="submit" name="intent" value="save" tabIndex={-1}>
-            {t("common.save")}
-          </button>
-        </VisuallyHidden>
-        <input type="hidden" name={fields.type.name} value={type} />
-        <Stack gap="5">
-          <HStack justify="space-between" wrap="wrap">
-            <Text>
-              {t("settings.panel.typeIs")} <strong>{typeName}</strong>
-            </Text>
-            {!field && (
-              <ButtonLink
-                size="xs"
-                to={`/system-settings/custom-fields?${new URLSearchParams({ entity, panel: "new" })}`}
-              >
-                {t("settings.panel.changeType")}
-              </ButtonLink>
-            )}
-          </HStack>
+      {/* Enter in a text box saves: the form's first submit button is its default one, not an option's Remove. */}
+      <VisuallyHidden aria-hidden>
+        <button type="submit" name="intent" value="save" tabIndex={-1}>
+          {t("common.save")}
+        </button>
+      </VisuallyHidden>
+      <input type="hidden" name={fields.type.name} value={type} />
+      <Stack gap="5">
+        <HStack justify="space-between" wrap="wrap">
+          <Text>
+            {t("settings.panel.typeIs")} <strong>{typeName}</strong>
+          </Text>
+          {!field && (
+            <ButtonLink
+              size="xs"
+              to={`/system-settings/custom-fields?${new URLSearchParams({ entity, panel: "new" })}`}
+            >
+              {t("settings.panel.changeType")}
+            </ButtonLink>
+          )}
+        </HStack>
 
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <FormField meta={translated(fields.labelEn)} label={t("settings.panel.labelEn")}>
-              <Input
-                {...getInputProps(fields.labelEn, { type: "text" })}
-                key={fields.labelEn.key}
-                autoFocus
-                onInput={followLabel}
-              />
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <FormField meta={translated(fields.labelEn)} label={t("settings.panel.labelEn")}>
+            <Input
+              {...getInputProps(fields.labelEn, { type: "text" })}
+              key={fields.labelEn.key}
+              autoFocus
+              onInput={followLabel}
+            />
+          </FormField>
+          <FormField meta={translated(fields.labelNb)} label={t("settings.panel.labelNb")}>
+            <Input {...getInputProps(fields.labelNb, { type: "text" })} key={fields.labelNb.key} />
+          </FormField>
+        </SimpleGrid>
+
+        {field ? (
+          <Stack gap="1">
+            <Text fontSize="sm" fontWeight="medium">
+              {t("settings.fields.key")}
+            </Text>
+            <Text data-testid="field-key">{field.key}</Text>
+            <input type="hidden" name={fields.key.name} value={field.key} />
+          </Stack>
+        ) : (
+          <FormField meta={translated(fields.key)} label={t("settings.fields.key")}>
+            <Input
+              {...getInputProps(fields.key, { type: "text" })}
+              key={fields.key.key}
+              ref={keyInput}
+              autoComplete="off"
+              spellCheck={false}
+              onInput={(event) => {
+                // Emptied, it follows the label again.
+                keyTyped.current = event.currentTarget.value !== "";
+              }}
+              onPaste={pasteKey}
+              onBlur={tidyKey}
+            />
+            <Text fontSize="xs" color="fg.muted">
+              {t("settings.panel.keyHint")}
+            </Text>
+          </FormField>
+        )}
+
+        <Fieldset.Root>
+          <Fieldset.Legend>{t("settings.panel.behaviour")}</Fieldset.Legend>
+          <Fieldset.Content>
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2">
+              {type !== "Query" && (
+                <Flag
+                  meta={translated(fields.required)}
+                  source={fields.required}
+                  label={t("settings.fields.required")}
+                />
+              )}
+              {type !== "Query" && (
+                <Flag meta={translated(fields.unique)} source={fields.unique} label={t("settings.fields.unique")} />
+              )}
+              {textTypes.includes(type) && (
+                <Flag
+                  meta={translated(fields.searchable)}
+                  source={fields.searchable}
+                  label={t("settings.fields.searchable")}
+                />
+              )}
+              {type !== "Query" && (
+                <Flag
+                  meta={translated(fields.partOfName)}
+                  source={fields.partOfName}
+                  label={t("settings.fields.partOfName")}
+                />
+              )}
+              <Flag meta={translated(fields.favorite)} source={fields.favorite} label={t("settings.fields.favorite")} />
+              <Flag meta={translated(fields.hidden)} source={fields.hidden} label={t("settings.fields.hidden")} />
+              <Flag meta={translated(fields.active)} source={fields.active} label={t("settings.fields.active")} />
+            </SimpleGrid>
+          </Fieldset.Content>
+        </Fieldset.Root>
+
+        {textTypes.includes(type) && (
+          <SimpleGrid columns={2} gap="4">
+            <NumberField meta={fields.minLength} label={t("settings.panel.minLength")} step="1" />
+            <NumberField meta={fields.maxLength} label={t("settings.panel.maxLength")} step="1" />
+          </SimpleGrid>
+        )}
+        {numericTypes.includes(type) && (
+          <SimpleGrid columns={2} gap="4">
+            <NumberField meta={fields.minValue} label={`${t("settings.panel.minValue")}${percent}`} step="any" />
+            <NumberField meta={fields.maxValue} label={`${t("settings.panel.maxValue")}${percent}`} step="any" />
+          </SimpleGrid>
+        )}
+        {datedTypes.includes(type) && (
+          <SimpleGrid columns={2} gap="4">
+            <FormField meta={translated(fields.from)} label={t("settings.panel.from")}>
+              <Input {...getInputProps(fields.from, { type: "date" })} key={fields.from.key} />
             </FormField>
-            <FormField meta={translated(fields.labelNb)} label={t("settings.panel.labelNb")}>
-              <Input {...getInputProps(fields.labelNb, { type: "text" })} key={fields.labelNb.key} />
+            <FormField meta={translated(fields.to)} label={t("settings.panel.to")}>
+              <Input {...getInputProps(fields.to, { type: "date" })} key={fields.to.key} />
             </FormField>
           </SimpleGrid>
+        )}
 
-          {field ? (
-            <Stack gap="1">
-              <Text fontSize="sm" fontWeight="medium">
-                {t("settings.fields.key")}
-              </Text>
-              <Text data-testid="field-key">{field.key}</Text>
-              <input type="hidden" name={fields.key.name} value={field.key} />
-            </Stack>
-          ) : (
-            <FormField meta={translated(fields.key)} label={t("settings.fields.key")}>
-              <Input
-                {...getInputProps(fields.key, { type: "text" })}
-                key={fields.key.key}
-                ref={keyInput}
-                autoComplete="off"
-                spellCheck={false}
-                onInput={(event) => {
-                  // Emptied, it follows the label again.
-                  keyTyped.current = event.currentTarget.value !== "";
-                }}
-                onPaste={pasteKey}
-                onBlur={tidyKey}
-              />
-              <Text fontSize="xs" color="fg.muted">
-                {t("settings.panel.keyHint")}
-              </Text>
-            </FormField>
-          )}
-
-          <Fieldset.Root>
-            <Fieldset.Legend>{t("settings.panel.behaviour")}</Fieldset.Legend>
+        {optionTypes.includes(type) && (
+          <Fieldset.Root invalid={Boolean(fields.options.errors?.length)} data-testid="field-options">
+            <Fieldset.Legend>{t("settings.panel.options")}</Fieldset.Legend>
             <Fieldset.Content>
-              <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2">
-                {type !== "Query" && (
-                  <Flag
-                    meta={translated(fields.required)}
-                    source={fields.required}
-                    label={t("settings.fields.required")}
-                  />
-                )}
-                {type !== "Query" && (
-                  <Flag meta={translated(fields.unique)} source={fields.unique} label={t("settings.fields.unique")} />
-                )}
-                {textTypes.includes(type) && (
-                  <Flag
-                    meta={translated(fields.searchable)}
-                    source={fields.searchable}
-                    label={t("settings.fields.searchable")}
-                  />
-                )}
-                {type !== "Query" && (
-                  <Flag
-                    meta={translated(fields.partOfName)}
-                    source={fields.partOfName}
-                    label={t("settings.fields.partOfName")}
-                  />
-                )}
-                <Flag
-                  meta={translated(fields.favorite)}
-                  source={fields.favorite}
-                  label={t("settings.fields.favorite")}
-                />
-                <Flag meta={translated(fields.hidden)} source={fields.hidden} label={t("settings.fields.hidden")} />
-                <Flag meta={translated(fields.active)} source={fields.active} label={t("settings.fields.active")} />
-              </SimpleGrid>
+              {optionsFields.map((option, index) => {
+                const row = option.getFieldset();
+                const number = index + 1;
+                return (
+                  <HStack key={option.key} align="flex-end" gap="2">
+                    {/* A kept option keeps its value, so the API tells kept ones from removed ones. */}
+                    <input {...getInputProps(row.value, { type: "hidden" })} key={row.value.key} />
+                    <FormField meta={translated(row.labelEn)} label={t("settings.panel.optionEn", { number })}>
+                      <Input {...getInputProps(row.labelEn, { type: "text" })} key={row.labelEn.key} />
+                    </FormField>
+                    <FormField meta={translated(row.labelNb)} label={t("settings.panel.optionNb", { number })}>
+                      <Input {...getInputProps(row.labelNb, { type: "text" })} key={row.labelNb.key} />
+                    </FormField>
+                    <Button
+                      {...form.remove.getButtonProps({ name: fields.options.name, index })}
+                      // A submit button: without JavaScript it posts the form, which comes back a row shorter.
+                      type="submit"
+                      variant="outline"
+                      aria-label={t("settings.panel.removeOption", { number })}
+                    >
+                      {t("common.remove")}
+                    </Button>
+                  </HStack>
+                );
+              })}
+              <HStack>
+                <Button
+                  {...form.insert.getButtonProps({
+                    name: fields.options.name,
+                    defaultValue: { labelEn: "", labelNb: "" },
+                  })}
+                  type="submit"
+                  variant="outline"
+                  size="sm"
+                >
+                  {t("settings.panel.addOption")}
+                </Button>
+              </HStack>
             </Fieldset.Content>
+            <Fieldset.ErrorText id={fields.options.errorId}>
+              {fields.options.errors?.map(settingsMessage).join(" ")}
+            </Fieldset.ErrorText>
           </Fieldset.Root>
+        )}
 
-          {textTypes.includes(type) && (
-            <SimpleGrid columns={2} gap="4">
-              <NumberField meta={fields.minLength} label={t("settings.panel.minLength")} step="1" />
-              <NumberField meta={fields.maxLength} label={t("settings.panel.maxLength")} step="1" />
-            </SimpleGrid>
-          )}
-          {numericTypes.includes(type) && (
-            <SimpleGrid columns={2} gap="4">
-              <NumberField meta={fields.minValue} label={`${t("settings.panel.minValue")}${percent}`} step="any" />
-              <NumberField meta={fields.maxValue} label={`${t("settings.panel.maxValue")}${percent}`} step="any" />
-            </SimpleGrid>
-          )}
-          {datedTypes.includes(type) && (
-            <SimpleGrid columns={2} gap="4">
-              <FormField meta={translated(fields.from)} label={t("settings.panel.from")}>
-                <Input {...getInputProps(fields.from, { type: "date" })} key={fields.from.key} />
-              </FormField>
-              <FormField meta={translated(fields.to)} label={t("settings.panel.to")}>
-                <Input {...getInputProps(fields.to, { type: "date" })} key={fields.to.key} />
-              </FormField>
-            </SimpleGrid>
-          )}
+        {type === "Query" && (
+          <FormField meta={translated(fields.query)} label={t("settings.panel.query")}>
+            <Textarea
+              {...getTextareaProps(fields.query)}
+              key={fields.query.key}
+              rows={6}
+              fontFamily="mono"
+              spellCheck={false}
+            />
+            <Text fontSize="xs" color="fg.muted">
+              {t("settings.panel.queryHint")}
+            </Text>
+          </FormField>
+        )}
 
-          {optionTypes.includes(type) && (
-            <Fieldset.Root invalid={Boolean(fields.options.errors?.length)} data-testid="field-options">
-              <Fieldset.Legend>{t("settings.panel.options")}</Fieldset.Legend>
-              <Fieldset.Content>
-                {optionsFields.map((option, index) => {
-                  const row = option.getFieldset();
-                  const number = index + 1;
-                  return (
-                    <HStack key={option.key} align="flex-end" gap="2">
-                      {/* A kept option keeps its value, so the API tells kept ones from removed ones. */}
-                      <input {...getInputProps(row.value, { type: "hidden" })} key={row.value.key} />
-                      <FormField meta={translated(row.labelEn)} label={t("settings.panel.optionEn", { number })}>
-                        <Input {...getInputProps(row.labelEn, { type: "text" })} key={row.labelEn.key} />
-                      </FormField>
-                      <FormField meta={translated(row.labelNb)} label={t("settings.panel.optionNb", { number })}>
-                        <Input {...getInputProps(row.labelNb, { type: "text" })} key={row.labelNb.key} />
-                      </FormField>
-                      <Button
-                        {...form.remove.getButtonProps({ name: fields.options.name, index })}
-                        // A submit button: without JavaScript it posts the form, which comes back a row shorter.
-                        type="submit"
-                        variant="outline"
-                        aria-label={t("settings.panel.removeOption", { number })}
-                      >
-                        {t("common.remove")}
-                      </Button>
-                    </HStack>
-                  );
-                })}
-                <HStack>
-                  <Button
-                    {...form.insert.getButtonProps({
-                      name: fields.options.name,
-                      defaultValue: { labelEn: "", labelNb: "" },
-                    })}
-                    type="submit"
-                    variant="outline"
-                    size="sm"
-                  >
-                    {t("settings.panel.addOption")}
-                  </Button>
-                </HStack>
-              </Fieldset.Content>
-              <Fieldset.ErrorText id={fields.options.errorId}>
-                {fields.options.errors?.map(settingsMessage).join(" ")}
-              </Fieldset.ErrorText>
-            </Fieldset.Root>
-          )}
-
-          {type === "Query" && (
-            <FormField meta={translated(fields.query)} label={t("settings.panel.query")}>
-              <Textarea
-                {...getTextareaProps(fields.query)}
-                key={fields.query.key}
-                rows={6}
-                fontFamily="mono"
-                spellCheck={false}
-              />
-              <Text fontSize="xs" color="fg.muted">
-                {t("settings.panel.queryHint")}
-              </Text>
-            </FormField>
-          )}
-
-          {type !== "Query" &&
-            (hasDefault ? (
-              <FormField
-                meta={translated(fields.defaultValue)}
+        {type !== "Query" &&
+          (hasDefault ? (
+            <FormField
+              meta={translated(fields.defaultValue)}
+              label={t("settings.panel.defaultValue")}
+              hideLabel={type === "Bool"}
+            >
+              <FieldInput
+                field={defaultField}
+                meta={fields.defaultValue}
+                language={language}
                 label={t("settings.panel.defaultValue")}
-                hideLabel={type === "Bool"}
-              >
-                <FieldInput
-                  field={defaultField}
-                  meta={fields.defaultValue}
-                  language={language}
-                  label={t("settings.panel.defaultValue")}
-                />
-              </FormField>
-            ) : (
-              <Text fontSize="sm" color="fg.muted">
-                {t("settings.panel.defaultAfterOptions")}
-              </Text>
-            ))}
-        </Stack>
-      </Form>
-    </SidePanel>
+              />
+            </FormField>
+          ) : (
+            <Text fontSize="sm" color="fg.muted">
+              {t("settings.panel.defaultAfterOptions")}
+            </Text>
+          ))}
+      </Stack>
+    </FormPanel>
   );
 }
 

@@ -11,15 +11,14 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
 import type { FieldEntity } from "../../../server/contract/custom-fields.ts";
 import {
   type RelationshipDto,
   relationshipChangeSchema,
   relationshipTypes,
 } from "../../../server/contract/relationships.ts";
-import { FormField, SubmitButton } from "../../components/form-field.tsx";
-import { PanelCancel, SidePanel } from "../../components/side-panel.tsx";
+import { FormField } from "../../components/form-field.tsx";
+import { FormPanel } from "../../components/form-panel.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { useMessageText } from "../../utils/message-text.ts";
 import {
@@ -250,68 +249,60 @@ export function NewRelationshipPanel({
   const entityOptions = entities.map((e) => ({ value: entityParam(e), label: entityName(entityParam(e)) }));
   const [side1, side2] = sidesOf(fields);
   return (
-    <SidePanel
+    <FormPanel
       title={t("settings.relationshipPanel.addTitle")}
       closeTo={closeTo}
-      formId={form.id}
       testId="relationship-panel"
-      footer={
-        <>
-          <PanelCancel />
-          <SubmitButton form={form.id} intent="save">
-            {t("common.save")}
-          </SubmitButton>
-        </>
-      }
+      formProps={getFormProps(form)}
+      action={action}
+      saveLabel={t("common.save")}
     >
-      <Form method="post" action={action} {...getFormProps(form)} noValidate>
-        <Stack gap="6">
-          <FormErrors errors={form.errors} id={form.errorId} />
-          <Fieldset.Root>
-            <Fieldset.Legend>{t("settings.relationshipPanel.entitiesAndType")}</Fieldset.Legend>
-            <Fieldset.HelperText>{t("settings.relationshipPanel.typeHint")}</Fieldset.HelperText>
-            <Fieldset.Content>
-              <Stack gap="4">
-                <Select
-                  meta={fields.entity1}
-                  label={t("settings.relationshipPanel.entity1")}
-                  placeholder={t("settings.relationshipPanel.chooseEntity")}
-                  options={entityOptions}
-                />
-                <Select
-                  meta={fields.type}
-                  label={t("settings.relationshipPanel.type")}
-                  placeholder={t("settings.relationshipPanel.chooseType")}
-                  options={relationshipTypes.map((type) => ({
-                    value: type,
-                    label: t(`settings.relationships.types.${type}`),
-                  }))}
-                />
-                <Select
-                  meta={fields.entity2}
-                  label={t("settings.relationshipPanel.entity2")}
-                  placeholder={t("settings.relationshipPanel.chooseEntity")}
-                  options={entityOptions}
-                />
-              </Stack>
-            </Fieldset.Content>
-          </Fieldset.Root>
-          <SideFieldset
-            side={1}
-            legend={t("settings.relationshipPanel.side", { number: 1 })}
-            fields={side1}
-            groups={groups}
-          />
-          <SideFieldset
-            side={2}
-            legend={t("settings.relationshipPanel.side", { number: 2 })}
-            fields={side2}
-            groups={groups}
-          />
-          <Flag meta={fields.favorite} label={t("settings.relationshipPanel.favorite")} />
-        </Stack>
-      </Form>
-    </SidePanel>
+      <Stack gap="6">
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Fieldset.Root>
+          <Fieldset.Legend>{t("settings.relationshipPanel.entitiesAndType")}</Fieldset.Legend>
+          <Fieldset.HelperText>{t("settings.relationshipPanel.typeHint")}</Fieldset.HelperText>
+          <Fieldset.Content>
+            <Stack gap="4">
+              <Select
+                meta={fields.entity1}
+                label={t("settings.relationshipPanel.entity1")}
+                placeholder={t("settings.relationshipPanel.chooseEntity")}
+                options={entityOptions}
+              />
+              <Select
+                meta={fields.type}
+                label={t("settings.relationshipPanel.type")}
+                placeholder={t("settings.relationshipPanel.chooseType")}
+                options={relationshipTypes.map((type) => ({
+                  value: type,
+                  label: t(`settings.relationships.types.${type}`),
+                }))}
+              />
+              <Select
+                meta={fields.entity2}
+                label={t("settings.relationshipPanel.entity2")}
+                placeholder={t("settings.relationshipPanel.chooseEntity")}
+                options={entityOptions}
+              />
+            </Stack>
+          </Fieldset.Content>
+        </Fieldset.Root>
+        <SideFieldset
+          side={1}
+          legend={t("settings.relationshipPanel.side", { number: 1 })}
+          fields={side1}
+          groups={groups}
+        />
+        <SideFieldset
+          side={2}
+          legend={t("settings.relationshipPanel.side", { number: 2 })}
+          fields={side2}
+          groups={groups}
+        />
+        <Flag meta={fields.favorite} label={t("settings.relationshipPanel.favorite")} />
+      </Stack>
+    </FormPanel>
   );
 }
 
@@ -340,58 +331,50 @@ export function EditRelationshipPanel({
   const entity1 = entityName(`${relationship.schema1}.${relationship.key1}`);
   const entity2 = entityName(`${relationship.schema2}.${relationship.key2}`);
   return (
-    <SidePanel
+    <FormPanel
       title={t("settings.relationshipPanel.editTitle", { name: relationshipName(relationship, language) })}
       closeTo={closeTo}
-      formId={form.id}
       testId="relationship-panel"
-      footer={
-        <>
-          <PanelCancel />
-          <SubmitButton form={form.id} intent="save">
-            {t("common.saveChanges")}
-          </SubmitButton>
-        </>
-      }
+      formProps={getFormProps(form)}
+      action={action}
+      saveLabel={t("common.saveChanges")}
     >
-      <Form method="post" action={action} {...getFormProps(form)} noValidate>
-        <Stack gap="6">
-          <FormErrors errors={form.errors} id={form.errorId} />
-          <Stack gap="2">
-            <DataList.Root orientation="horizontal" data-testid="relationship-fixed">
-              {[
-                { label: t("settings.relationships.entity1"), value: entity1 },
-                {
-                  label: t("settings.relationships.type"),
-                  value: t(`settings.relationships.types.${relationship.type}`),
-                },
-                { label: t("settings.relationships.entity2"), value: entity2 },
-              ].map((item) => (
-                <DataList.Item key={item.label}>
-                  <DataList.ItemLabel>{item.label}</DataList.ItemLabel>
-                  <DataList.ItemValue>{item.value}</DataList.ItemValue>
-                </DataList.Item>
-              ))}
-            </DataList.Root>
-            <Text fontSize="xs" color="fg.muted">
-              {t("settings.relationshipPanel.fixed")}
-            </Text>
-          </Stack>
-          <SideFieldset
-            side={1}
-            legend={t("settings.relationshipPanel.sideOf", { number: 1, entity: entity1 })}
-            fields={side1}
-            groups={groups}
-          />
-          <SideFieldset
-            side={2}
-            legend={t("settings.relationshipPanel.sideOf", { number: 2, entity: entity2 })}
-            fields={side2}
-            groups={groups}
-          />
-          <Flag meta={fields.favorite} label={t("settings.relationshipPanel.favorite")} />
+      <Stack gap="6">
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Stack gap="2">
+          <DataList.Root orientation="horizontal" data-testid="relationship-fixed">
+            {[
+              { label: t("settings.relationships.entity1"), value: entity1 },
+              {
+                label: t("settings.relationships.type"),
+                value: t(`settings.relationships.types.${relationship.type}`),
+              },
+              { label: t("settings.relationships.entity2"), value: entity2 },
+            ].map((item) => (
+              <DataList.Item key={item.label}>
+                <DataList.ItemLabel>{item.label}</DataList.ItemLabel>
+                <DataList.ItemValue>{item.value}</DataList.ItemValue>
+              </DataList.Item>
+            ))}
+          </DataList.Root>
+          <Text fontSize="xs" color="fg.muted">
+            {t("settings.relationshipPanel.fixed")}
+          </Text>
         </Stack>
-      </Form>
-    </SidePanel>
+        <SideFieldset
+          side={1}
+          legend={t("settings.relationshipPanel.sideOf", { number: 1, entity: entity1 })}
+          fields={side1}
+          groups={groups}
+        />
+        <SideFieldset
+          side={2}
+          legend={t("settings.relationshipPanel.sideOf", { number: 2, entity: entity2 })}
+          fields={side2}
+          groups={groups}
+        />
+        <Flag meta={fields.favorite} label={t("settings.relationshipPanel.favorite")} />
+      </Stack>
+    </FormPanel>
   );
 }
