@@ -32,6 +32,7 @@ export default [
       route("custom-fields", "routes/system-settings.custom-fields.tsx"),
       route("custom-entities", "routes/system-settings.custom-entities.tsx"),
       route("crm-relationships/:tab?", "routes/system-settings.crm-relationships.tsx"),
+      route("expanded-entity-overview-widgets/:tab?", "routes/system-settings.expanded-entity-overview-widgets.tsx"),
     ]),
   ]),
   // Every unknown path goes to /error-404 (and the i18n middleware needs a match to run).

@@ -9,6 +9,7 @@ export const settingsSections = [
   { path: "custom-fields", label: "settings.sections.customFields" },
   { path: "custom-entities", label: "settings.sections.customEntities" },
   { path: "crm-relationships", label: "settings.sections.relationships" },
+  { path: "expanded-entity-overview-widgets", label: "settings.sections.overviewBlocks" },
 ] as const;
 
 /** `entity` is how the URL names an entity: its schema and table, "crm.contact". */
@@ -19,4 +20,13 @@ export function entityParam(entity: { schemaKey: string; tableKey: string }): st
 /** The custom fields screen of an entity, with a panel or dialog open when `state` says so. */
 export function fieldsUrl(entity: string, state: Record<string, string> = {}): string {
   return `/system-settings/custom-fields?${new URLSearchParams({ entity, ...state })}`;
+}
+
+/**
+ * The overview blocks screen of an entity (the first one without), with the reset confirmation open when `state` says
+ * so, and scrolled to `anchor`.
+ */
+export function overviewBlocksUrl(entity?: string | null, state: Record<string, string> = {}, anchor?: string): string {
+  const query = new URLSearchParams(state).toString();
+  return `/system-settings/expanded-entity-overview-widgets${entity ? `/${entity}` : ""}${query ? `?${query}` : ""}${anchor ? `#${anchor}` : ""}`;
 }
