@@ -22,6 +22,7 @@ import { registerRateLimits } from "./http/rate-limits.ts";
 import mailer from "./mail/mailer.ts";
 import { metaStatusRoutes } from "./meta-status/meta-status.routes.ts";
 import { notesRoutes } from "./notes/notes.routes.ts";
+import { overviewBlocksRoutes } from "./overview-blocks/overview-blocks.routes.ts";
 import database from "./plugins/database.ts";
 import oidc from "./plugins/oidc.ts";
 import storage from "./plugins/storage.ts";
@@ -172,6 +173,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(entityOrderRoutes);
       await api.register(customEntitiesRoutes);
       await api.register(relationshipsRoutes);
+      await api.register(overviewBlocksRoutes);
       await api.register(documentsRoutes);
       await api.register(notesRoutes);
       await api.register(workItemsRoutes);

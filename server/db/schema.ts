@@ -218,6 +218,15 @@ export interface RecordAssignmentTable {
   created_at: Generated<Date>;
 }
 
+/** A block of an entity's 360-overview: its place and whether it is shown (none stored: the default order). */
+export interface OverviewBlockTable {
+  entity_id: string;
+  key: string;
+  position: number;
+  shown: Generated<boolean>;
+  updated_at: Generated<Date>;
+}
+
 /** Kept by triggers on each record table; read, never written, by the API. */
 export interface RecordCountTable {
   schema_key: string;
@@ -252,6 +261,7 @@ export interface Database {
   "core.relationship": RelationshipTable;
   "custom_schema_relationship.company_has_contact": CompanyHasContactTable;
   "core.record_assignment": RecordAssignmentTable;
+  "core.overview_block": OverviewBlockTable;
   "core.record_count": RecordCountTable;
   "core.record_version": RecordVersionTable;
   "crm.inquiry_company_contact": WorkItemLinkTable & { inquiry_id: string };

@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { QueryResult } from "../../../server/contract/custom-fields.ts";
 import { type FieldDefinition, isShown } from "../../../server/contract/fields.ts";
+import type { OverviewBlock, OverviewBlockKey } from "../../../server/contract/overview-blocks.ts";
 import type { RecordDto, RecordPage, TransactionDto } from "../../../server/contract/records.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
@@ -77,8 +78,12 @@ export async function loadRecordDetail(
   const related = screen.related;
   const relatedResource = related?.screen === "companies" ? "Company" : "Contact";
   const canReadRelated = related !== undefined && hasPermission(user, "Read", relatedResource);
-  // The assignments are part of the overview: other tabs do without their three calls.
-  const canSeeAssignments = tab === "360-overview" && hasPermission(user, "Read", "Entity_Assignment");
+  // The overview shows the blocks its entity's settings say, in their order; what it hides is not loaded.
+  const overviewPromise =
+    tab === "360-overview"
+      ? client.get<OverviewBlock[]>(apiPath`/api/overview_blocks/${screen.schema}/${screen.table}`)
+      : null;
+  overviewPromise?.catch(() => {});
   const linkedPath = (size: number, from: number) =>
     related
       ? apiPath`/api/data/from/${screen.schema}/${related.table}/of/${screen.table}/${params.id as string}?page=${from}&size=${size}`
@@ -88,7 +93,11 @@ export async function loadRecordDetail(
 
   // A missing or foreign record answers 404 from the API, which the page answers too (api.server.ts).
   const record = await client.get<RecordDto>(apiPath`/api/${screen.schema}/${screen.table}/${params.id}`);
-  const workItemsPromise = loadWorkItems(client, user, screen, record, tab, url);
+  const overviewBlocks = ((await overviewPromise) ?? []).flatMap((block) => (block.shown ? [block.key] : []));
+  const shows = (key: OverviewBlockKey) => overviewBlocks.includes(key);
+  // The assignments are part of the overview: other tabs do without their three calls.
+  const canSeeAssignments = shows("assignments") && hasPermission(user, "Read", "Entity_Assignment");
+  const workItemsPromise = loadWorkItems(client, user, screen, record, tab, url, shows("workItemLinks"));
   // What the overview's assignment section offers: the groups, and the users a search found.
   const canAssign = canSeeAssignments && hasPermission(user, "Create", "Entity_Assignment");
   const userQuery = url.searchParams.get("userQ")?.trim() ?? "";
@@ -100,7 +109,8 @@ export async function loadRecordDetail(
         )
       : null,
   ]);
-  const activitiesPromise = loadActivities(client, screen, record, tab, url);
+  const activitiesPromise =
+    tab === "360-overview" && !shows("activities") ? null : loadActivities(client, screen, record, tab, url);
   const connectionsPromise = loadConnections(client, user, screen, record.uuid, tab);
   const relationshipsPromise = loadRelationshipConnections(client, screen, record.uuid, tab, params.idFeed, url);
   // Awaited below, after the calls beside them: should one of those fail first, these failures are not unhandled.
@@ -111,12 +121,12 @@ export async function loadRecordDetail(
     relationshipsPromise,
     assignmentChoices,
   ]) {
-    pending.catch(() => {});
+    pending?.catch(() => {});
   }
   // The overview's cards of the latest notes and documents, with their counts.
   const latest = (kindTab: AttachmentTab) => {
     const kind = attachmentKinds[kindTab];
-    return tab === "360-overview" && tabs.includes(kindTab)
+    return shows(kindTab) && tabs.includes(kindTab)
       ? client.get<AttachedPage>(
           apiPath`/api/${kind.schema}/${kind.table}/attached/${screen.schema}/${screen.table}/${params.id as string}?page=0&size=${OVERVIEW_ATTACHED}`,
         )
@@ -128,7 +138,7 @@ export async function loadRecordDetail(
       entityStatuses(client, screen.schema, screen.table),
       related && tab === related.tab
         ? client.get<LinkedPage>(linkedPath(RELATED_PAGE_SIZE, page - 1))
-        : tab === "360-overview" && canReadRelated
+        : shows("related") && canReadRelated
           ? client.get<LinkedPage>(linkedPath(OVERVIEW_LINKED, 0))
           : null,
       tab === "history"
@@ -151,7 +161,7 @@ export async function loadRecordDetail(
             apiPath`/api/${attachedKind.schema}/${attachedKind.table}/attached/${screen.schema}/${screen.table}/${record.uuid}?page=${page - 1}&size=${RELATED_PAGE_SIZE}`,
           )
         : null,
-      screen.attachable && tab === "360-overview"
+      screen.attachable && shows("attachedTo")
         ? client.get<{ schemaKey: string; tableKey: string; uuidKey: string; rowName: string }[]>(
             apiPath`/api/${screen.schema}/${screen.table}/${record.uuid}/attached_to`,
           )
@@ -232,6 +242,7 @@ export async function loadRecordDetail(
     connections,
     relationships,
     queryResults,
+    overviewBlocks,
     today: today(user.timeZone),
     assignments: canSeeAssignments
       ? {

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link as RouterLink } from "react-router";
 import { type FieldDefinition, isShown } from "../../../server/contract/fields.ts";
+import type { OverviewBlockKey } from "../../../server/contract/overview-blocks.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, TableLink } from "../../components/data-table.tsx";
 import { FieldValue, type ValueSettings, valueText } from "../../components/field-value.tsx";
@@ -137,9 +138,14 @@ function EditDenied() {
   );
 }
 
-function Overview(props: RecordDetailData & { actionResult?: RecordActionResult }) {
-  const { info, record, related, assignments, canReadRelated, screen, actionResult, attachedTo, latestAttached } =
-    props;
+type OverviewProps = RecordDetailData & { actionResult?: RecordActionResult };
+
+/**
+ * The 360-overview: the record's fields (with its one-to-one partners) in the wide column, and beside them the other
+ * blocks its entity shows, in their order (spec §2 expanded-entity-overview-widgets).
+ */
+function Overview(props: OverviewProps) {
+  const { info, record } = props;
   const { t } = useTranslation();
   const settings = useValueSettings();
   const fields = info.fields.filter(isShown);
@@ -157,8 +163,6 @@ function Overview(props: RecordDetailData & { actionResult?: RecordActionResult 
       </HStack>
     </Stack>
   );
-  const other = screen.related ? screens[screen.related.screen] : undefined;
-  const titleField = related?.info.fields.find((field) => field.key === "title" && field.active);
   return (
     <SimpleGrid columns={{ base: 1, lg: 3 }} gap="5">
       <Card.Root gridColumn={{ lg: "span 2" }}>
@@ -185,66 +189,92 @@ function Overview(props: RecordDetailData & { actionResult?: RecordActionResult 
         </Card.Body>
       </Card.Root>
       <Stack gap="5">
-        <FavoriteConnectionCards {...props} />
-        <ConnectionsCard {...props} />
-        <ActivitiesCard {...props} />
-        {attachedTo && <AttachedToCard attachedTo={attachedTo} />}
-        {(["notes", "documents"] as const).map((kind) => {
-          const latest = latestAttached[kind];
-          return (
-            latest && (
-              <LatestAttachedCard key={kind} kind={kind} page={latest} base={`/${screen.path}/${record.uuid}`} />
-            )
-          );
-        })}
-        {screen.related && other && (
-          <Card.Root data-testid="related-card">
-            <Card.Header>
-              <Heading size="md">
-                <RouterLink to={`/${screen.path}/${record.uuid}/${screen.related.tab}`}>
-                  {t(`tabs.${screen.related.tab}`)}
-                </RouterLink>
-              </Heading>
-            </Card.Header>
-            <Card.Body>
-              {!related || related.page.content.length === 0 ? (
-                <Text color="fg.muted">{t("common.none")}</Text>
-              ) : (
-                <Stack as="ul" gap="2" listStyle="none">
-                  {related.page.content.map(({ link, record: linked }) => {
-                    const title = titleField ? valueText(titleField, linked.values[titleField.key], settings) : "";
-                    return (
-                      <li key={link.uuid}>
-                        {canReadRelated ? (
-                          <RouterLink to={`/${other.path}/${linked.uuid}`}>{linked.rowName}</RouterLink>
-                        ) : (
-                          linked.rowName
-                        )}
-                        <Text fontSize="sm" color="fg.muted">
-                          {[t(`links.roles.${link.role}`, { defaultValue: link.role }), title]
-                            .filter(Boolean)
-                            .join(" · ")}
-                        </Text>
-                      </li>
-                    );
-                  })}
-                </Stack>
-              )}
-            </Card.Body>
-          </Card.Root>
-        )}
-        {assignments && (
+        {props.overviewBlocks.map((block) => (
+          <SideBlock key={block} block={block} {...props} />
+        ))}
+      </Stack>
+    </SimpleGrid>
+  );
+}
+
+/** One block of the overview's side column; the fields have the wide column. */
+function SideBlock({ block, ...props }: OverviewProps & { block: OverviewBlockKey }) {
+  const { screen, record, actionResult } = props;
+  const base = `/${screen.path}/${record.uuid}`;
+  switch (block) {
+    case "favorites":
+      return <FavoriteConnectionCards {...props} />;
+    case "workItemLinks":
+      return <ConnectionsCard {...props} />;
+    case "activities":
+      return <ActivitiesCard {...props} />;
+    case "attachedTo":
+      return props.attachedTo && <AttachedToCard attachedTo={props.attachedTo} />;
+    case "notes":
+    case "documents": {
+      const latest = props.latestAttached[block];
+      return latest && <LatestAttachedCard kind={block} page={latest} base={base} />;
+    }
+    case "related":
+      return <RelatedCard {...props} />;
+    case "assignments":
+      return (
+        props.assignments && (
           <AssignmentSection
-            assignments={assignments}
-            action={`/${screen.path}/${record.uuid}`}
+            assignments={props.assignments}
+            action={base}
             results={{
               group: actionResult?.form === "group" ? actionResult.result : undefined,
               user: actionResult?.form === "user" ? actionResult.result : undefined,
             }}
           />
+        )
+      );
+    default:
+      return null;
+  }
+}
+
+/** The overview's card of a company's contacts (or a contact's companies), with each one's role and title. */
+function RelatedCard({ screen, record, related, canReadRelated }: RecordDetailData) {
+  const { t } = useTranslation();
+  const settings = useValueSettings();
+  const other = screen.related ? screens[screen.related.screen] : undefined;
+  if (!screen.related || !other) return null;
+  const titleField = related?.info.fields.find((field) => field.key === "title" && field.active);
+  return (
+    <Card.Root data-testid="related-card">
+      <Card.Header>
+        <Heading size="md">
+          <RouterLink to={`/${screen.path}/${record.uuid}/${screen.related.tab}`}>
+            {t(`tabs.${screen.related.tab}`)}
+          </RouterLink>
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        {!related || related.page.content.length === 0 ? (
+          <Text color="fg.muted">{t("common.none")}</Text>
+        ) : (
+          <Stack as="ul" gap="2" listStyle="none">
+            {related.page.content.map(({ link, record: linked }) => {
+              const title = titleField ? valueText(titleField, linked.values[titleField.key], settings) : "";
+              return (
+                <li key={link.uuid}>
+                  {canReadRelated ? (
+                    <RouterLink to={`/${other.path}/${linked.uuid}`}>{linked.rowName}</RouterLink>
+                  ) : (
+                    linked.rowName
+                  )}
+                  <Text fontSize="sm" color="fg.muted">
+                    {[t(`links.roles.${link.role}`, { defaultValue: link.role }), title].filter(Boolean).join(" · ")}
+                  </Text>
+                </li>
+              );
+            })}
+          </Stack>
         )}
-      </Stack>
-    </SimpleGrid>
+      </Card.Body>
+    </Card.Root>
   );
 }
 

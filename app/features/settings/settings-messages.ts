@@ -2,6 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { fieldRuleTexts, fieldTexts } from "../../../server/contract/custom-fields.ts";
 import { entityOrderTexts } from "../../../server/contract/entity-order.ts";
+import { overviewBlockTexts } from "../../../server/contract/overview-blocks.ts";
 
 /**
  * The settings' own texts, which the contract gives in English (its rules for custom fields, the API's refusals that
@@ -14,6 +15,10 @@ const keys = new Map<string, string>([
   ["Standard relationships cannot be changed or deleted", "settings.relationships.standard"],
   ["Relationship not found", "settings.relationships.notFound"],
   ["Entity not found", "settings.relationships.entityNotFound"],
+  ...Object.entries(overviewBlockTexts).map(([key, text]): [string, string] => [
+    text,
+    `settings.overviewBlocks.${key}`,
+  ]),
 ]);
 
 export function settingsMessageKey(text: string): { key: string; values?: Record<string, string> } | null {

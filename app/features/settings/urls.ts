@@ -10,6 +10,7 @@ export const settingsSections = [
   { path: "custom-entities", label: "settings.sections.customEntities" },
   { path: "crm-relationships", label: "settings.sections.relationships" },
   { path: "field-management-settings", label: "settings.sections.fieldManagement" },
+  { path: "expanded-entity-overview-widgets", label: "settings.sections.overviewBlocks" },
 ] as const;
 
 /** `entity` is how the URL names an entity: its schema and table, "crm.contact". */
@@ -35,4 +36,11 @@ export function fieldRowId(key: string): string {
 /** The form of a field's row on the field management screen: its buttons, and the warning's Close without JavaScript. */
 export function fieldFormId(key: string): string {
   return `field-order-${key}`;
+/**
+ * The overview blocks screen of an entity (the first one without), with the reset confirmation open when `state` says
+ * so, and scrolled to `anchor`.
+ */
+export function overviewBlocksUrl(entity?: string | null, state: Record<string, string> = {}, anchor?: string): string {
+  const query = new URLSearchParams(state).toString();
+  return `/system-settings/expanded-entity-overview-widgets${entity ? `/${entity}` : ""}${query ? `?${query}` : ""}${anchor ? `#${anchor}` : ""}`;
 }

@@ -39,15 +39,17 @@ export async function loadWorkItems(
   record: RecordDto,
   tab: DetailTab,
   url: URL,
+  /** The overview shows an item's contacts and companies (its settings may hide them). */
+  overviewLinks = true,
 ) {
   const panel = url.searchParams.get("panel");
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
 
-  // On an inquiry or a to-do: its links, on the overview and the connections tab.
+  // On an inquiry or a to-do: its links, on the overview (unless hidden there) and the connections tab.
   if (screen.workItem) {
     const kind = workItemKinds[screen.workItem];
     const links =
-      tab === "360-overview" || tab === "connections"
+      (tab === "360-overview" && overviewLinks) || tab === "connections"
         ? await client.get<WorkItemLink[]>(apiPath`/api/crm/${kind.table}/${record.uuid}/company_contact`)
         : null;
     const canLink = hasPermission(user, "Update", kind.resource) && hasPermission(user, "Read", "Contact");
