@@ -36,6 +36,8 @@ export function fieldRowId(key: string): string {
 /** The form of a field's row on the field management screen: its buttons, and the warning's Close without JavaScript. */
 export function fieldFormId(key: string): string {
   return `field-order-${key}`;
+}
+
 /**
  * The overview blocks screen of an entity (the first one without), with the reset confirmation open when `state` says
  * so, and scrolled to `anchor`.
