@@ -10,6 +10,12 @@ export const settingsSections = [
   { path: "custom-entities", label: "settings.sections.customEntities" },
   { path: "crm-relationships", label: "settings.sections.relationships" },
   { path: "field-management-settings", label: "settings.sections.fieldManagement" },
+  { path: "inquiries", label: "settings.sections.inquiries" },
+  { path: "todo", label: "settings.sections.todo" },
+  { path: "statuses", label: "settings.sections.statuses" },
+  { path: "priorities", label: "settings.sections.priorities" },
+  { path: "categories", label: "settings.sections.categories" },
+  { path: "sources", label: "settings.sections.sources" },
 ] as const;
 
 /** `entity` is how the URL names an entity: its schema and table, "crm.contact". */
