@@ -34,6 +34,12 @@ export default [
       route("crm-relationships/:tab?", "routes/system-settings.crm-relationships.tsx"),
       route("field-management-settings/:tab?", "routes/system-settings.field-management-settings.tsx"),
       route("expanded-entity-overview-widgets/:tab?", "routes/system-settings.expanded-entity-overview-widgets.tsx"),
+      route("inquiries", "routes/system-settings.work-items.tsx", { id: "inquiries-settings" }),
+      route("todo", "routes/system-settings.work-items.tsx", { id: "todo-settings" }),
+      route("statuses", "routes/system-settings.meta-status.tsx", { id: "status-settings" }),
+      route("priorities", "routes/system-settings.meta-status.tsx", { id: "priority-settings" }),
+      route("categories", "routes/system-settings.meta-status.tsx", { id: "category-settings" }),
+      route("sources", "routes/system-settings.meta-status.tsx", { id: "source-settings" }),
     ]),
   ]),
   // Every unknown path goes to /error-404 (and the i18n middleware needs a match to run).

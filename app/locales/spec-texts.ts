@@ -1,6 +1,7 @@
 import { fieldTexts } from "../../server/contract/custom-fields.ts";
 import { fileMessages } from "../../server/contract/files.ts";
 import { messages, NOT_COMPANY_CONTACT } from "../../server/contract/messages.ts";
+import { CANNOT_DELETE_META_STATUS, VALUE_IN_USE } from "../../server/contract/meta-status.ts";
 
 /**
  * The specification's texts that the API and the forms' schemas give in English: validation messages (spec §5) and
@@ -62,4 +63,7 @@ export const apiErrorTexts = {
   GroupAlreadyAssignedException: "Group already exist",
   UserAlreadyAssignedException: "User already exist",
   attachmentExisting: "Attachment record already existing.",
+  // Shown as the server says them (CannotDeleteMetaStatusException, ComponentToBeRemovedInUseException).
+  cannotDeleteMetaStatus: CANNOT_DELETE_META_STATUS,
+  valueInUse: VALUE_IN_USE,
 };

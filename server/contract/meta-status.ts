@@ -41,6 +41,18 @@ export const metaStatusSettingSchema = metaStatusSchema.extend({
 });
 export type MetaStatusSetting = z.infer<typeof metaStatusSettingSchema>;
 
+/** An entity that has a kind: the settings offer its statuses (or priorities, categories, sources). */
+export const metaStatusEntitySchema = z.object({
+  schemaKey: z.string(),
+  tableKey: z.string(),
+  labelEn: z.string(),
+  labelNb: z.string(),
+  pluralEn: z.string(),
+  pluralNb: z.string(),
+  builtIn: z.boolean(),
+});
+export type MetaStatusEntity = z.infer<typeof metaStatusEntitySchema>;
+
 /** The spec's text for deleting a default or active one (spec "Other user-facing messages"). */
 export const CANNOT_DELETE_META_STATUS = "Cannot delete default or active source, category, status or priority.";
 /** The spec's text for removing a value records still hold. */

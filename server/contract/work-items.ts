@@ -85,3 +85,29 @@ export const workItemPageSchema = z.object({
   size: z.number().int(),
 });
 export type WorkItemPage = z.infer<typeof workItemPageSchema>;
+
+/** The highest reference number an administrator may start from. */
+export const REFERENCE_NUMBER_MAX = 999_999_999_999;
+
+/**
+ * Where reference numbers go on: the next item's number. The API refuses one below the next number (none is reused),
+ * with "Must be at least {next}"; the settings form checks the rest with the same schema.
+ */
+export const referenceNumberStartSchema = z.object({
+  next: z
+    .number({ error: messages.notANumber })
+    .int(messages.notANumber)
+    .min(1, "Must be at least 1")
+    .max(REFERENCE_NUMBER_MAX, `Must be at most ${REFERENCE_NUMBER_MAX}`),
+});
+export type ReferenceNumberStart = z.infer<typeof referenceNumberStartSchema>;
+
+/**
+ * Who a new inquiry (or to-do) goes to when its creator leaves the assignee or the group out: a user, a group, both or
+ * neither. Forms offer them first, as they offer the default priority.
+ */
+export const workItemDefaultsSchema = z.object({
+  assignedUserId: z.string().max(64).nullable(),
+  groupId: z.string().max(64).nullable(),
+});
+export type WorkItemDefaults = z.infer<typeof workItemDefaultsSchema>;

@@ -227,6 +227,15 @@ export interface OverviewBlockTable {
   updated_at: Generated<Date>;
 }
 
+/** Who new inquiries (or to-dos) go to when their creator chooses nobody; one row per table, once one is set. */
+export interface WorkItemDefaultTable {
+  table_key: "inquiry" | "todo";
+  assigned_user_id: string | null;
+  group_id: string | null;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
+
 /** Kept by triggers on each record table; read, never written, by the API. */
 export interface RecordCountTable {
   schema_key: string;
@@ -264,6 +273,7 @@ export interface Database {
   "core.overview_block": OverviewBlockTable;
   "core.record_count": RecordCountTable;
   "core.record_version": RecordVersionTable;
+  "core.work_item_default": WorkItemDefaultTable;
   "crm.inquiry_company_contact": WorkItemLinkTable & { inquiry_id: string };
   "crm.todo_company_contact": WorkItemLinkTable & { todo_id: string };
 }

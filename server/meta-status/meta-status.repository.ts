@@ -30,6 +30,27 @@ export async function listMetaStatuses(db: Db, kind: string, owner?: Owner) {
   return query.orderBy("schema_key").orderBy("table_key").orderBy("position").orderBy("key").execute();
 }
 
+/**
+ * The entities that have the kind, as `columnsHolding` in the service tells: every entity has a status; priorities,
+ * categories and sources belong to entities with a field that chooses from them. Built-in entities first.
+ */
+export async function entitiesWithKind(db: Db, kind: string) {
+  let query = db
+    .selectFrom("core.entity as e")
+    .select(["e.schema_key", "e.table_key", "e.label_en", "e.label_nb", "e.plural_en", "e.plural_nb", "e.built_in"]);
+  if (kind !== "status") {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("core.field as f")
+          .select("f.id")
+          .whereRef("f.entity_id", "=", "e.id")
+          .where(sql`f.settings ->> 'optionsFrom'`, "=", kind),
+      ),
+    );
+  }
+  return query.orderBy("e.built_in", "desc").orderBy("e.label_en").orderBy("e.table_key").execute();
+}
+
 /** The row, locked for the rest of the transaction when `lock`: records that take it up meanwhile wait for us. */
 export async function findMetaStatus(db: Db, kind: string, id: string, lock = false) {
   let query = db.selectFrom("core.meta_status").select(columns).where("kind", "=", kind).where("id", "=", id);

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { metaStatusInputSchema, metaStatusKindSchema, metaStatusSettingSchema } from "../contract/meta-status.ts";
+import {
+  metaStatusEntitySchema,
+  metaStatusInputSchema,
+  metaStatusKindSchema,
+  metaStatusSettingSchema,
+} from "../contract/meta-status.ts";
 import { metaStatusSchema, SEARCH_MIN_LENGTH } from "../contract/records.ts";
 import { DomainError } from "../http/errors.ts";
 import * as records from "../records/records.service.ts";
@@ -32,6 +37,20 @@ export const metaStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       const entity = schema && table ? { schemaKey: schema, tableKey: table } : undefined;
       return service.listMetaStatusSettings(app.db, request.actor, request.params.kind, entity);
     },
+  );
+
+  app.get(
+    "/metastatus/:kind/entities",
+    {
+      schema: {
+        tags,
+        summary: "The entities that have statuses (or priorities, categories, sources), for the settings",
+        security,
+        params: z.object({ kind: metaStatusKindSchema }),
+        response: { 200: z.array(metaStatusEntitySchema) },
+      },
+    },
+    async (request) => service.listMetaStatusEntities(app.db, request.actor, request.params.kind),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import {
   CANNOT_DELETE_META_STATUS,
+  type MetaStatusEntity,
   type MetaStatusInput,
   type MetaStatusKindOrStatus,
   type MetaStatusSetting,
@@ -92,6 +93,24 @@ export async function listMetaStatusSettings(
   requirePermission(actor, "Read", SETTINGS);
   const owner = entity ? await ownerOf(db, kind, entity.schemaKey, entity.tableKey) : undefined;
   return (await repo.listMetaStatuses(db, kind, owner)).map(toSetting);
+}
+
+/** The entities whose statuses (or priorities, categories, sources) the settings keep. */
+export async function listMetaStatusEntities(
+  db: Kysely<Database>,
+  actor: Actor,
+  kind: MetaStatusKindOrStatus,
+): Promise<MetaStatusEntity[]> {
+  requirePermission(actor, "Read", SETTINGS);
+  return (await repo.entitiesWithKind(db, kind)).map((row) => ({
+    schemaKey: row.schema_key,
+    tableKey: row.table_key,
+    labelEn: row.label_en,
+    labelNb: row.label_nb,
+    pluralEn: row.plural_en,
+    pluralNb: row.plural_nb,
+    builtIn: row.built_in,
+  }));
 }
 
 export async function createMetaStatus(

@@ -9,11 +9,12 @@ import {
   validateValues,
 } from "../contract/fields.ts";
 import type { EntityInfo, EntityRef, MetaStatus, RecordDto, RecordPage, TransactionDto } from "../contract/records.ts";
+import type { WorkItemDefaults } from "../contract/work-items.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import { type Actor, requirePermission } from "../users/users.service.ts";
-import { unlinkWorkItemsBeforeDelete } from "../work-items/work-items.service.ts";
+import { defaultAssignment, isWorkItemTable, unlinkWorkItemsBeforeDelete } from "../work-items/work-items.service.ts";
 import { assertChangeable } from "./change-guards.ts";
 import { recordUnlinksBeforeDelete, visibleConnectionsOfMany } from "./links.service.ts";
 import { cachedEntity, type EntityMetadata } from "./metadata.repository.ts";
@@ -174,19 +175,35 @@ export async function listStatuses(
 
 type Options = NonNullable<FieldDefinition["settings"]["options"]>;
 
-async function optionsOf(db: Kysely<Database>, entity: EntityMetadata, source: OptionSource): Promise<Options> {
+/** The user and group new inquiries and to-dos go to (the settings'); none for other entities. */
+async function assignmentDefaults(db: Kysely<Database>, entity: EntityMetadata): Promise<WorkItemDefaults> {
+  if (entity.schemaKey !== "crm" || !isWorkItemTable(entity.tableKey)) return { assignedUserId: null, groupId: null };
+  return defaultAssignment(db, entity.tableKey);
+}
+
+async function optionsOf(
+  db: Kysely<Database>,
+  entity: EntityMetadata,
+  source: OptionSource,
+  assignment: Promise<WorkItemDefaults>,
+): Promise<Options> {
   switch (source) {
-    case "user":
+    case "user": {
+      const { assignedUserId } = await assignment;
       return (await repo.userOptions(db)).map((user) => {
         const name = `${user.first_name} ${user.last_name}`.trim();
-        return { value: user.id, labelEn: name, labelNb: name };
+        return { value: user.id, labelEn: name, labelNb: name, ...(user.id === assignedUserId && { isDefault: true }) };
       });
-    case "group":
+    }
+    case "group": {
+      const { groupId } = await assignment;
       return (await repo.groupOptions(db)).map((group) => ({
         value: group.id,
         labelEn: group.name,
         labelNb: group.name,
+        ...(group.id === groupId && { isDefault: true }),
       }));
+    }
     default:
       return (await repo.statusesOf(db, entity, source)).map((status) => ({
         value: status.id,
@@ -206,8 +223,14 @@ export async function withOptions(db: Kysely<Database>, entity: EntityMetadata):
     ...new Set(entity.fields.flatMap((field) => (field.settings.optionsFrom ? [field.settings.optionsFrom] : []))),
   ];
   if (sources.length === 0) return entity;
+  const assignment =
+    sources.includes("user") || sources.includes("group")
+      ? assignmentDefaults(db, entity)
+      : Promise.resolve({ assignedUserId: null, groupId: null });
   const loaded = new Map(
-    await Promise.all(sources.map(async (source) => [source, await optionsOf(db, entity, source)] as const)),
+    await Promise.all(
+      sources.map(async (source) => [source, await optionsOf(db, entity, source, assignment)] as const),
+    ),
   );
   return {
     ...entity,
@@ -219,8 +242,10 @@ export async function withOptions(db: Kysely<Database>, entity: EntityMetadata):
   };
 }
 
-/** A new record's default priority, category and source, for those its input leaves out. */
-/** What a new record gets for the fields the input leaves out: the default option, or the field's default value. */
+/**
+ * What a new record gets for the fields the input leaves out: the default option (a work item's priority, category,
+ * source, assignee and group), or the field's default value.
+ */
 function defaultsOf(described: EntityMetadata, input: Record<string, unknown>) {
   const defaults: Record<string, unknown> = {};
   for (const field of described.fields) {

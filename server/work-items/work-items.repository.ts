@@ -139,3 +139,40 @@ export async function startReferenceNumbersAt(db: Kysely<Database>, table: WorkI
     return true;
   });
 }
+
+/** Who new items of the table go to when their creator chooses nobody; undefined when none was ever set. */
+export async function findDefaults(db: Db, table: WorkItemTable) {
+  return db
+    .selectFrom("core.work_item_default")
+    .select(["assigned_user_id", "group_id"])
+    .where("table_key", "=", table)
+    .executeTakeFirst();
+}
+
+export async function saveDefaults(
+  db: Db,
+  table: WorkItemTable,
+  row: { assigned_user_id: string | null; group_id: string | null },
+  actorId: string,
+) {
+  return db
+    .insertInto("core.work_item_default")
+    .values({ table_key: table, ...row, updated_by: actorId })
+    .onConflict((conflict) =>
+      conflict.column("table_key").doUpdateSet({ ...row, updated_by: actorId, updated_at: sql`now()` }),
+    )
+    .returning(["assigned_user_id", "group_id"])
+    .executeTakeFirstOrThrow();
+}
+
+/** Whether the user exists; kept from being deleted until the transaction ends, so a default never names nobody. */
+export async function lockUser(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom("core.app_user").select("id").where("id", "=", id).forKeyShare().executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether the group exists, kept as `lockUser` keeps a user. */
+export async function lockGroup(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom("core.user_group").select("id").where("id", "=", id).forKeyShare().executeTakeFirst();
+  return row !== undefined;
+}

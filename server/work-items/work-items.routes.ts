@@ -3,6 +3,8 @@ import { z } from "zod";
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, recordSchema } from "../contract/records.ts";
 import {
   linkedWorkItemInputSchema,
+  referenceNumberStartSchema,
+  workItemDefaultsSchema,
   workItemLinkInputSchema,
   workItemLinkSchema,
   workItemPageSchema,
@@ -115,8 +117,6 @@ export const workItemsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const referenceStart = z.object({ next: z.number().int().min(1).max(999_999_999_999) });
-
   app.get(
     "/crm/:table/reference_number_start",
     {
@@ -125,7 +125,7 @@ export const workItemsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The reference number the next inquiry (or to-do) gets",
         security,
         params: z.object({ table }),
-        response: { 200: referenceStart },
+        response: { 200: referenceNumberStartSchema },
       },
     },
     async (request) => service.referenceNumberStart(app.db, request.actor, request.params.table),
@@ -139,10 +139,39 @@ export const workItemsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Number new inquiries (or to-dos) from here on; never below the next number, so none is reused",
         security,
         params: z.object({ table }),
-        body: referenceStart,
-        response: { 200: referenceStart },
+        body: referenceNumberStartSchema,
+        response: { 200: referenceNumberStartSchema },
       },
     },
     async (request) => service.setReferenceNumberStart(app.db, request.actor, request.params.table, request.body.next),
+  );
+
+  app.get(
+    "/crm/:table/defaults",
+    {
+      schema: {
+        tags: ["inquiries and to-dos"],
+        summary: "Who new inquiries (or to-dos) go to when their creator leaves the assignee or the group out",
+        security,
+        params: z.object({ table }),
+        response: { 200: workItemDefaultsSchema },
+      },
+    },
+    async (request) => service.workItemDefaults(app.db, request.actor, request.params.table),
+  );
+
+  app.put(
+    "/crm/:table/defaults",
+    {
+      schema: {
+        tags: ["inquiries and to-dos"],
+        summary: "Set the user and the group new inquiries (or to-dos) go to; null for none",
+        security,
+        params: z.object({ table }),
+        body: workItemDefaultsSchema,
+        response: { 200: workItemDefaultsSchema },
+      },
+    },
+    async (request) => service.setWorkItemDefaults(app.db, request.actor, request.params.table, request.body),
   );
 };

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { messages, NOT_COMPANY_CONTACT } from "../contract/messages.ts";
 import type { RecordDto } from "../contract/records.ts";
-import type { WorkItemLink, WorkItemTable } from "../contract/work-items.ts";
+import type { WorkItemDefaults, WorkItemLink, WorkItemTable } from "../contract/work-items.ts";
 import { workItemTables } from "../contract/work-items.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
@@ -270,4 +270,39 @@ export async function setReferenceNumberStart(db: Kysely<Database>, actor: Actor
     ]);
   }
   return { next: start };
+}
+
+/** Who new items of the table go to when their creator leaves the assignee or the group out (no permission check). */
+export async function defaultAssignment(db: Kysely<Database>, table: WorkItemTable): Promise<WorkItemDefaults> {
+  const row = await repo.findDefaults(db, table);
+  return { assignedUserId: row?.assigned_user_id ?? null, groupId: row?.group_id ?? null };
+}
+
+/** The defaults for new items, a setting of the workspace's. */
+export async function workItemDefaults(db: Kysely<Database>, actor: Actor, table: WorkItemTable) {
+  requirePermission(actor, "Read", "System_Settings");
+  return defaultAssignment(db, table);
+}
+
+export async function setWorkItemDefaults(
+  db: Kysely<Database>,
+  actor: Actor,
+  table: WorkItemTable,
+  input: WorkItemDefaults,
+): Promise<WorkItemDefaults> {
+  requirePermission(actor, "Update", "System_Settings");
+  const { assignedUserId, groupId } = input;
+  if (assignedUserId !== null && !isUuid(assignedUserId)) throw notFound("User not found");
+  if (groupId !== null && !isUuid(groupId)) throw notFound("Group not found");
+  return db.transaction().execute(async (trx) => {
+    if (assignedUserId !== null && !(await repo.lockUser(trx, assignedUserId))) throw notFound("User not found");
+    if (groupId !== null && !(await repo.lockGroup(trx, groupId))) throw notFound("Group not found");
+    const saved = await repo.saveDefaults(
+      trx,
+      table,
+      { assigned_user_id: assignedUserId, group_id: groupId },
+      actor.id,
+    );
+    return { assignedUserId: saved.assigned_user_id, groupId: saved.group_id };
+  });
 }

@@ -63,6 +63,23 @@ describe(`the meta status service on ${testDatabase}`, () => {
     expect((await call("GET", "/api/metastatus/mood?schema=crm&table=company")).statusCode).toBe(400);
   });
 
+  it("names the entities that have each kind, for the settings to offer", async () => {
+    const tables = async (kind: string) =>
+      ((await call("GET", `/api/metastatus/${kind}/entities`)).json() as { tableKey: string }[]).map((e) => e.tableKey);
+    // Every entity has a status; only inquiries and to-dos choose a priority, category or source.
+    expect(new Set(await tables("status"))).toEqual(
+      new Set(["company", "contact", "document", "inquiry", "note", "todo"]),
+    );
+    for (const kind of ["priority", "category", "source"])
+      expect(new Set(await tables(kind))).toEqual(new Set(["inquiry", "todo"]));
+    const inquiry = ((await call("GET", "/api/metastatus/priority/entities")).json() as object[]).find(
+      (e: any) => e.tableKey === "inquiry",
+    );
+    expect(inquiry).toMatchObject({ schemaKey: "crm", labelEn: "Inquiry", pluralNb: "Henvendelser", builtIn: true });
+    expect((await call("GET", "/api/metastatus/status/entities", employee)).statusCode).toBe(403);
+    expect((await call("GET", "/api/metastatus/mood/entities")).statusCode).toBe(400);
+  });
+
   it("checks names and colours with the spec's texts, and refuses a name the entity already has", async () => {
     const empty = await call("POST", "/api/metastatus/category", admin, {
       schema: "crm",

@@ -2,6 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { fieldRuleTexts, fieldTexts } from "../../../server/contract/custom-fields.ts";
 import { entityOrderTexts } from "../../../server/contract/entity-order.ts";
+import { DEFAULT_MUST_BE_ACTIVE, INVALID_COLOUR } from "../../../server/contract/meta-status.ts";
 import { overviewBlockTexts } from "../../../server/contract/overview-blocks.ts";
 
 /**
@@ -19,6 +20,11 @@ const keys = new Map<string, string>([
     text,
     `settings.overviewBlocks.${key}`,
   ]),
+  [INVALID_COLOUR, "settings.metaStatus.invalidColour"],
+  [DEFAULT_MUST_BE_ACTIVE, "settings.metaStatus.defaultMustBeActive"],
+  ["Status not found", "settings.metaStatus.notFound"],
+  ["User not found", "settings.workItems.userNotFound"],
+  ["Group not found", "settings.workItems.groupNotFound"],
 ]);
 
 export function settingsMessageKey(text: string): { key: string; values?: Record<string, string> } | null {
@@ -26,6 +32,8 @@ export function settingsMessageKey(text: string): { key: string; values?: Record
   if (key) return { key };
   // The order named the fields as they were: one was added or deleted meanwhile.
   if (text.startsWith(entityOrderTexts.everyFieldOnce)) return { key: "settings.fieldManagement.orderChanged" };
+  if (/^The entity has no (status|priority|category|source)$/.test(text))
+    return { key: "settings.metaStatus.noneOfKind" };
   const columns = /^The entity has used all (\d+) columns$/.exec(text);
   return columns ? { key: "settings.rules.columnLimit", values: { limit: columns[1] } } : null;
 }

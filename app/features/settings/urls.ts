@@ -8,9 +8,15 @@ export const FIELD_FORM_ID = "custom-field-form";
 export const settingsSections = [
   { path: "custom-fields", label: "settings.sections.customFields" },
   { path: "custom-entities", label: "settings.sections.customEntities" },
+  { path: "inquiries", label: "settings.sections.inquiries" },
+  { path: "todo", label: "settings.sections.todo" },
+  { path: "statuses", label: "settings.sections.statuses" },
+  { path: "priorities", label: "settings.sections.priorities" },
+  { path: "categories", label: "settings.sections.categories" },
+  { path: "sources", label: "settings.sections.sources" },
+  { path: "expanded-entity-overview-widgets", label: "settings.sections.overviewBlocks" },
   { path: "crm-relationships", label: "settings.sections.relationships" },
   { path: "field-management-settings", label: "settings.sections.fieldManagement" },
-  { path: "expanded-entity-overview-widgets", label: "settings.sections.overviewBlocks" },
 ] as const;
 
 /** `entity` is how the URL names an entity: its schema and table, "crm.contact". */

@@ -1,0 +1,224 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data, type RouterContextProvider, redirect } from "react-router";
+import type {
+  MetaStatusEntity,
+  MetaStatusKindOrStatus,
+  MetaStatusSetting,
+} from "../../../server/contract/meta-status.ts";
+import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
+import { getInstance, getLocale } from "../../middleware/i18next.server.ts";
+import { ApiError, api } from "../../utils/api.server.ts";
+import { errorDialogText, fieldErrors, fixedTexts } from "../../utils/api-errors.ts";
+import { apiPath } from "../../utils/api-path.ts";
+import { flash } from "../../utils/flash.server.ts";
+import { forgetEntityMetadata } from "../records/metadata.server.ts";
+import { parseMetaStatusForm } from "./meta-status-form.ts";
+import { metaStatusUrl } from "./meta-status-urls.ts";
+import { settingsMessageKey } from "./settings-messages.ts";
+import { entityParam, SETTINGS_RESOURCE } from "./urls.ts";
+
+/** Which panel or dialog the URL opens over the table; only for users who may change the settings. */
+export type MetaStatusPanelState =
+  | { mode: "new" }
+  | { mode: "edit"; value: MetaStatusSetting }
+  | { mode: "delete"; value: MetaStatusSetting };
+
+/** What an action answers when it does not redirect: the form's errors, and the warning dialog's text if any. */
+export interface MetaStatusActionResult {
+  form: "value" | "delete";
+  result?: SubmissionResult<string[]>;
+  /** In English as the error catalogue or the API has it; the page shows it in its language. */
+  dialog?: string | null;
+}
+
+type Client = ReturnType<typeof api>;
+
+function readPanel(url: URL, values: MetaStatusSetting[]): MetaStatusPanelState | null {
+  const params = url.searchParams;
+  const named = values.find((value) => value.metaStatusId === params.get("id"));
+  if (params.get("confirm") === "delete") return named ? { mode: "delete", value: named } : null;
+  switch (params.get("panel")) {
+    case "new":
+      return { mode: "new" };
+    case "edit":
+      return named ? { mode: "edit", value: named } : null;
+    default:
+      return null;
+  }
+}
+
+function valuesOf(
+  client: Client,
+  kind: MetaStatusKindOrStatus,
+  entity: Pick<MetaStatusEntity, "schemaKey" | "tableKey">,
+) {
+  const query = new URLSearchParams({ schema: entity.schemaKey, table: entity.tableKey });
+  return client.get<MetaStatusSetting[]>(`${apiPath`/api/metastatus/${kind}`}?${query}`);
+}
+
+/** The entity the URL names, of those that have the kind; a stale or hand-typed one is the first. */
+function chosenEntity(entities: MetaStatusEntity[], url: URL): MetaStatusEntity {
+  const entity = entities.find((e) => entityParam(e) === url.searchParams.get("entity")) ?? entities[0];
+  if (!entity) throw data("Not found", { status: 404 });
+  return entity;
+}
+
+/**
+ * A kind's screen (statuses, priorities, categories or sources): the entities that have it, the chosen one's values in
+ * order, inactive ones too, and the panel or dialog the URL opens.
+ */
+export async function loadMetaStatuses(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  kind: MetaStatusKindOrStatus,
+) {
+  const user = requirePermission(context, request, "Read", SETTINGS_RESOURCE);
+  const url = new URL(request.url);
+  const client = api(context);
+  const entities = await client.get<MetaStatusEntity[]>(apiPath`/api/metastatus/${kind}/entities`);
+  const entity = chosenEntity(entities, url);
+  const values = await valuesOf(client, kind, entity);
+  const canUpdate = hasPermission(user, "Update", SETTINGS_RESOURCE);
+  return {
+    title: getInstance(context).t(`settings.metaStatus.titles.${kind}`),
+    kind,
+    entities,
+    entity: entityParam(entity),
+    values,
+    canUpdate,
+    panel: canUpdate ? readPanel(url, values) : null,
+  };
+}
+
+export type MetaStatusesData = Awaited<ReturnType<typeof loadMetaStatuses>>;
+
+/** The posted form; a body that is not one is the client's mistake. */
+async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data("Bad request", { status: 400 });
+  }
+}
+
+/**
+ * Why the API refused, for the warning dialog: the catalogue's text, the server's own for the refusals it words (a
+ * default or active one, one in use) and for something gone meanwhile (a value or entity deleted); null when the
+ * form's fields say it all.
+ */
+function refusalText(method: string, error: ApiError): string | null {
+  const name = error.body.exceptionName ?? "";
+  const message = error.body.message?.trim();
+  if (error.status === 404 && message && !Object.hasOwn(fixedTexts, name)) return message;
+  return errorDialogText(method, error.status, error.body);
+}
+
+/** The settings' own texts in the page's language; the catalogue's and the server's are left for the dialog. */
+function dialogText(context: Readonly<RouterContextProvider>, text: string | null): string | null {
+  const own = text ? settingsMessageKey(text) : null;
+  return own ? getInstance(context).t(own.key, own.values) : text;
+}
+
+/** The API refused a save: its field errors go on the form's fields; anything else is the warning dialog's. */
+function refusedSave(
+  context: Readonly<RouterContextProvider>,
+  error: unknown,
+  method: "POST" | "PUT",
+  submission: { reply(options?: { fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]> },
+) {
+  if (!(error instanceof ApiError)) throw error;
+  const byField = Object.fromEntries(
+    Object.entries(fieldErrors(error.status, error.body)).map(([field, message]) => [field, [message]]),
+  );
+  const hasFieldErrors = Object.keys(byField).length > 0;
+  return data<MetaStatusActionResult>(
+    {
+      form: "value",
+      result: submission.reply({ fieldErrors: byField }),
+      dialog: hasFieldErrors ? null : dialogText(context, refusalText(method, error)),
+    },
+    { status: error.status === 400 ? 400 : 200 },
+  );
+}
+
+/**
+ * Everything a kind's screen posts: a new value or a change from the side panel, a deletion after its confirmation
+ * (whose refusal, the default, an active one or one in use, shows in the warning dialog), and the form sent back as it
+ * was (the warning dialog closed without JavaScript).
+ */
+export async function metaStatusAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  kind: MetaStatusKindOrStatus,
+) {
+  requirePermission(context, request, "Update", SETTINGS_RESOURCE);
+  const url = new URL(request.url);
+  const client = api(context);
+  const entities = await client.get<MetaStatusEntity[]>(apiPath`/api/metastatus/${kind}/entities`);
+  const entity = chosenEntity(entities, url);
+  const listUrl = metaStatusUrl(kind, entityParam(entity));
+  const id = url.searchParams.get("id");
+  const valuePath = (valueId: string) => apiPath`/api/metastatus/${kind}/${valueId}`;
+  const nameOf = (value: Pick<MetaStatusSetting, "nameEn" | "nameNb">) =>
+    getLocale(context) === "nb" ? value.nameNb : value.nameEn;
+  const formData = await readForm(request);
+  const intent = formData.get("intent");
+  // Records' forms and lists read the entity's values anew.
+  const forget = () => forgetEntityMetadata(entity.schemaKey, entity.tableKey);
+
+  if (intent === "delete" && id) {
+    // Its name for the notice; one deleted meanwhile is the API's to answer.
+    const value = (await valuesOf(client, kind, entity)).find((candidate) => candidate.metaStatusId === id);
+    try {
+      await client.delete(valuePath(id));
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return data<MetaStatusActionResult>({
+        form: "delete",
+        dialog: dialogText(context, refusalText("DELETE", error)),
+      });
+    }
+    forget();
+    flash(context, {
+      status: "success",
+      message: "settings.metaStatus.deletedToast",
+      duration: 3000,
+      params: { name: value ? nameOf(value) : "" },
+    });
+    return redirect(listUrl);
+  }
+
+  const submission = parseMetaStatusForm(formData);
+  // The warning dialog was closed without JavaScript: the form comes back as it was, without checking it.
+  if (intent === "dismiss") {
+    return data<MetaStatusActionResult>({
+      form: "value",
+      result: { initialValue: submission.payload as SubmissionResult["initialValue"] },
+    });
+  }
+  if (submission.status !== "success") {
+    return data<MetaStatusActionResult>({ form: "value", result: submission.reply() }, { status: 400 });
+  }
+
+  const editing = url.searchParams.get("panel") === "edit" ? id : null;
+  let saved: MetaStatusSetting;
+  try {
+    saved = editing
+      ? await client.put<MetaStatusSetting>(valuePath(editing), submission.value)
+      : await client.post<MetaStatusSetting>(apiPath`/api/metastatus/${kind}`, {
+          ...submission.value,
+          schema: entity.schemaKey,
+          table: entity.tableKey,
+        });
+  } catch (error) {
+    return refusedSave(context, error, editing ? "PUT" : "POST", submission);
+  }
+  forget();
+  flash(context, {
+    status: "success",
+    message: editing ? "settings.metaStatus.savedToast" : "settings.metaStatus.createdToast",
+    duration: 3000,
+    params: { name: nameOf(saved) },
+  });
+  return redirect(listUrl);
+}

@@ -1,0 +1,82 @@
+import { useTranslation } from "react-i18next";
+import { useActionData, useLocation } from "react-router";
+import { ConfirmDialog, ErrorDialog, suspended } from "../features/records/lazy-panels.tsx";
+import { loadMetaStatuses, metaStatusAction } from "../features/settings/meta-status.server.ts";
+import { MetaStatusScreen, valueName } from "../features/settings/meta-status-screen.tsx";
+import { kindFromPath, META_STATUS_FORM_ID, metaStatusUrl } from "../features/settings/meta-status-urls.ts";
+import { useLanguage } from "../utils/i18n.ts";
+import type { Route } from "./+types/system-settings.meta-status";
+
+// The panel's code (its form, the contract's schema) loads when it opens; the server renders it open.
+const MetaStatusPanel = suspended(() =>
+  import("../features/settings/meta-status-panel.tsx").then((m) => ({ default: m.MetaStatusPanel })),
+);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadMetaStatuses(request, context, kindFromPath(new URL(request.url).pathname));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return metaStatusAction(request, context, kindFromPath(new URL(request.url).pathname));
+}
+
+/** Statuses, priorities, categories and sources: one screen for the four kinds, each at its own address. */
+export default function MetaStatusRoute({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const actionResult = useActionData<typeof action>();
+  const location = useLocation();
+  const { kind, entity, panel } = loaderData;
+  const here = `${location.pathname}${location.search}`;
+  const closeTo = metaStatusUrl(kind, entity);
+  const lastResult = actionResult?.form === "value" ? actionResult.result : undefined;
+  const formOpen = panel?.mode === "new" || panel?.mode === "edit";
+  return (
+    <>
+      <MetaStatusScreen {...loaderData} />
+      {formOpen && (
+        <MetaStatusPanel
+          // Another value, or another kind, is another form.
+          key={`${kind}-${panel.mode === "edit" ? panel.value.metaStatusId : "new"}`}
+          kind={kind}
+          value={panel.mode === "edit" ? panel.value : undefined}
+          lastResult={lastResult}
+          action={here}
+          closeTo={closeTo}
+        />
+      )}
+      {panel?.mode === "delete" && (
+        <ConfirmDialog
+          title={t("settings.metaStatus.deleteTitle", { name: valueName(panel.value, language) })}
+          confirmLabel={t("common.delete")}
+          closeTo={closeTo}
+          // Posted without the dialog in the URL: a refusal shows its warning over the table.
+          action={metaStatusUrl(kind, entity, { id: panel.value.metaStatusId })}
+          intent="delete"
+          testId="confirm-delete"
+        >
+          {t("settings.metaStatus.confirmDelete", {
+            name: valueName(panel.value, language),
+            kind: t(`settings.metaStatus.one.${kind}`),
+          })}
+        </ConfirmDialog>
+      )}
+      {/*
+        A refused deletion's warning opens once the confirmation has gone (the action's answer comes before the
+        revalidated page): a confirmation closing later hands the focus back to the page, which closes the warning.
+      */}
+      {actionResult?.dialog && panel?.mode !== "delete" && (
+        <ErrorDialog
+          text={actionResult.dialog}
+          source={actionResult}
+          dismissForm={formOpen ? META_STATUS_FORM_ID : undefined}
+          closeTo={here}
+        />
+      )}
+    </>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `${loaderData.title} · Workspace` : "Workspace" }];
+}
