@@ -534,6 +534,7 @@ const en = {
         related: "The linked contacts or companies, with their roles.",
         assignments: "The groups and users who are notified about the record.",
       },
+    },
     metaStatus: {
       titles: { status: "Statuses", priority: "Priorities", category: "Categories", source: "Sources" },
       one: { status: "status", priority: "priority", category: "category", source: "source" },

@@ -587,6 +587,7 @@ const nb: Translations = {
         related: "De tilknyttede kontaktene eller firmaene, med rollene sine.",
         assignments: "Gruppene og brukerne som får varsler om oppføringen.",
       },
+    },
     metaStatus: {
       titles: { status: "Statuser", priority: "Prioriteter", category: "Kategorier", source: "Kilder" },
       one: { status: "status", priority: "prioritet", category: "kategori", source: "kilde" },
