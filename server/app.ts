@@ -22,6 +22,7 @@ import { registerRateLimits } from "./http/rate-limits.ts";
 import mailer from "./mail/mailer.ts";
 import { metaStatusRoutes } from "./meta-status/meta-status.routes.ts";
 import { notesRoutes } from "./notes/notes.routes.ts";
+import { notificationsRoutes } from "./notifications/notifications.routes.ts";
 import database from "./plugins/database.ts";
 import oidc from "./plugins/oidc.ts";
 import storage from "./plugins/storage.ts";
@@ -176,6 +177,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(notesRoutes);
       await api.register(workItemsRoutes);
       await api.register(activitiesRoutes);
+      await api.register(notificationsRoutes);
       await api.register(recordsRoutes);
     },
     { prefix: "/api" },
