@@ -188,3 +188,18 @@ export async function markAllRead(db: Db, userId: string): Promise<number> {
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/**
+ * Open to-dos assigned to someone and due within [from, to], each with the assignee's today (in their time zone, else
+ * the company's) at `now`: the reminders' candidates.
+ */
+export async function todosDueAround(db: Db, now: Date, companyTimeZone: string, from: string, to: string) {
+  const result = await sql<{ id: string; user_id: string; due_date: string; today: string }>`
+    select t.id, t.assigned_user_id as user_id, t.due_date,
+      (${now.toISOString()}::timestamptz at time zone coalesce(u.time_zone, ${companyTimeZone}))::date as today
+    from crm.todo t
+    join core.app_user u on u.id = t.assigned_user_id
+    left join core.meta_status s on s.id = t.status_id
+    where t.due_date between ${from}::date and ${to}::date and s.closed is not true`.execute(db);
+  return result.rows;
+}

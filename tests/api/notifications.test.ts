@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sendDueReminders } from "../../server/notifications/reminders.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 
@@ -335,5 +336,54 @@ describe(`notifications on ${testDatabase}`, () => {
     ] as const) {
       expect((await t.app.inject({ method, url })).statusCode, url).toBe(401);
     }
+  });
+
+  it("reminds of to-dos due tomorrow and overdue once, in the user's time zone, however often it runs", async () => {
+    const todo = async (title: string, dueDate: string, assignee: string, statusId?: string) => {
+      const response = await call("POST", "/api/crm/todo", admin, {
+        values: { title, due_date: dueDate, assigned_user_id: assignee },
+        ...(statusId ? { statusId } : {}),
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().uuid as string;
+    };
+    const statuses = (await call("GET", "/api/metastatus/crm/todo", admin)).json() as any[];
+    const closed = statuses.find((s) => s.closed);
+    expect(closed).toBeDefined();
+    const tomorrow = await todo("Send tilbud", "2031-03-10", ids.employee);
+    const overdue = await todo("Følg opp", "2031-03-08", ids.readOnly);
+    const done = await todo("Ferdig allerede", "2031-03-10", ids.employee, closed.metaStatusId);
+    const own = await todo("Egen oppgave", "2031-03-10", ids.admin);
+    const reminders = async (tokens: Tokens, id: string) =>
+      (await about(tokens, id)).filter((n) => n.type.startsWith("todo_"));
+
+    // 23:30 in Oslo on the 8th: the 10th is not tomorrow yet.
+    expect(await sendDueReminders(t.app.db, new Date("2031-03-08T22:30:00Z"))).toBe(0);
+    // Past midnight in Oslo, still the 8th in UTC: two processes at once, and again later.
+    const at = new Date("2031-03-08T23:30:00Z");
+    const runs = await Promise.all([sendDueReminders(t.app.db, at), sendDueReminders(t.app.db, at)]);
+    expect(runs[0] + runs[1]).toBe(3);
+    expect(await sendDueReminders(t.app.db, new Date("2031-03-09T09:00:00Z"))).toBe(0);
+
+    expect(await reminders(employee, tomorrow)).toMatchObject([
+      { type: "todo_due_tomorrow", actor: null, record: { name: "Send tilbud" }, params: { dueDate: "2031-03-10" } },
+    ]);
+    expect(await reminders(readOnly, overdue)).toMatchObject([
+      { type: "todo_overdue", params: { dueDate: "2031-03-08", entityEn: "To-do", entityNb: "Gjøremål" } },
+    ]);
+    expect(await reminders(employee, done)).toEqual([]);
+    // A reminder has no actor: the admin is reminded of their own to-do.
+    expect(await reminders(admin, own)).toMatchObject([{ type: "todo_due_tomorrow" }]);
+
+    // A new due date is reminded of again, once; a user who switched overdue reminders off is not told of them.
+    expect(
+      (await call("PATCH", `/api/crm/todo/${tomorrow}`, admin, { values: { due_date: "2031-03-11" } })).statusCode,
+    ).toBe(200);
+    await call("PUT", "/api/notifications/settings/todo_overdue", readOnly, { enabled: false });
+    const late = await todo("For sent", "2031-03-09", ids.readOnly);
+    expect(await sendDueReminders(t.app.db, new Date("2031-03-10T10:00:00Z"))).toBe(1);
+    expect(await sendDueReminders(t.app.db, new Date("2031-03-10T11:00:00Z"))).toBe(0);
+    expect((await reminders(employee, tomorrow)).map((n) => n.params.dueDate)).toEqual(["2031-03-11", "2031-03-10"]);
+    expect(await reminders(readOnly, late)).toEqual([]);
   });
 });
