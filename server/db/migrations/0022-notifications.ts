@@ -20,7 +20,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("actor_id", "uuid", (col) => col.references("core.app_user.id").onDelete("set null"))
     .addColumn("params", "jsonb", (col) => col.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn("day", "date")
-    .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
+    // The clock, not the transaction's start: what one change tells of several records lists in the order it happened.
+    .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`clock_timestamp()`))
     .addColumn("read_at", "timestamptz")
     .execute();
   // A user's newest first (the bell's list), and their unread ones (its count), each from an index of its own.
