@@ -27,6 +27,8 @@ export default [
     route("custom-entity/:key/:id/:tab?/:idFeed?", "routes/record-detail.tsx", { id: "custom-entity" }),
     route("resources/upload", "routes/resources.upload.ts"),
     route("resources/record-search", "routes/resources.record-search.ts"),
+    route("notifications", "routes/notifications.ts"),
+    route("notifications/:id", "routes/notifications.open.ts"),
     route("system-settings", "routes/system-settings.tsx", [
       index("routes/system-settings.index.ts"),
       route("custom-fields", "routes/system-settings.custom-fields.tsx"),

@@ -32,15 +32,6 @@ export const notificationTexts = {
   settingNotFound: "Notification setting not found",
 } as const;
 
-/** The bell shows counts up to this; above, "99+" (spec §9). */
-export const NOTIFICATION_BADGE_CAP = 99;
-
-/** The count as the bell shows it: "99+" above 99, nothing at 0. */
-export function badgeText(count: number): string {
-  if (count <= 0) return "";
-  return count > NOTIFICATION_BADGE_CAP ? `${NOTIFICATION_BADGE_CAP}+` : String(count);
-}
-
 /** One event type's setting for the user: on or off, and whether it may be switched off at all. */
 export const notificationSettingSchema = z.object({
   id: z.enum(notificationTypes),
