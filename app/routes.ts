@@ -29,6 +29,10 @@ export default [
     route("resources/record-search", "routes/resources.record-search.ts"),
     route("notifications", "routes/notifications.ts"),
     route("notifications/:id", "routes/notifications.open.ts"),
+    route("profile", "routes/profile.tsx", [
+      index("routes/profile.index.ts"),
+      route("notifications", "routes/profile.notifications.tsx"),
+    ]),
     route("system-settings", "routes/system-settings.tsx", [
       index("routes/system-settings.index.ts"),
       route("custom-fields", "routes/system-settings.custom-fields.tsx"),

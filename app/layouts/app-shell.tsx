@@ -42,9 +42,9 @@ function UserMenu({ user }: { user: ShellUser }) {
   const name = `${user.firstName} ${user.lastName}`;
   return (
     <div className="chakra-stack ws-user-menu">
-      <p className="ws-user-name" title={t("auth.signedInAs", { name })}>
+      <RouterLink to="/profile" className="chakra-link ws-user-name" title={t("auth.signedInAs", { name })}>
         {name}
-      </p>
+      </RouterLink>
       <Form method="post" action="/sign-out" reloadDocument>
         <button type="submit" className="chakra-button ws-button-xs-outline">
           {t("auth.signOut")}

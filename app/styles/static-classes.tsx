@@ -157,7 +157,7 @@ export const staticClasses = {
   ),
   // app/layouts/app-shell.tsx: the user's menu
   "ws-user-menu": <HStack gap="2" />,
-  "ws-user-name": <Text fontSize="sm" fontWeight="medium" display={{ base: "none", sm: "block" }} />,
+  "ws-user-name": <Link fontSize="sm" fontWeight="medium" color="fg" display={{ base: "none", sm: "inline-flex" }} />,
   "ws-button-xs-outline": <Button size="xs" variant="outline" />,
   "ws-menu-bar": <Box mt="2" px="2" overflowX="auto" />,
   "ws-menu-bar-narrow": <Box mt="2" px="2" overflowX="auto" display={{ base: "block", md: "none" }} />,

@@ -38,3 +38,15 @@ export function withPanel(pathname: string, search: string, page: number | null)
   const query = params.toString();
   return query ? `${pathname}?${query}` : pathname;
 }
+
+/** The profile's page of the user's notification settings. */
+export const NOTIFICATION_SETTINGS = "/profile/notifications";
+
+/** A setting's row and its form on the profile's notifications page. */
+export function settingRowId(type: string): string {
+  return `notification-setting-${type}`;
+}
+
+export function settingFormId(type: string): string {
+  return `notification-setting-form-${type}`;
+}
