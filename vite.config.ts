@@ -135,7 +135,7 @@ export default defineConfig(async ({ command }) => {
                 // one file rather than some twenty of a few hundred bytes each.
                 name: "shell",
                 priority: 1,
-                test: /node_modules[\\/](i18next|react-i18next|dayjs)[\\/]|app[\\/](theme(-recipes)?\.ts|utils[\\/](emotion|messages|i18n|dates|date-settings|layout|navigation|nonce|chakra-stylesheet|preferences)\.tsx?|components[\\/](icons|button-link|page-header|filter-bar|data-table|list-footer|status-badge|value-text)|features[\\/]records[\\/](field-labels|list-params|screens|lazy-panels))|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](box|heading|text|link|table|stack)[\\/]/,
+                test: /node_modules[\\/](i18next|react-i18next|dayjs)[\\/]|app[\\/](theme(-recipes)?\.ts|utils[\\/](emotion|messages|i18n|dates|date-settings|layout|navigation|nonce|chakra-stylesheet|preferences)\.tsx?|components[\\/](icons|button-link|page-header|filter-bar|data-table|list-footer|status-badge|value-text)|features[\\/](records[\\/](field-labels|list-params|screens|lazy-panels)|notifications[\\/]urls))|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](box|heading|text|link|table|stack)[\\/]/,
               },
             ],
           },

@@ -14,6 +14,8 @@ import { DEFAULT_TIME_ZONE } from "../server/contract/time-zones.ts";
 import type { Route } from "./+types/root";
 import { GeneralErrorBoundary } from "./components/error-boundary.tsx";
 import { FlashToast, NoscriptFlash } from "./components/toaster.tsx";
+import { notificationsPanel, unreadNotifications } from "./features/notifications/notifications.server.ts";
+import { suspended } from "./features/records/lazy-panels.tsx";
 import { AppShell } from "./layouts/app-shell.tsx";
 import { FullLayout } from "./layouts/full-layout.tsx";
 import { authMiddleware, getUser, takeToast } from "./middleware/auth.server.ts";
@@ -29,6 +31,9 @@ import { readPreferences } from "./utils/preferences.server.ts";
 import type { Skin } from "./utils/preferences.ts";
 import { securityHeadersMiddleware } from "./utils/security-headers.server.ts";
 
+/** The notifications panel's code loads when it opens; the server renders it open. */
+const NotificationsPanel = suspended(() => import("./features/notifications/notifications-panel.tsx"));
+
 export const middleware: Route.MiddlewareFunction[] = [
   securityHeadersMiddleware,
   originCheckMiddleware,
@@ -41,6 +46,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (busy) throw busy;
   const preferences = await readPreferences(request);
   const user = getUser(context);
+  // The bell's count on every page, and the panel's list when the URL opens it (?notifications=1).
+  const [unread, notifications] = user
+    ? await Promise.all([unreadNotifications(context), notificationsPanel(context, new URL(request.url))])
+    : [null, null];
   return {
     locale: getLocale(context),
     ...preferences,
@@ -53,10 +62,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       customEntities: user.customEntities,
       signatureEnabled: user.signatureEnabled,
     },
+    unreadNotifications: unread,
+    notifications,
     toast: takeToast(context),
     // Dates and times are shown in this zone, on the server and in the browser alike.
     timeZone: user?.timeZone ?? DEFAULT_TIME_ZONE,
   };
+}
+
+/** Every navigation reads the bell's count anew, so it never lags behind what the user has read or been sent. */
+export function shouldRevalidate() {
+  return true;
 }
 
 /** An error page keeps what its error asked for, such as a busy API's Retry-After. */
@@ -121,9 +137,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
         skin={loaderData.skin}
         locale={loaderData.locale}
         user={loaderData.user}
+        unreadNotifications={loaderData.unreadNotifications}
         notice={<NoscriptFlash toast={loaderData.toast} />}
       >
         <Outlet />
+        {loaderData.notifications && (
+          <NotificationsPanel page={loaderData.notifications} unread={loaderData.unreadNotifications} />
+        )}
       </AppShell>
     );
   return (

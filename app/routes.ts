@@ -27,6 +27,12 @@ export default [
     route("custom-entity/:key/:id/:tab?/:idFeed?", "routes/record-detail.tsx", { id: "custom-entity" }),
     route("resources/upload", "routes/resources.upload.ts"),
     route("resources/record-search", "routes/resources.record-search.ts"),
+    route("notifications", "routes/notifications.ts"),
+    route("notifications/:id", "routes/notifications.open.ts"),
+    route("profile", "routes/profile.tsx", [
+      index("routes/profile.index.ts"),
+      route("notifications", "routes/profile.notifications.tsx"),
+    ]),
     route("system-settings", "routes/system-settings.tsx", [
       index("routes/system-settings.index.ts"),
       route("custom-fields", "routes/system-settings.custom-fields.tsx"),

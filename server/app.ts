@@ -22,9 +22,12 @@ import { registerRateLimits } from "./http/rate-limits.ts";
 import mailer from "./mail/mailer.ts";
 import { metaStatusRoutes } from "./meta-status/meta-status.routes.ts";
 import { notesRoutes } from "./notes/notes.routes.ts";
+import { notificationsRoutes } from "./notifications/notifications.routes.ts";
+import { REMINDERS_EVERY_MS, sendDueReminders } from "./notifications/reminders.ts";
 import { overviewBlocksRoutes } from "./overview-blocks/overview-blocks.routes.ts";
 import database from "./plugins/database.ts";
 import oidc from "./plugins/oidc.ts";
+import scheduler from "./plugins/scheduler.ts";
 import storage from "./plugins/storage.ts";
 import { linksRoutes } from "./records/links.routes.ts";
 import { recordsRoutes } from "./records/records.routes.ts";
@@ -178,11 +181,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(notesRoutes);
       await api.register(workItemsRoutes);
       await api.register(activitiesRoutes);
+      await api.register(notificationsRoutes);
       await api.register(recordsRoutes);
     },
     { prefix: "/api" },
   );
   await registerApiDocs(app);
+  await app.register(scheduler, {
+    jobs: [{ name: "due reminders", everyMs: REMINDERS_EVERY_MS, run: () => sendDueReminders(app.db) }],
+  });
 
   return app;
 }

@@ -6,6 +6,7 @@ import { LanguageSwitch, MenuLayoutSwitch, SkinSwitch } from "../components/pref
 import type { Language } from "../utils/i18n.ts";
 import type { MenuLayout, Skin } from "../utils/preferences.ts";
 import { NavigationMenu } from "./navigation-menu.tsx";
+import { NotificationBell } from "./notification-bell.tsx";
 
 interface ShellUser {
   firstName: string;
@@ -19,6 +20,8 @@ interface AppShellProps {
   skin: Skin;
   locale: Language;
   user: ShellUser;
+  /** The user's unread notifications, read for this page; null when the API could not tell. */
+  unreadNotifications: number | null;
   /** The server's notice for browsers without JavaScript, at the top of the content. */
   notice?: ReactNode;
   children: ReactNode;
@@ -39,9 +42,9 @@ function UserMenu({ user }: { user: ShellUser }) {
   const name = `${user.firstName} ${user.lastName}`;
   return (
     <div className="chakra-stack ws-user-menu">
-      <p className="ws-user-name" title={t("auth.signedInAs", { name })}>
+      <RouterLink to="/profile" className="chakra-link ws-user-name" title={t("auth.signedInAs", { name })}>
         {name}
-      </p>
+      </RouterLink>
       <Form method="post" action="/sign-out" reloadDocument>
         <button type="submit" className="chakra-button ws-button-xs-outline">
           {t("auth.signOut")}
@@ -66,7 +69,7 @@ function NavigationProgress() {
   );
 }
 
-function Navbar({ menuLayout, skin, locale, user }: Omit<AppShellProps, "children" | "notice">) {
+function Navbar({ menuLayout, skin, locale, user, unreadNotifications }: Omit<AppShellProps, "children" | "notice">) {
   const { t } = useTranslation();
   return (
     <header className="ws-header">
@@ -79,6 +82,7 @@ function Navbar({ menuLayout, skin, locale, user }: Omit<AppShellProps, "childre
           <LanguageSwitch locale={locale} />
           <MenuLayoutSwitch menuLayout={menuLayout} />
           <SkinSwitch skin={skin} />
+          <NotificationBell unread={unreadNotifications} />
           <UserMenu user={user} />
         </div>
       </div>
@@ -94,7 +98,7 @@ function Navbar({ menuLayout, skin, locale, user }: Omit<AppShellProps, "childre
  * shell, so it is plain elements with classes from the stylesheet (app/styles/static-classes.tsx): no styles are
  * resolved for it per request.
  */
-export function AppShell({ menuLayout, skin, locale, user, notice, children }: AppShellProps) {
+export function AppShell({ menuLayout, skin, locale, user, unreadNotifications, notice, children }: AppShellProps) {
   const { t } = useTranslation();
   return (
     <div className="ws-shell" data-layout={menuLayout}>
@@ -111,7 +115,13 @@ export function AppShell({ menuLayout, skin, locale, user, notice, children }: A
         </aside>
       )}
       <div className="ws-main-column">
-        <Navbar menuLayout={menuLayout} skin={skin} locale={locale} user={user} />
+        <Navbar
+          menuLayout={menuLayout}
+          skin={skin}
+          locale={locale}
+          user={user}
+          unreadNotifications={unreadNotifications}
+        />
         <main id="main" className="ws-main" tabIndex={-1}>
           {notice}
           {children}

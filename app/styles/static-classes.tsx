@@ -138,9 +138,26 @@ export const staticClasses = {
   "ws-button-xs-solid": <Button size="xs" variant="solid" />,
   "ws-button-xs-ghost": <Button size="xs" variant="ghost" />,
   "ws-icon-button": <IconButton variant="ghost" size="sm" />,
+  // app/layouts/notification-bell.tsx
+  "ws-bell": <IconButton variant="ghost" size="sm" position="relative" />,
+  "ws-bell-count": (
+    <Badge
+      position="absolute"
+      top="0"
+      insetEnd="0"
+      variant="solid"
+      colorPalette="red"
+      size="xs"
+      rounded="full"
+      minW="4"
+      px="1"
+      justifyContent="center"
+      pointerEvents="none"
+    />
+  ),
   // app/layouts/app-shell.tsx: the user's menu
   "ws-user-menu": <HStack gap="2" />,
-  "ws-user-name": <Text fontSize="sm" fontWeight="medium" display={{ base: "none", sm: "block" }} />,
+  "ws-user-name": <Link fontSize="sm" fontWeight="medium" color="fg" display={{ base: "none", sm: "inline-flex" }} />,
   "ws-button-xs-outline": <Button size="xs" variant="outline" />,
   "ws-menu-bar": <Box mt="2" px="2" overflowX="auto" />,
   "ws-menu-bar-narrow": <Box mt="2" px="2" overflowX="auto" display={{ base: "block", md: "none" }} />,

@@ -3,7 +3,8 @@ import type { EntityRef } from "../contract/records.ts";
 import type { Database } from "../db/schema.ts";
 import { containsPattern, isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
-import { readableRecord } from "../records/records.service.ts";
+import { notifyAssigned } from "../notifications/notifications.service.ts";
+import { readableRecord, rowName } from "../records/records.service.ts";
 import { type Actor, requirePermission } from "../users/users.service.ts";
 
 export const AUTOCOMPLETE_SIZE = 200;
@@ -27,9 +28,10 @@ const column = (target: Target) => (target.kind === "group" ? "group_id" : "user
 export async function assign(db: Kysely<Database>, actor: Actor, target: Target, refs: EntityRef[]) {
   requirePermission(actor, "Create", "Entity_Assignment");
   await checkTarget(db, target);
-  for (const ref of refs) await readableRecord(db, actor, ref);
+  const records: ({ ref: EntityRef } & Awaited<ReturnType<typeof readableRecord>>)[] = [];
+  for (const ref of refs) records.push({ ref, ...(await readableRecord(db, actor, ref)) });
   await db.transaction().execute(async (trx) => {
-    for (const ref of refs) {
+    for (const { ref, entity, row } of records) {
       const existing = await trx
         .selectFrom("core.record_assignment")
         .select("id")
@@ -52,6 +54,8 @@ export async function assign(db: Kysely<Database>, actor: Actor, target: Target,
           [column(target)]: target.id,
         })
         .execute();
+      // The user, or the group's members, are told in the same transaction: a refused assignment tells nobody.
+      await notifyAssigned(trx, actor.id, { entity, id: ref.uuidKey, name: rowName(entity, row) }, target);
     }
   });
 }

@@ -250,6 +250,29 @@ export interface RecordVersionTable {
   version: number;
 }
 
+export interface NotificationTable {
+  id: Generated<string>;
+  recipient_id: string;
+  event_type: string;
+  schema_key: string;
+  table_key: string;
+  record_id: string;
+  record_name: Generated<string>;
+  actor_id: string | null;
+  params: unknown;
+  /** The day a scheduled reminder is about ("YYYY-MM-DD"); null for an event's notification. */
+  day: string | null;
+  created_at: Generated<Date>;
+  read_at: Timestamp | null;
+}
+
+export interface NotificationSettingTable {
+  user_id: string;
+  event_type: string;
+  enabled: boolean;
+  updated_at: Generated<Date>;
+}
+
 /** Every table the provider API reads or writes, keyed as Kysely addresses them ("schema.table"). */
 export interface Database {
   "core.workspace": WorkspaceTable;
@@ -274,6 +297,8 @@ export interface Database {
   "core.record_count": RecordCountTable;
   "core.record_version": RecordVersionTable;
   "core.work_item_default": WorkItemDefaultTable;
+  "core.notification": NotificationTable;
+  "core.notification_setting": NotificationSettingTable;
   "crm.inquiry_company_contact": WorkItemLinkTable & { inquiry_id: string };
   "crm.todo_company_contact": WorkItemLinkTable & { todo_id: string };
 }

@@ -13,6 +13,7 @@ import type { WorkItemDefaults } from "../contract/work-items.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
+import { notifyChanged, notifyCreated } from "../notifications/notifications.service.ts";
 import { type Actor, requirePermission } from "../users/users.service.ts";
 import { defaultAssignment, isWorkItemTable, unlinkWorkItemsBeforeDelete } from "../work-items/work-items.service.ts";
 import { assertChangeable } from "./change-guards.ts";
@@ -466,6 +467,7 @@ export async function createRecord(
         before: null,
         after: dto.values,
       });
+      await notifyCreated(trx, actor.id, { entity, id: row.id, name: dto.rowName }, dto.values);
       await options.afterInsert?.(trx, row.id);
       return dto;
     }),
@@ -508,6 +510,7 @@ export async function updateRecord(
           before: Object.fromEntries(changed.map((key) => [key, before[key] ?? null])),
           after: Object.fromEntries(changed.map((key) => [key, after[key] ?? null])),
         });
+        await notifyChanged(trx, actor.id, { entity, id, name: dto.rowName }, { before, after, changed });
       }
       return dto;
     }),
