@@ -1,31 +1,11 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { sessionTokens, signIn } from "./auth.ts";
+import { apiAs, runOf } from "./api.ts";
+import { signIn } from "./auth.ts";
 import { expect, jsEnabled, test } from "./fixtures.ts";
 
 // Records linked through administrators' relationships (spec §2 connections tab, §3 relationships). The suite's
 // server is shared: the entities, relationships and records here are this run's and project's own, made and removed
 // through the API.
-
-const runOf = (testInfo: TestInfo) => `${testInfo.project.name.replace("-", "")}${Date.now()}`;
-
-type Call = (method: string, path: string, body?: object) => Promise<any>;
-
-/** The API, with the signed-in user's token (a page load first refreshes it). */
-async function apiAs(page: Page): Promise<Call> {
-  const { access_token } = await sessionTokens(page.context());
-  return async (method, path, body) => {
-    const response = await fetch(`${process.env.E2E_API_URL}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${access_token}`,
-        ...(body ? { "content-type": "application/json" } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return response.status === 204 ? null : response.json();
-  };
-}
 
 const entity = (key: string, en: string, nb: string) => ({
   key,

@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { sessionTokens, signIn, submitSignIn, users } from "./auth.ts";
+import { rawApiAs, runOf } from "./api.ts";
+import { signIn, submitSignIn, users } from "./auth.ts";
 import { expect, jsEnabled, test } from "./fixtures.ts";
 
 // The suite's server and database are shared by the tests running beside these: every relationship made here has
@@ -7,9 +8,6 @@ import { expect, jsEnabled, test } from "./fixtures.ts";
 // API at the end (should a test fail on the way, too).
 
 const SCREEN = "/system-settings/crm-relationships";
-
-/** What makes keys and names this run's and this project's own. */
-const runOf = (testInfo: TestInfo) => `${testInfo.project.name.replace("-", "")}${Date.now()}`;
 
 /** A success notice: a toast with JavaScript (an earlier one may still show), the page's own notice without. */
 const notice = (page: Page, testInfo: TestInfo, text: string) =>
@@ -29,18 +27,7 @@ const rowOf = (page: Page, label: string) =>
 /** Calls the API as the signed-in user; loading a page first gives a fresh access token. */
 async function apiAs(page: Page) {
   await page.goto("/");
-  const { access_token } = await sessionTokens(page.context());
-  return async (method: string, path: string, body?: object) => {
-    const response = await fetch(`${process.env.E2E_API_URL}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${access_token}`,
-        ...(body ? { "content-type": "application/json" } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: response.status, json: () => response.json() as Promise<any> };
-  };
+  return rawApiAs(page);
 }
 
 /** A custom entity of the run's own, with one name field. */

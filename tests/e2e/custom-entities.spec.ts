@@ -1,4 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
+import { runOf } from "./api.ts";
 import { sessionTokens, signIn, submitSignIn, users } from "./auth.ts";
 import { expect, jsEnabled, test } from "./fixtures.ts";
 
@@ -6,9 +7,6 @@ import { expect, jsEnabled, test } from "./fixtures.ts";
 // names of its own run and project, and is deleted again (through the API, should a test fail on the way).
 
 const SCREEN = "/system-settings/custom-entities";
-
-/** What makes keys and names this run's and this project's own. */
-const runOf = (testInfo: TestInfo) => `${testInfo.project.name.replace("-", "")}${Date.now()}`;
 
 /** A success notice: a toast with JavaScript (an earlier one may still show), the page's own notice without. */
 const notice = (page: Page, testInfo: TestInfo, text: string) =>

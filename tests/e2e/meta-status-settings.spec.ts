@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { sessionTokens, signIn, submitSignIn, users } from "./auth.ts";
+import { apiAs, runOf } from "./api.ts";
+import { signIn, submitSignIn, users } from "./auth.ts";
 import { expect, jsEnabled, test } from "./fixtures.ts";
 
 // Statuses (and priorities, categories, sources) and the inquiries' settings (spec §2 system settings). The suite's
@@ -7,27 +8,6 @@ import { expect, jsEnabled, test } from "./fixtures.ts";
 // API; the built-in entities' settings are only read, or saved as they are.
 
 const STATUSES = "/system-settings/statuses";
-
-const runOf = (testInfo: TestInfo) => `${testInfo.project.name.replace("-", "")}${Date.now()}`;
-
-type Call = (method: string, path: string, body?: object) => Promise<any>;
-
-/** The API, with the signed-in user's token (a page load first refreshes it). */
-async function apiAs(page: Page): Promise<Call> {
-  const { access_token } = await sessionTokens(page.context());
-  return async (method, path, body) => {
-    const response = await fetch(`${process.env.E2E_API_URL}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${access_token}`,
-        ...(body ? { "content-type": "application/json" } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return response.status === 204 ? null : response.json();
-  };
-}
 
 /** A custom entity of the run's own, whose statuses the test keeps; its names are "{en} {run}" and so on. */
 async function makeEntity(

@@ -1,16 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page, TestInfo } from "@playwright/test";
+import { type Call, runOf } from "./api.ts";
 import { sessionTokens, signIn, submitSignIn, users } from "./auth.ts";
 import { expect, jsEnabled, test } from "./fixtures.ts";
 
 // The bell, its panel and the notification settings (spec §2 bell, /profile/notifications). The suite's server and
 // its demo users are shared with tests running alongside, which read, change and switch languages: each test here
 // invites a user of its own, whom the administrator assigns to records of this run through the API.
-
-const runOf = (testInfo: TestInfo) => `${testInfo.project.name.replace("-", "")}${Date.now()}`;
-
-type Call = (method: string, path: string, body?: object) => Promise<any>;
 
 /**
  * The administrator's API calls, from a browser session of their own: its access token lives seconds in this suite,

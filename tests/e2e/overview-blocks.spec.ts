@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { sessionTokens, signIn } from "./auth.ts";
+import { apiAs, runOf } from "./api.ts";
+import { signIn } from "./auth.ts";
 import { expect, jsEnabled, test } from "./fixtures.ts";
 
 // Which blocks a record's overview shows, in which order (spec §2 expanded-entity-overview-widgets). The suite's server
@@ -7,27 +8,6 @@ import { expect, jsEnabled, test } from "./fixtures.ts";
 // the API, so the built-in entities keep their default order for the tests beside these.
 
 const SCREEN = "/system-settings/expanded-entity-overview-widgets";
-
-const runOf = (testInfo: TestInfo) => `${testInfo.project.name.replace("-", "")}${Date.now()}`;
-
-type Call = (method: string, path: string, body?: object) => Promise<any>;
-
-/** The API, with the signed-in user's token (a page load first refreshes it). */
-async function apiAs(page: Page): Promise<Call> {
-  const { access_token } = await sessionTokens(page.context());
-  return async (method, path, body) => {
-    const response = await fetch(`${process.env.E2E_API_URL}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${access_token}`,
-        ...(body ? { "content-type": "application/json" } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return response.status === 204 ? null : response.json();
-  };
-}
 
 /** A success notice: a toast with JavaScript, the page's own notice without. */
 const notice = (page: Page, testInfo: TestInfo, text: string) =>
