@@ -1,23 +1,7 @@
 import { z } from "zod";
-import { employeeSchema, languageSchema, operations, userStatuses } from "./identity.ts";
+import { employeeSchema, languageSchema, operations } from "./identity.ts";
 import { messages } from "./messages.ts";
-
-/**
- * The refusals of user, group and role administration. "Role in use" is the specification's (§6, §8); the others are
- * the product's own, as the catalogue has no text for them. The web app shows each in the page's language.
- */
-export const iamTexts = {
-  RoleInUseException: "Role in use",
-  RoleAlreadyExistingException: "Role name already exist",
-  GroupAlreadyExistingException: "Group name already exist",
-  BuiltInRoleException: "Built-in roles cannot be renamed or deleted.",
-  AdministratorRoleException:
-    "The administrator role keeps Read and Update on the system settings and every operation on users.",
-  LastAdministratorException: "The last active administrator cannot be deactivated or lose the administrator role.",
-  SelfDeactivationException: "You cannot deactivate yourself.",
-  EmployeeUserDeactivatedException: "This user is deactivated. Reactivate them instead of inviting them again.",
-} as const;
-export type IamException = keyof typeof iamTexts;
+import { userStatuses } from "./user-statuses.ts";
 
 const name = z.string().trim().min(1, messages.required).max(255, messages.max255);
 const pageSize = z.coerce.number().int().min(1).max(200);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isTimeZone } from "./time-zones.ts";
+import { userStatuses } from "./user-statuses.ts";
 
 export const languageSchema = z.enum(["en", "nb"]);
 
@@ -32,10 +33,6 @@ export const resources = [
 ] as const;
 export type Resource = (typeof resources)[number];
 export type Operation = (typeof operations)[number];
-
-/** A user is invited, then active once they chose a password; an administrator may deactivate and reactivate them. */
-export const userStatuses = ["invited", "active", "deactivated"] as const;
-export type UserStatus = (typeof userStatuses)[number];
 
 export const permissionSchema = z.object({ name: z.string(), operation: z.string() });
 export type Permission = z.infer<typeof permissionSchema>;

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { iamTexts } from "../../server/contract/iam.ts";
+import { iamTexts } from "../../server/contract/iam-texts.ts";
 import { operations, resources } from "../../server/contract/identity.ts";
 import { latestInvitationToken } from "../support/invitations.ts";
 import { authorize, bearer, refresh, signIn, type Tokens } from "../support/oauth-flow.ts";
