@@ -1,5 +1,6 @@
 import { fieldTexts } from "../../server/contract/custom-fields.ts";
 import { fileMessages } from "../../server/contract/files.ts";
+import { iamTexts } from "../../server/contract/iam-texts.ts";
 import { messages, NOT_COMPANY_CONTACT } from "../../server/contract/messages.ts";
 
 /**
@@ -62,4 +63,6 @@ export const apiErrorTexts = {
   GroupAlreadyAssignedException: "Group already exist",
   UserAlreadyAssignedException: "User already exist",
   attachmentExisting: "Attachment record already existing.",
+  // "Role in use" (spec §6), and the product's own refusals of user, group and role administration.
+  ...iamTexts,
 };
