@@ -6,6 +6,9 @@ export const FIELD_FORM_ID = "custom-field-form";
 
 /** The settings' sections, in the sidebar's order; a section is listed only once its screen works. */
 export const settingsSections = [
+  { path: "users", label: "settings.sections.users" },
+  { path: "groups", label: "settings.sections.groups" },
+  { path: "roles", label: "settings.sections.roles" },
   { path: "custom-fields", label: "settings.sections.customFields" },
   { path: "custom-entities", label: "settings.sections.customEntities" },
   { path: "crm-relationships", label: "settings.sections.relationships" },
