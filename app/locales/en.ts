@@ -325,7 +325,7 @@ const en = {
       browserLanguage: "Their browser's language",
       languageHint: "The invitation is written in this language, and the user sees Workspace in it.",
       emailFixed: "The email address cannot be changed.",
-      inviteHint: "The user gets an email with a link to choose their password; the link works for 72 hours.",
+      inviteHint: "The user gets an email with a link to choose their password, then signs in with it.",
       noGroups: "No groups.",
       groupsHint: "The user sees what is shared with these groups.",
     },

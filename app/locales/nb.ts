@@ -386,7 +386,7 @@ const nb: Translations = {
       browserLanguage: "Språket i nettleseren",
       languageHint: "Invitasjonen skrives på dette språket, og brukeren ser Workspace på det.",
       emailFixed: "E-postadressen kan ikke endres.",
-      inviteHint: "Brukeren får en e-post med en lenke for å velge passord; lenken virker i 72 timer.",
+      inviteHint: "Brukeren får en e-post med en lenke for å velge passord, og logger deretter inn med det.",
       noGroups: "Ingen grupper.",
       groupsHint: "Brukeren ser det som er delt med disse gruppene.",
     },

@@ -24,7 +24,8 @@ export async function loadUserDetail(request: Request, context: Readonly<RouterC
     employee,
     history,
     page,
-    // Users are changed in the system settings.
+    // Users are listed and changed in the system settings.
+    canList: hasPermission(user, "Read", "System_Settings"),
     canEdit: hasPermission(user, "Update", "Users") && hasPermission(user, "Read", "System_Settings"),
   };
 }

@@ -43,7 +43,7 @@ function useUserHistoryText() {
  * A user (spec §2 `/users/{id}`): their name and status, email, role, groups and language, an Edit that opens them in
  * the users settings for those who may change users, and their history, paged.
  */
-export function UserDetail({ employee, history, page, canEdit }: UserDetailData) {
+export function UserDetail({ employee, history, page, canList, canEdit }: UserDetailData) {
   const { t } = useTranslation();
   const settings = useDateSettings();
   const describe = useUserHistoryText();
@@ -66,7 +66,7 @@ export function UserDetail({ employee, history, page, canEdit }: UserDetailData)
     <Page>
       <PageHeader
         title={name}
-        breadcrumb={{ label: t("settings.users.title"), to: usersUrl() }}
+        breadcrumb={canList ? { label: t("settings.users.title"), to: usersUrl() } : undefined}
         meta={<UserStatusBadge status={employee.status} />}
         actions={
           canEdit && (
