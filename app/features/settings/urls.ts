@@ -4,9 +4,12 @@ export const SETTINGS_RESOURCE = "System_Settings";
 /** The custom field panel's form, by id (the warning dialog posts it again to close without JavaScript). */
 export const FIELD_FORM_ID = "custom-field-form";
 
-/** The settings' sections, in the sidebar's order; a section is listed only once its screen works. */
-export const settingsSections = [
-  { path: "users", label: "settings.sections.users" },
+/**
+ * The settings' sections, in the sidebar's order; a section is listed only once its screen works. A section with a
+ * `resource` is shown to those who may read that resource besides the settings.
+ */
+export const settingsSections: readonly { path: string; label: string; resource?: string }[] = [
+  { path: "users", label: "settings.sections.users", resource: "Users" },
   { path: "groups", label: "settings.sections.groups" },
   { path: "roles", label: "settings.sections.roles" },
   { path: "custom-fields", label: "settings.sections.customFields" },
@@ -14,7 +17,16 @@ export const settingsSections = [
   { path: "crm-relationships", label: "settings.sections.relationships" },
   { path: "field-management-settings", label: "settings.sections.fieldManagement" },
   { path: "expanded-entity-overview-widgets", label: "settings.sections.overviewBlocks" },
-] as const;
+];
+
+/** The sections a user may open: those without a resource of their own, and those whose resource they may read. */
+export function sectionsFor(
+  user: { companyAdmin: boolean; permissions: { name: string; operation: string }[] } | null,
+) {
+  const reads = (resource: string) =>
+    Boolean(user?.companyAdmin || user?.permissions.some((p) => p.name === resource && p.operation === "Read"));
+  return settingsSections.filter((section) => !section.resource || reads(section.resource));
+}
 
 /** `entity` is how the URL names an entity: its schema and table, "crm.contact". */
 export function entityParam(entity: { schemaKey: string; tableKey: string }): string {
