@@ -249,7 +249,14 @@ export async function listUsers(db: Db, filter: UserListFilter, offset: number, 
 export async function updateUser(
   db: Transaction<Database>,
   id: string,
-  values: { first_name: string; last_name: string; language: string | null; role_id: string; company_admin: boolean },
+  values: {
+    first_name: string;
+    last_name: string;
+    language: string | null;
+    role_id: string;
+    company_admin: boolean;
+    mobile?: string | null;
+  },
 ) {
   await db
     .updateTable("core.app_user")

@@ -163,7 +163,7 @@ async function checkRoleAndGroups(db: Transaction<Database>, roleUuid: string, g
  * besides Update on users.
  */
 function requireAdministration(actor: Actor, adminRole: string, fromRole: string | null, toRole: string) {
-  if ((fromRole === adminRole) !== (toRole === adminRole) || (fromRole === null && toRole === adminRole)) {
+  if ((fromRole === adminRole) !== (toRole === adminRole)) {
     requirePermission(actor, "Update", "System_Settings");
   }
 }
@@ -344,12 +344,7 @@ export async function createEmployee(
       };
       if (existing) {
         const before = await repo.userSnapshot(trx, existing.id);
-        await repo.updateUser(trx, existing.id, values);
-        await trx
-          .updateTable("core.app_user")
-          .set({ mobile: input.mobile || null })
-          .where("id", "=", existing.id)
-          .execute();
+        await repo.updateUser(trx, existing.id, { ...values, mobile: input.mobile || null });
         await repo.setGroupsOfUser(trx, existing.id, groupIds);
         await repo.auditUser(
           trx,
