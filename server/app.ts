@@ -14,6 +14,7 @@ import { registerApiDocs, registerOpenApi } from "./docs/docs.routes.ts";
 import { documentsRoutes } from "./documents/documents.routes.ts";
 import { entityOrderRoutes } from "./entity-order/entity-order.routes.ts";
 import { fieldsRoutes } from "./fields/fields.routes.ts";
+import { groupsRoutes } from "./groups/groups.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { noStoreJson } from "./http/cache-headers.ts";
 import { registerErrorHandling } from "./http/errors.ts";
@@ -32,6 +33,7 @@ import storage from "./plugins/storage.ts";
 import { linksRoutes } from "./records/links.routes.ts";
 import { recordsRoutes } from "./records/records.routes.ts";
 import { relationshipsRoutes } from "./relationships/relationships.routes.ts";
+import { rolesRoutes } from "./roles/roles.routes.ts";
 import { readOrCreateSecret } from "./secrets.ts";
 import { settingsRoutes } from "./settings/settings.routes.ts";
 import { inviteFirstAdmin } from "./users/bootstrap.ts";
@@ -168,6 +170,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           ttlHours: config.INVITATION_TTL_HOURS,
         },
       });
+      await api.register(rolesRoutes);
+      await api.register(groupsRoutes);
       await api.register(settingsRoutes);
       await api.register(assignmentsRoutes);
       await api.register(linksRoutes);

@@ -1,24 +1,51 @@
-import { type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form, Link, useSubmit } from "react-router";
+
+/** A search needs this many characters (spec §5). */
+const SEARCH_MIN = 3;
 
 /**
  * A list's search and filters: a plain GET form, so filtering works without JavaScript. Values that the form does not
  * show but the list keeps (its sort) travel in `keep`. The bar is on every list page, so its parts are plain elements
- * with classes from the stylesheet, as Chakra's Field, Input and NativeSelect render them.
+ * with classes from the stylesheet, as Chakra's Field, Input and NativeSelect render them. With `searchDelayMs`, and
+ * JavaScript, the list also follows its search box as the user types: the search is sent once typing has paused that
+ * long, when the box is empty or holds enough characters.
  */
 export function FilterBar({
   action,
   keep = {},
+  searchDelayMs,
   children,
 }: {
   action: string;
   keep?: Record<string, string>;
+  searchDelayMs?: number;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const searchAsTyped = (event: FormEvent<HTMLFormElement>) => {
+    const box = event.target;
+    if (searchDelayMs === undefined || !(box instanceof HTMLInputElement) || box.type !== "search") return;
+    const form = event.currentTarget;
+    const length = box.value.trim().length;
+    clearTimeout(timer.current);
+    if (length > 0 && length < SEARCH_MIN) return;
+    // Each pause replaces the last one's entry in the history, so Back leaves the list rather than each search.
+    timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), searchDelayMs);
+  };
   return (
-    <Form method="get" action={action} role="search" aria-label={t("list.filters")}>
+    <Form
+      method="get"
+      action={action}
+      role="search"
+      aria-label={t("list.filters")}
+      onInput={searchAsTyped}
+      onSubmit={() => clearTimeout(timer.current)}
+    >
       <div className="ws-filters">
         {children}
         {Object.entries(keep)
@@ -41,7 +68,7 @@ export function FilterBar({
 export function SearchInput({
   name,
   defaultValue,
-  minLength = 3,
+  minLength = SEARCH_MIN,
 }: {
   name: string;
   defaultValue: string;

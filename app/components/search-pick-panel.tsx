@@ -24,6 +24,8 @@ interface SearchPickPanelProps {
   /** The resource route the search dropdown asks (see SearchSelect). */
   source: string;
   search: { q: string; matches: { value: string; label: string }[] | null };
+  /** How long typing pauses before the dropdown searches (users and groups: 500 ms, spec §9). */
+  debounceMs?: number;
   /** More fields of the form (a link's role), and hidden values it posts. */
   children?: ReactNode;
   hidden?: Record<string, string>;
@@ -46,6 +48,7 @@ export function SearchPickPanel({
   meta,
   source,
   search,
+  debounceMs,
   children,
   hidden = {},
 }: SearchPickPanelProps) {
@@ -88,6 +91,7 @@ export function SearchPickPanel({
             inputId={meta.id}
             describedBy={meta.errors ? meta.errorId : undefined}
             matches={search.matches}
+            debounceMs={debounceMs}
           />
         </FormField>
         {children}

@@ -69,6 +69,7 @@ export function SearchPick({
   inputId,
   describedBy,
   matches,
+  debounceMs,
 }: {
   hydrated: boolean;
   name: string;
@@ -79,10 +80,21 @@ export function SearchPick({
   describedBy?: string;
   /** The plain search's matches; null before a search. */
   matches: { value: string; label: string }[] | null;
+  /** How long typing pauses before the dropdown searches (SearchSelect's default when left out). */
+  debounceMs?: number;
 }) {
   const { t } = useTranslation();
   if (hydrated) {
-    return <SearchSelect name={name} source={source} label={label} inputId={inputId} describedBy={describedBy} />;
+    return (
+      <SearchSelect
+        name={name}
+        source={source}
+        label={label}
+        inputId={inputId}
+        describedBy={describedBy}
+        debounceMs={debounceMs}
+      />
+    );
   }
   return matches && <ChoiceList name={name} label={t("common.choose")} options={matches} describedBy={describedBy} />;
 }

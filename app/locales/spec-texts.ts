@@ -1,5 +1,6 @@
 import { fieldTexts } from "../../server/contract/custom-fields.ts";
 import { fileMessages } from "../../server/contract/files.ts";
+import { iamTexts } from "../../server/contract/iam-texts.ts";
 import { messages, NOT_COMPANY_CONTACT } from "../../server/contract/messages.ts";
 import { CANNOT_DELETE_META_STATUS, VALUE_IN_USE } from "../../server/contract/meta-status.ts";
 
@@ -66,4 +67,6 @@ export const apiErrorTexts = {
   // Shown as the server says them (CannotDeleteMetaStatusException, ComponentToBeRemovedInUseException).
   cannotDeleteMetaStatus: CANNOT_DELETE_META_STATUS,
   valueInUse: VALUE_IN_USE,
+  // "Role in use" (spec §6), and the product's own refusals of user, group and role administration.
+  ...iamTexts,
 };

@@ -1,7 +1,9 @@
 import { redirect } from "react-router";
-import { settingsSections } from "../features/settings/urls.ts";
+import { sectionsFor } from "../features/settings/urls.ts";
+import { getUser } from "../middleware/auth.server.ts";
+import type { Route } from "./+types/system-settings.index";
 
-/** The settings open at their first section. */
-export function loader() {
-  return redirect(`/system-settings/${settingsSections[0].path}`);
+/** The settings open at the first section the user may open. */
+export function loader({ context }: Route.LoaderArgs) {
+  return redirect(`/system-settings/${sectionsFor(getUser(context))[0]?.path}`);
 }

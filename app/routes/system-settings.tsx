@@ -1,9 +1,10 @@
 import { Box, Flex } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
-import { Outlet, useLocation } from "react-router";
+import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { SectionNav } from "../components/section-nav.tsx";
-import { SETTINGS_RESOURCE, settingsSections } from "../features/settings/urls.ts";
+import { SETTINGS_RESOURCE, sectionsFor } from "../features/settings/urls.ts";
 import { requirePermission } from "../middleware/auth.server.ts";
+import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/system-settings";
 
 /** Every page and change inside needs Read on System_Settings; others get the forbidden page. */
@@ -18,7 +19,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 export default function SystemSettings() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const sections = settingsSections.map((section) => {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const sections = sectionsFor(root?.user ?? null).map((section) => {
     const to = `/system-settings/${section.path}`;
     return { to, label: t(section.label), current: pathname === to || pathname.startsWith(`${to}/`) };
   });

@@ -57,6 +57,14 @@ describe("error dialog text", () => {
     expect([...shownAsIs].sort()).toEqual([...asIs].sort());
   });
 
+  it("shows the product's own refusals by their texts", () => {
+    expect(errorDialogText("DELETE", 409, body("RoleInUseException", "Role in use", 409))).toBe("Role in use");
+    expect(errorDialogText("PUT", 409, body("LastAdministratorException", "anything", 409))).toBe(
+      "The last active administrator cannot be deactivated or lose the administrator role.",
+    );
+    expect(errorDialogText("POST", 409, body("UserAlreadyAssignedException", "x", 409))).toBe("User already exist");
+  });
+
   it.each(catalogue)("shows the fixed text for %s", (name, expected) => {
     for (const method of writes) {
       expect(errorDialogText(method, 400, body(name, "ignored server message"))).toBe(expected);

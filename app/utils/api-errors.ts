@@ -1,4 +1,5 @@
 import type { ApiError, FieldError } from "../../server/contract/errors.ts";
+import { iamTexts } from "../../server/contract/iam-texts.ts";
 import { apiErrorTexts } from "../locales/spec-texts.ts";
 
 /** Fallback text of the warning dialog (spec error catalogue). */
@@ -33,6 +34,16 @@ const fixedNames = [
 export const fixedTexts: Record<string, string> = Object.fromEntries(
   fixedNames.map((name) => [name, apiErrorTexts[name]]),
 );
+
+/**
+ * The product's own refusals with a fixed text, which the catalogue has none for: "Role in use" (spec §6), user, group
+ * and role administration, and a user or group assigned twice (spec §5).
+ */
+export const productTexts: Record<string, string> = {
+  ...iamTexts,
+  UserAlreadyAssignedException: apiErrorTexts.UserAlreadyAssignedException,
+  GroupAlreadyAssignedException: apiErrorTexts.GroupAlreadyAssignedException,
+};
 
 /** Exceptions whose server `message` is shown in the dialog as is. */
 export const shownAsIs: readonly string[] = [
@@ -77,6 +88,7 @@ export function errorDialogText(
   if (shownAsIs.includes(name)) return message || OOPS;
   // Own-property check so names like "toString" do not hit the prototype.
   if (Object.hasOwn(fixedTexts, name)) return fixedTexts[name] ?? OOPS;
+  if (Object.hasOwn(productTexts, name)) return productTexts[name] ?? OOPS;
   if (duplicateValue.includes(name)) return message ? `${message} already exist` : OOPS;
   return OOPS;
 }

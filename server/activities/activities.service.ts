@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import { type Activity, type ActivityKind, type ActivityPage, activityKinds } from "../contract/activities.ts";
 import type { Database } from "../db/schema.ts";
 import { findRecordsByIds } from "../records/records.repository.ts";
-import { readableRecord, resolveEntity, rowName, toTransactionDto } from "../records/records.service.ts";
+import { readableRecord, resolveEntity, rowName } from "../records/records.service.ts";
+import { toTransactionDto } from "../records/transactions.ts";
 import { type Actor, can } from "../users/users.service.ts";
 import * as repo from "./activities.repository.ts";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isTimeZone } from "./time-zones.ts";
+import { userStatuses } from "./user-statuses.ts";
 
 export const languageSchema = z.enum(["en", "nb"]);
 
@@ -7,7 +8,10 @@ export const timeZoneSchema = z.string().max(64).refine(isTimeZone, "Must be a t
 
 export const operations = ["Create", "Read", "Update", "Delete"] as const;
 
-/** Resources that roles grant operations on. */
+/**
+ * Resources that roles grant operations on (spec §6), besides each custom entity's key: the built-in entities', then
+ * the product's features.
+ */
 export const resources = [
   "Company",
   "Contact",
@@ -19,7 +23,16 @@ export const resources = [
   "Entity_Assignment",
   "System_Settings",
   "Users",
+  "Advanced_Search_Global",
+  "Advanced_Search_Personal",
+  "Import",
+  "Export",
+  "Document_Template",
+  "Widget",
+  "Datasource",
 ] as const;
+export type Resource = (typeof resources)[number];
+export type Operation = (typeof operations)[number];
 
 export const permissionSchema = z.object({ name: z.string(), operation: z.string() });
 export type Permission = z.infer<typeof permissionSchema>;
@@ -66,7 +79,7 @@ export const employeeSchema = z.object({
   lastName: z.string(),
   mobile: z.string().nullable(),
   language: languageSchema.nullable(),
-  status: z.enum(["invited", "active"]),
+  status: z.enum(userStatuses),
   role: z.object({ uuid: z.string(), name: z.string() }),
   companyAdmin: z.boolean(),
   groups: z.array(z.object({ uuid: z.string(), groupUuid: z.string(), name: z.string() })),
@@ -82,6 +95,7 @@ export const createEmployeeSchema = z.object({
   language: languageSchema.optional(),
   roleUuid: z.uuid(),
   companyAdmin: z.boolean().default(false),
+  groupUuids: z.array(z.uuid()).max(100).default([]),
 });
 
 export const PASSWORD_MIN_LENGTH = 12;

@@ -39,7 +39,7 @@ export interface AppUserTable {
   language: string | null;
   /** An IANA zone; null follows the company's (`core.setting` "time_zone"). */
   time_zone: Generated<string | null>;
-  status: Generated<"invited" | "active">;
+  status: Generated<"invited" | "active" | "deactivated">;
   role_id: string;
   company_admin: Generated<boolean>;
   password_hash: string | null;

@@ -20,6 +20,7 @@ import { assertChangeable } from "./change-guards.ts";
 import { recordUnlinksBeforeDelete, visibleConnectionsOfMany } from "./links.service.ts";
 import { cachedEntity, type EntityMetadata } from "./metadata.repository.ts";
 import * as repo from "./records.repository.ts";
+import { toTransactionDto } from "./transactions.ts";
 
 function recordNotFound(): DomainError {
   return new DomainError(404, "NotFoundException", "Record not found");
@@ -544,29 +545,6 @@ export async function deleteRecord(
       after: null,
     });
   });
-}
-
-/** A history entry as the calls give it: who, when, and each changed key's value before and after. */
-export function toTransactionDto(row: {
-  id: unknown;
-  action: string;
-  at: Date | string;
-  before: unknown;
-  after: unknown;
-  actor_id: string | null;
-  first_name: string | null;
-  last_name: string | null;
-}): TransactionDto {
-  const before = (row.before ?? {}) as Record<string, unknown>;
-  const after = (row.after ?? {}) as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return {
-    id: String(row.id),
-    action: row.action as TransactionDto["action"],
-    at: new Date(row.at).toISOString(),
-    actor: row.actor_id ? { uuid: row.actor_id, firstName: row.first_name ?? "", lastName: row.last_name ?? "" } : null,
-    changes: keys.map((key) => ({ key, before: before[key] ?? null, after: after[key] ?? null })),
-  };
 }
 
 export async function recordHistory(

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { ADMIN_ROLE_NAME } from "./roles.ts";
 import { countUsers, findRoleByName, insertUser } from "./users.repository.ts";
 import { type InvitationSettings, sendInvitation } from "./users.service.ts";
 
@@ -12,7 +13,7 @@ export async function inviteFirstAdmin(
   settings: Omit<InvitationSettings, "mailer" | "log">,
 ): Promise<void> {
   if ((await countUsers(app.db)) > 0) return;
-  const role = await findRoleByName(app.db, "Company administrator");
+  const role = await findRoleByName(app.db, ADMIN_ROLE_NAME);
   if (!role) throw new Error("the Company administrator role is missing");
   const { id } = await insertUser(app.db, {
     email,

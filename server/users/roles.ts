@@ -5,10 +5,19 @@ type Grant = Record<string, readonly string[]>;
 const crmEntities = ["Company", "Contact", "Inquiry", "Todo", "Note", "Document"] as const;
 const all = (ops: readonly string[]) => Object.fromEntries(crmEntities.map((resource) => [resource, ops]));
 
+/** The built-in role that administers the workspace: its holders are its administrators. */
+export const ADMIN_ROLE_NAME = "Company administrator";
+
+/** What the administrator role always keeps (refused otherwise): the settings, and the users. */
+export const ADMIN_ROLE_KEEPS: Grant = {
+  System_Settings: ["Read", "Update"],
+  Users: operations,
+};
+
 /** The roles every workspace starts with. */
 export const builtInRoles: { name: string; description: string; grants: Grant }[] = [
   {
-    name: "Company administrator",
+    name: ADMIN_ROLE_NAME,
     description: "Everything, including settings and users.",
     grants: Object.fromEntries(resources.map((resource) => [resource, operations])),
   },

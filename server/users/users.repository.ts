@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Database } from "../db/schema.ts";
+import { containsPattern } from "../db/values.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -159,4 +160,209 @@ export async function countUsers(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** The user's row under a lock, for a change that checks it first (their status, whether they administer). */
+export async function lockUser(db: Transaction<Database>, id: string) {
+  return db
+    .selectFrom("core.app_user")
+    .select(["id", "email", "status", "role_id", "company_admin", "password_hash"])
+    .where("id", "=", id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * The other active administrators (holders of the administrator role, or company administrators), locked: two
+ * administrators deactivated at once then wait for each other, and the second sees the first one gone.
+ */
+export async function otherActiveAdministrators(db: Transaction<Database>, userId: string, adminRoleId: string) {
+  return db
+    .selectFrom("core.app_user")
+    .select("id")
+    .where("status", "=", "active")
+    .where((eb) => eb.or([eb("company_admin", "=", true), eb("role_id", "=", adminRoleId)]))
+    .where("id", "<>", userId)
+    .forUpdate()
+    .execute();
+}
+
+export interface UserListFilter {
+  term: string | null;
+  status?: string;
+  roleId?: string;
+  groupId?: string;
+}
+
+/** A page of users by name, and how many match. */
+export async function listUsers(db: Db, filter: UserListFilter, offset: number, limit: number) {
+  let base = db.selectFrom("core.app_user as u");
+  if (filter.term) {
+    const pattern = containsPattern(filter.term);
+    base = base.where((eb) =>
+      eb.or([
+        sql<boolean>`core.search_fold(u.first_name || ' ' || u.last_name) like core.search_fold(${pattern})`,
+        sql<boolean>`core.search_fold(u.email) like core.search_fold(${pattern})`,
+      ]),
+    );
+  }
+  if (filter.status) base = base.where("u.status", "=", filter.status as "active");
+  if (filter.roleId) base = base.where("u.role_id", "=", filter.roleId);
+  if (filter.groupId) {
+    const groupId = filter.groupId;
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("core.user_group_member as m")
+          .select("m.user_id")
+          .whereRef("m.user_id", "=", "u.id")
+          .where("m.group_id", "=", groupId),
+      ),
+    );
+  }
+  const [rows, total] = await Promise.all([
+    base
+      .innerJoin("core.role as r", "r.id", "u.role_id")
+      .select((eb) => [
+        ...userColumns,
+        "r.name as role_name",
+        jsonArrayFrom(
+          eb
+            .selectFrom("core.user_group_member as m")
+            .innerJoin("core.user_group as g", "g.id", "m.group_id")
+            .select(["g.id", "g.name"])
+            .whereRef("m.user_id", "=", "u.id")
+            .orderBy("g.name"),
+        ).as("groups"),
+      ])
+      .orderBy("u.first_name")
+      .orderBy("u.last_name")
+      .orderBy("u.id")
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.total) };
+}
+
+export async function updateUser(
+  db: Transaction<Database>,
+  id: string,
+  values: {
+    first_name: string;
+    last_name: string;
+    language: string | null;
+    role_id: string;
+    company_admin: boolean;
+    mobile?: string | null;
+  },
+) {
+  await db
+    .updateTable("core.app_user")
+    .set({ ...values, updated_at: sql`now()` })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function setStatus(db: Transaction<Database>, id: string, status: "invited" | "active" | "deactivated") {
+  await db.updateTable("core.app_user").set({ status, updated_at: sql`now()` }).where("id", "=", id).execute();
+}
+
+/** Everything the authorization server holds for the user (sessions, grants, access and refresh tokens) is gone. */
+export async function revokeGrantsOf(db: Transaction<Database>, userId: string) {
+  await db.deleteFrom("core.oidc_payload").where(sql<string>`payload->>'accountId'`, "=", userId).execute();
+}
+
+export async function findGroupsByIds(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom("core.user_group").select(["id", "name"]).where("id", "in", ids).execute();
+}
+
+/** The user's groups become exactly these. */
+export async function setGroupsOfUser(db: Transaction<Database>, userId: string, groupIds: readonly string[]) {
+  await db.deleteFrom("core.user_group_member").where("user_id", "=", userId).execute();
+  if (groupIds.length === 0) return;
+  await db
+    .insertInto("core.user_group_member")
+    .values(groupIds.map((groupId) => ({ group_id: groupId, user_id: userId })))
+    .execute();
+}
+
+/** What a user's history tells of them: who they are, their language, role, groups and status, by name. */
+export async function userSnapshot(db: Db, id: string): Promise<UserSnapshot | undefined> {
+  const user = await findUserById(db, id);
+  if (!user) return undefined;
+  const groups = await groupsOfUser(db, id);
+  return {
+    email: user.email,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    language: user.language,
+    role: user.role_name,
+    groups: groups.map((group) => group.name),
+    status: user.status,
+  };
+}
+
+export interface UserSnapshot {
+  email: string;
+  firstName: string;
+  lastName: string;
+  language: string | null;
+  role: string;
+  groups: string[];
+  status: string;
+}
+
+/** The audit trail's table of users: their history reads it, and no record list does. */
+export const USER_AUDIT = { schema_key: "core", table_key: "app_user" } as const;
+
+/**
+ * Writes a user's change to the audit trail, in the change's transaction: only what changed, before and after; nothing
+ * when nothing did. A new user (no `before`) is written whole.
+ */
+export async function auditUser(
+  db: Transaction<Database>,
+  actorId: string | null,
+  userId: string,
+  before: UserSnapshot | null,
+  after: UserSnapshot,
+) {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const keys = (Object.keys(after) as (keyof UserSnapshot)[]).filter(
+    (key) => !before || !same(before[key], after[key]),
+  );
+  if (keys.length === 0) return;
+  const pick = (snapshot: UserSnapshot) => Object.fromEntries(keys.map((key) => [key, snapshot[key]]));
+  await db
+    .insertInto("core.transaction")
+    .values({
+      ...USER_AUDIT,
+      record_id: userId,
+      action: before ? "update" : "create",
+      actor_id: actorId,
+      before: before ? JSON.stringify(pick(before)) : null,
+      after: JSON.stringify(pick(after)),
+    })
+    .execute();
+}
+
+export async function listUserTransactions(db: Db, userId: string, offset: number, limit: number) {
+  const base = db
+    .selectFrom("core.transaction as t")
+    .where("t.schema_key", "=", USER_AUDIT.schema_key)
+    .where("t.table_key", "=", USER_AUDIT.table_key)
+    .where("t.record_id", "=", userId);
+  const [content, total] = await Promise.all([
+    base
+      .leftJoin("core.app_user as u", "u.id", "t.actor_id")
+      .select(["t.id", "t.action", "t.at", "t.before", "t.after", "u.id as actor_id", "u.first_name", "u.last_name"])
+      .orderBy("t.id", "desc")
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+  ]);
+  return { content, total: Number(total.total) };
 }

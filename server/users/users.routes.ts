@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { employeeChangeSchema, employeeListQuerySchema, employeePageSchema } from "../contract/iam.ts";
 import {
   createEmployeeSchema,
   employeeSchema,
@@ -7,6 +8,7 @@ import {
   meFieldsSchema,
   meInfoSchema,
 } from "../contract/identity.ts";
+import { HISTORY_SIZE_DEFAULT, PAGE_SIZE_MAX, transactionPageSchema } from "../contract/records.ts";
 import { findUserById, updateLanguage } from "./users.repository.ts";
 import type { InvitationSettings } from "./users.service.ts";
 import * as service from "./users.service.ts";
@@ -86,22 +88,98 @@ export const usersRoutes: FastifyPluginAsyncZod<{ invitations: Omit<InvitationSe
     },
   );
 
+  app.get(
+    "/iam/users/employees",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Users by name, searched by name and email (3+ characters), by status, role and group",
+        security,
+        querystring: employeeListQuerySchema,
+        response: { 200: employeePageSchema },
+      },
+    },
+    async (request) => service.listEmployees(app.db, request.actor, request.query),
+  );
+
   app.post(
     "/iam/users/employees",
     {
       schema: {
         tags: ["users"],
-        summary: "Invite a user (an email with a single-use link)",
+        summary: "Invite a user (an email with a single-use link); an invited address is invited again",
         security,
         body: createEmployeeSchema,
-        response: { 201: employeeSchema },
+        response: { 200: employeeSchema, 201: employeeSchema },
       },
     },
     async (request, reply) => {
       service.requirePermission(request.actor, "Create", "Users");
-      const employee = await service.createEmployee(app.db, request.body, invitations);
-      return reply.status(201).send(employee);
+      const { employee, created } = await service.createEmployee(app.db, request.actor, request.body, invitations);
+      return reply.status(created ? 201 : 200).send(employee);
     },
+  );
+
+  app.put(
+    "/iam/users/employees/:id",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Change a user's names, language, role and groups",
+        security,
+        params: idParams,
+        body: employeeChangeSchema,
+        response: { 200: employeeSchema },
+      },
+    },
+    async (request) => service.changeEmployee(app.db, request.actor, request.params.id, request.body),
+  );
+
+  app.put(
+    "/iam/users/employees/:id/deactivate",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Deactivate a user: no sign-in, and their sessions and tokens are revoked",
+        security,
+        params: idParams,
+        response: { 200: employeeSchema },
+      },
+    },
+    async (request) => service.deactivateEmployee(app.db, request.actor, request.params.id),
+  );
+
+  app.put(
+    "/iam/users/employees/:id/reactivate",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Reactivate a user (invited again if they never chose a password)",
+        security,
+        params: idParams,
+        response: { 200: employeeSchema },
+      },
+    },
+    async (request) => service.reactivateEmployee(app.db, request.actor, request.params.id),
+  );
+
+  app.get(
+    "/iam/users/employees/:id/history",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "A user's changes (names, language, role, groups, status), newest first",
+        security,
+        params: idParams,
+        querystring: z.object({
+          page: z.coerce.number().int().min(0).default(0),
+          size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(HISTORY_SIZE_DEFAULT),
+        }),
+        response: { 200: transactionPageSchema },
+      },
+    },
+    async (request) =>
+      service.employeeHistory(app.db, request.actor, request.params.id, request.query.page, request.query.size),
   );
 
   app.put(

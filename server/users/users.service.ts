@@ -1,14 +1,19 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { checkPasswordPolicy } from "../auth/password-policy.ts";
 import { hashPassword } from "../auth/passwords.ts";
+import type { EmployeeChange, EmployeeListQuery, EmployeePage } from "../contract/iam.ts";
+import { type IamException, iamTexts } from "../contract/iam-texts.ts";
 import type { Employee, MeInfo, Permission } from "../contract/identity.ts";
+import type { TransactionDto } from "../contract/records.ts";
 import { DEFAULT_TIME_ZONE } from "../contract/time-zones.ts";
 import { listCustomEntities } from "../custom-entities/custom-entities.repository.ts";
 import type { Database } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { toTransactionDto } from "../records/transactions.ts";
 import { getSetting } from "../settings/settings.repository.ts";
+import { ADMIN_ROLE_NAME } from "./roles.ts";
 import * as repo from "./users.repository.ts";
 
 export interface Actor {
@@ -85,10 +90,9 @@ export async function meInfo(db: Kysely<Database>, actor: Actor): Promise<MeInfo
   };
 }
 
-export async function getEmployee(db: Kysely<Database>, id: string): Promise<Employee> {
-  const user = await repo.findUserById(db, id);
-  if (!user) throw notFound();
-  const groups = await repo.groupsOfUser(db, id);
+type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUserById>>>;
+
+function toEmployee(user: UserRow, groups: { id: string; name: string }[]): Employee {
   return {
     uuid: user.id,
     email: user.email,
@@ -101,6 +105,171 @@ export async function getEmployee(db: Kysely<Database>, id: string): Promise<Emp
     companyAdmin: user.company_admin,
     groups: groups.map((group) => ({ uuid: group.id, groupUuid: group.id, name: group.name })),
   };
+}
+
+export async function getEmployee(db: Kysely<Database>, id: string): Promise<Employee> {
+  const user = await repo.findUserById(db, id);
+  if (!user) throw notFound();
+  return toEmployee(user, await repo.groupsOfUser(db, id));
+}
+
+/** A refusal of user, group or role administration, with the product's text for it. */
+export function iamError(status: number, name: IamException): DomainError {
+  return new DomainError(status, name, iamTexts[name]);
+}
+
+function invalidField(field: string, message: string, objectName = "employee"): DomainError {
+  return new DomainError(400, "MethodArgumentNotValidException", "Validation failed", [
+    { field, defaultMessage: message, objectName },
+  ]);
+}
+
+const userExists = () => new DomainError(409, "EmployeeUserAlreadyActiveException", "User already exists");
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "23505";
+}
+
+/** The administrator role's id: its holders, and company administrators, administer the workspace. */
+export async function adminRoleId(db: Kysely<Database> | Transaction<Database>): Promise<string> {
+  const role = await repo.findRoleByName(db, ADMIN_ROLE_NAME);
+  if (!role) throw new Error(`the ${ADMIN_ROLE_NAME} role is missing`);
+  return role.id;
+}
+
+/** Refuses a change that would leave the workspace without an active administrator. */
+async function keepAnAdministrator(trx: Transaction<Database>, userId: string, adminRole: string) {
+  if ((await repo.otherActiveAdministrators(trx, userId, adminRole)).length === 0) {
+    throw iamError(409, "LastAdministratorException");
+  }
+}
+
+function isActiveAdministrator(user: { status: string; company_admin: boolean; role_id: string }, adminRole: string) {
+  return user.status === "active" && (user.company_admin || user.role_id === adminRole);
+}
+
+/** The role and groups a form names, checked: an unknown one is the form's error. */
+async function checkRoleAndGroups(db: Transaction<Database>, roleUuid: string, groupUuids: readonly string[]) {
+  const role = await repo.findRoleById(db, roleUuid);
+  if (!role) throw invalidField("roleUuid", "Must be one of the options");
+  const unique = [...new Set(groupUuids)];
+  const groups = await repo.findGroupsByIds(db, unique);
+  if (groups.length !== unique.length) throw invalidField("groupUuids", "Must be one of the options");
+  return { role, groupIds: unique };
+}
+
+/**
+ * Giving or taking the administrator role makes or unmakes an administrator: it needs Update on the system settings,
+ * besides Update on users.
+ */
+function requireAdministration(actor: Actor, adminRole: string, fromRole: string | null, toRole: string) {
+  if ((fromRole === adminRole) !== (toRole === adminRole)) {
+    requirePermission(actor, "Update", "System_Settings");
+  }
+}
+
+/** A page of users for the settings: searched by name and email from 3 characters, by status, role and group. */
+export async function listEmployees(
+  db: Kysely<Database>,
+  actor: Actor,
+  query: EmployeeListQuery,
+): Promise<EmployeePage> {
+  requirePermission(actor, "Read", "Users");
+  const term = query.q?.trim() ?? "";
+  const { rows, total } = await repo.listUsers(
+    db,
+    { term: term.length >= 3 ? term : null, status: query.status, roleId: query.role, groupId: query.group },
+    query.page * query.size,
+    query.size,
+  );
+  return {
+    content: rows.map((row) => toEmployee(row, row.groups)),
+    totalElements: total,
+    page: query.page,
+    size: query.size,
+  };
+}
+
+/**
+ * Changes a user's names, language, role and groups at once, and audits what changed. The last active administrator
+ * keeps the administrator role; the company administrator flag follows the role.
+ */
+export async function changeEmployee(
+  db: Kysely<Database>,
+  actor: Actor,
+  id: string,
+  input: EmployeeChange,
+): Promise<Employee> {
+  requirePermission(actor, "Update", "Users");
+  await db.transaction().execute(async (trx) => {
+    const user = await repo.lockUser(trx, id);
+    if (!user) throw notFound();
+    const { role, groupIds } = await checkRoleAndGroups(trx, input.roleUuid, input.groupUuids);
+    const adminRole = await adminRoleId(trx);
+    requireAdministration(actor, adminRole, user.role_id, role.id);
+    if (isActiveAdministrator(user, adminRole) && role.id !== adminRole) await keepAnAdministrator(trx, id, adminRole);
+    const before = await repo.userSnapshot(trx, id);
+    await repo.updateUser(trx, id, {
+      first_name: input.firstName,
+      last_name: input.lastName,
+      language: input.language,
+      role_id: role.id,
+      company_admin: role.id === adminRole,
+    });
+    await repo.setGroupsOfUser(trx, id, groupIds);
+    await repo.auditUser(trx, actor.id, id, before ?? null, (await repo.userSnapshot(trx, id))!);
+  });
+  return getEmployee(db, id);
+}
+
+/**
+ * Deactivates a user: they cannot sign in, and every session, grant and token they hold is revoked at once, their
+ * open invitation too. Nobody deactivates themself, and the last active administrator stays.
+ */
+export async function deactivateEmployee(db: Kysely<Database>, actor: Actor, id: string): Promise<Employee> {
+  requirePermission(actor, "Update", "Users");
+  if (id === actor.id) throw iamError(409, "SelfDeactivationException");
+  await db.transaction().execute(async (trx) => {
+    const user = await repo.lockUser(trx, id);
+    if (!user) throw notFound();
+    if (user.status === "deactivated") return;
+    const adminRole = await adminRoleId(trx);
+    if (isActiveAdministrator(user, adminRole)) await keepAnAdministrator(trx, id, adminRole);
+    const before = await repo.userSnapshot(trx, id);
+    await repo.setStatus(trx, id, "deactivated");
+    await repo.revokeOpenInvitations(trx, id);
+    await repo.revokeGrantsOf(trx, id);
+    await repo.auditUser(trx, actor.id, id, before ?? null, (await repo.userSnapshot(trx, id))!);
+  });
+  return getEmployee(db, id);
+}
+
+/** Reactivates a user: active again if they had chosen a password, otherwise invited (and a new invitation is theirs to send). */
+export async function reactivateEmployee(db: Kysely<Database>, actor: Actor, id: string): Promise<Employee> {
+  requirePermission(actor, "Update", "Users");
+  await db.transaction().execute(async (trx) => {
+    const user = await repo.lockUser(trx, id);
+    if (!user) throw notFound();
+    if (user.status !== "deactivated") return;
+    const before = await repo.userSnapshot(trx, id);
+    await repo.setStatus(trx, id, user.password_hash ? "active" : "invited");
+    await repo.auditUser(trx, actor.id, id, before ?? null, (await repo.userSnapshot(trx, id))!);
+  });
+  return getEmployee(db, id);
+}
+
+/** A user's history: changes to who they are, their role, groups and status, newest first. */
+export async function employeeHistory(
+  db: Kysely<Database>,
+  actor: Actor,
+  id: string,
+  page: number,
+  size: number,
+): Promise<{ content: TransactionDto[]; totalElements: number; page: number; size: number }> {
+  requirePermission(actor, "Read", "Users");
+  if (!(await repo.findUserById(db, id))) throw notFound();
+  const { content, total } = await repo.listUserTransactions(db, id, page * size, size);
+  return { content: content.map(toTransactionDto), totalElements: total, page, size };
 }
 
 export interface InvitationSettings {
@@ -136,8 +305,13 @@ export async function sendInvitation(db: Kysely<Database>, userId: string, setti
   return token;
 }
 
+/**
+ * Invites a user by mail. An address that is active already answers "User already exists"; one that is invited and
+ * has not answered yet is invited again, with the details given now (the earlier link stops working).
+ */
 export async function createEmployee(
   db: Kysely<Database>,
+  actor: Actor | null,
   input: {
     email: string;
     firstName: string;
@@ -146,38 +320,66 @@ export async function createEmployee(
     language?: "en" | "nb";
     roleUuid: string;
     companyAdmin: boolean;
+    groupUuids?: string[];
   },
   settings: InvitationSettings,
-): Promise<Employee> {
-  if (await repo.emailExists(db, input.email)) {
-    throw new DomainError(409, "EmployeeUserAlreadyActiveException", "User already exists");
+): Promise<{ employee: Employee; created: boolean }> {
+  const email = input.email.trim();
+  let created = false;
+  let id: string;
+  try {
+    id = await db.transaction().execute(async (trx) => {
+      const existing = await repo.findUserForLogin(trx, email);
+      if (existing?.status === "active") throw userExists();
+      if (existing?.status === "deactivated") throw iamError(409, "EmployeeUserDeactivatedException");
+      const { role, groupIds } = await checkRoleAndGroups(trx, input.roleUuid, input.groupUuids ?? []);
+      const adminRole = await adminRoleId(trx);
+      if (actor) requireAdministration(actor, adminRole, null, role.id);
+      const values = {
+        first_name: input.firstName,
+        last_name: input.lastName,
+        language: input.language ?? null,
+        role_id: role.id,
+        company_admin: input.companyAdmin || role.id === adminRole,
+      };
+      if (existing) {
+        const before = await repo.userSnapshot(trx, existing.id);
+        await repo.updateUser(trx, existing.id, { ...values, mobile: input.mobile || null });
+        await repo.setGroupsOfUser(trx, existing.id, groupIds);
+        await repo.auditUser(
+          trx,
+          actor?.id ?? null,
+          existing.id,
+          before ?? null,
+          (await repo.userSnapshot(trx, existing.id))!,
+        );
+        return existing.id;
+      }
+      const { id } = await repo.insertUser(trx, {
+        ...values,
+        email,
+        mobile: input.mobile || null,
+        status: "invited",
+      });
+      await repo.setGroupsOfUser(trx, id, groupIds);
+      await repo.auditUser(trx, actor?.id ?? null, id, null, (await repo.userSnapshot(trx, id))!);
+      created = true;
+      return id;
+    });
+  } catch (error) {
+    // The same address invited twice at once: the index lets one through.
+    if (isUniqueViolation(error)) throw userExists();
+    throw error;
   }
-  const role = await repo.findRoleById(db, input.roleUuid);
-  if (!role) {
-    throw new DomainError(400, "MethodArgumentNotValidException", "Validation failed", [
-      { field: "roleUuid", defaultMessage: "Required", objectName: "employee" },
-    ]);
-  }
-  const { id } = await repo.insertUser(db, {
-    email: input.email.trim(),
-    first_name: input.firstName,
-    last_name: input.lastName,
-    mobile: input.mobile || null,
-    language: input.language ?? null,
-    role_id: role.id,
-    company_admin: input.companyAdmin,
-    status: "invited",
-  });
   await sendInvitation(db, id, settings);
-  return getEmployee(db, id);
+  return { employee: await getEmployee(db, id), created };
 }
 
 export async function resendInvitation(db: Kysely<Database>, id: string, settings: InvitationSettings) {
   const user = await repo.findUserById(db, id);
   if (!user) throw notFound();
-  if (user.status !== "invited") {
-    throw new DomainError(409, "EmployeeUserAlreadyActiveException", "User already exists");
-  }
+  if (user.status === "deactivated") throw iamError(409, "EmployeeUserDeactivatedException");
+  if (user.status !== "invited") throw userExists();
   await sendInvitation(db, id, settings);
 }
 
@@ -210,6 +412,9 @@ export async function register(
     const invitation = await repo.findUsableInvitation(trx, tokenHash);
     if (!invitation) throw invalidInvitation();
     await repo.markInvitationUsed(trx, invitation.id);
+    const before = await repo.userSnapshot(trx, invitation.user_id);
     await repo.activateUser(trx, invitation.user_id, passwordHash);
+    const after = await repo.userSnapshot(trx, invitation.user_id);
+    if (after) await repo.auditUser(trx, invitation.user_id, invitation.user_id, before ?? null, after);
   });
 }

@@ -106,12 +106,14 @@ test.describe("custom fields", () => {
     let contactUrl: string | undefined;
     try {
       await signIn(page, users.admin);
-      // The menu's Settings open the first section.
+      // The menu's Settings open the first section, the users; the custom fields are a section of their own.
       // The menu is in the sidebar, and (on narrow screens) under the navbar.
       await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Settings" }).first().click();
+      await expect(page).toHaveURL(/\/system-settings\/users$/);
+      const sections = page.getByRole("navigation", { name: "System settings" });
+      await sections.getByRole("link", { name: "Custom fields" }).click();
       await expect(page).toHaveURL(/\/system-settings\/custom-fields/);
       await expect(page.getByRole("heading", { name: "Custom fields", level: 1 })).toBeVisible();
-      const sections = page.getByRole("navigation", { name: "System settings" });
       await expect(sections.getByRole("link", { name: "Custom fields" })).toHaveAttribute("aria-current", "page");
       await page
         .getByRole("navigation", { name: "Entities" })
@@ -275,7 +277,7 @@ test.describe("custom fields in Norwegian", () => {
     const key = keyFor("norsk", testInfo);
     const label = `Hobby ${testInfo.project.name} ${Date.now()}`;
     try {
-      await page.goto("/system-settings");
+      await page.goto("/system-settings/custom-fields");
       await submitSignIn(page, users.admin.email);
       await expect(page.getByRole("heading", { name: "Egendefinerte felt", level: 1 })).toBeVisible();
       await expect(page.getByRole("navigation", { name: "Systeminnstillinger" })).toBeVisible();

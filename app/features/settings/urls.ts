@@ -4,8 +4,14 @@ export const SETTINGS_RESOURCE = "System_Settings";
 /** The custom field panel's form, by id (the warning dialog posts it again to close without JavaScript). */
 export const FIELD_FORM_ID = "custom-field-form";
 
-/** The settings' sections, in the sidebar's order; a section is listed only once its screen works. */
-export const settingsSections = [
+/**
+ * The settings' sections, in the sidebar's order; a section is listed only once its screen works. A section with a
+ * `resource` is shown to those who may read that resource besides the settings.
+ */
+export const settingsSections: readonly { path: string; label: string; resource?: string }[] = [
+  { path: "users", label: "settings.sections.users", resource: "Users" },
+  { path: "groups", label: "settings.sections.groups" },
+  { path: "roles", label: "settings.sections.roles" },
   { path: "custom-fields", label: "settings.sections.customFields" },
   { path: "custom-entities", label: "settings.sections.customEntities" },
   { path: "inquiries", label: "settings.sections.inquiries" },
@@ -17,7 +23,16 @@ export const settingsSections = [
   { path: "expanded-entity-overview-widgets", label: "settings.sections.overviewBlocks" },
   { path: "crm-relationships", label: "settings.sections.relationships" },
   { path: "field-management-settings", label: "settings.sections.fieldManagement" },
-] as const;
+];
+
+/** The sections a user may open: those without a resource of their own, and those whose resource they may read. */
+export function sectionsFor(
+  user: { companyAdmin: boolean; permissions: { name: string; operation: string }[] } | null,
+) {
+  const reads = (resource: string) =>
+    Boolean(user?.companyAdmin || user?.permissions.some((p) => p.name === resource && p.operation === "Read"));
+  return settingsSections.filter((section) => !section.resource || reads(section.resource));
+}
 
 /** `entity` is how the URL names an entity: its schema and table, "crm.contact". */
 export function entityParam(entity: { schemaKey: string; tableKey: string }): string {

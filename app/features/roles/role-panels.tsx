@@ -1,0 +1,84 @@
+import { Input, Stack, Text } from "@chakra-ui/react";
+import { getFormProps, getInputProps, type Submission, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import type { RoleDto } from "../../../server/contract/iam.ts";
+import { FormField } from "../../components/form-field.tsx";
+import { FormPanel } from "../../components/form-panel.tsx";
+import {
+  parseRoleForm,
+  parseRoleNameForm,
+  type RoleFormValue,
+  type RoleNameFormValue,
+  roleFormSchema,
+  roleNameFormSchema,
+} from "./role-form.ts";
+import { ROLE_FORM_ID } from "./urls.ts";
+
+interface PanelProps {
+  lastResult?: SubmissionResult<string[]> | null;
+  action: string;
+  closeTo: string;
+}
+
+/** A new role: empty, or (with `copyOf`) starting with another role's permissions. */
+export function NewRolePanel({ copyOf, lastResult, action, closeTo }: PanelProps & { copyOf?: RoleDto }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm<RoleFormValue>({
+    id: ROLE_FORM_ID,
+    lastResult,
+    defaultValue: copyOf ? { name: t("settings.roles.copyName", { name: copyOf.name }), copyFrom: copyOf.uuid } : {},
+    constraint: getZodConstraint(roleFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseRoleForm(formData) as Submission<RoleFormValue>,
+  });
+  return (
+    <FormPanel
+      title={copyOf ? t("settings.roles.copyTitle", { name: copyOf.name }) : t("settings.roles.newTitle")}
+      closeTo={closeTo}
+      testId="role-panel"
+      formProps={getFormProps(form)}
+      action={action}
+      saveLabel={t("common.save")}
+    >
+      <Stack gap="4">
+        <Text fontSize="sm" color="fg.muted">
+          {copyOf ? t("settings.roles.copyHint", { name: copyOf.name }) : t("settings.roles.newHint")}
+        </Text>
+        <FormField meta={fields.name} label={t("settings.roles.name")}>
+          <Input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} autoFocus />
+        </FormField>
+        {copyOf && <input {...getInputProps(fields.copyFrom, { type: "hidden" })} key={fields.copyFrom.key} />}
+      </Stack>
+    </FormPanel>
+  );
+}
+
+/** A role's new name (built-in roles keep theirs). */
+export function RenameRolePanel({ role, lastResult, action, closeTo }: PanelProps & { role: RoleDto }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm<RoleNameFormValue>({
+    id: ROLE_FORM_ID,
+    lastResult,
+    defaultValue: { name: role.name },
+    constraint: getZodConstraint(roleNameFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseRoleNameForm(formData) as Submission<RoleNameFormValue>,
+  });
+  return (
+    <FormPanel
+      title={t("settings.roles.renameTitle", { name: role.name })}
+      closeTo={closeTo}
+      testId="role-panel"
+      formProps={getFormProps(form)}
+      action={action}
+      saveLabel={t("common.saveChanges")}
+    >
+      <FormField meta={fields.name} label={t("settings.roles.name")}>
+        <Input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} autoFocus />
+      </FormField>
+    </FormPanel>
+  );
+}

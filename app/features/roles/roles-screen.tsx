@@ -1,0 +1,94 @@
+import { Box, HStack, Text } from "@chakra-ui/react";
+import { useTranslation } from "react-i18next";
+import type { RoleDto } from "../../../server/contract/iam.ts";
+import { ButtonLink } from "../../components/button-link.tsx";
+import { DataTable, TableLink } from "../../components/data-table.tsx";
+import { Page, PageHeader } from "../../components/page-header.tsx";
+import { StatusBadge } from "../../components/status-badge.tsx";
+import { useLanguage } from "../../utils/i18n.ts";
+import { formatNumber } from "../../utils/numbers.ts";
+import type { RolesData } from "./roles.server.ts";
+import { rolePermissionsUrl, rolesUrl } from "./urls.ts";
+
+/**
+ * The roles (spec §6): each with how many users hold it and its permissions' page; Copy for every role, Rename and
+ * Delete for those that are not built in.
+ */
+export function RolesScreen({ roles, canUpdate }: RolesData) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <Page>
+      <PageHeader
+        title={t("settings.roles.title")}
+        actions={
+          canUpdate && (
+            <ButtonLink variant="primary" to={rolesUrl({ panel: "new" })}>
+              {t("settings.roles.add")}
+            </ButtonLink>
+          )
+        }
+      />
+      <Box data-testid="roles">
+        <DataTable<RoleDto>
+          rows={roles}
+          rowKey={(role) => role.uuid}
+          empty={<Text color="fg.muted">{t("settings.roles.noRoles")}</Text>}
+          columns={[
+            {
+              key: "name",
+              header: t("settings.roles.name"),
+              kind: "primary",
+              cell: (role) => (
+                <HStack gap="2">
+                  <TableLink href={rolePermissionsUrl(role.uuid)}>{role.name}</TableLink>
+                  {role.builtIn && <StatusBadge>{t("settings.roles.builtIn")}</StatusBadge>}
+                </HStack>
+              ),
+            },
+            { key: "users", header: t("settings.roles.users"), cell: (role) => formatNumber(role.users, language) },
+            {
+              key: "actions",
+              header: "",
+              kind: "action",
+              cell: (role) => (
+                <HStack gap="3" justify="flex-end">
+                  <TableLink
+                    href={rolePermissionsUrl(role.uuid)}
+                    label={t("settings.roles.permissionsOf", { name: role.name })}
+                  >
+                    {t("settings.roles.permissions")}
+                  </TableLink>
+                  {canUpdate && (
+                    <TableLink
+                      href={rolesUrl({ panel: "copy", role: role.uuid })}
+                      label={t("settings.roles.copyRole", { name: role.name })}
+                    >
+                      {t("settings.roles.copy")}
+                    </TableLink>
+                  )}
+                  {canUpdate && !role.builtIn && (
+                    <>
+                      <TableLink
+                        href={rolesUrl({ panel: "rename", role: role.uuid })}
+                        label={t("settings.roles.renameRole", { name: role.name })}
+                      >
+                        {t("settings.roles.rename")}
+                      </TableLink>
+                      <TableLink
+                        href={rolesUrl({ confirm: "delete", role: role.uuid })}
+                        label={t("settings.roles.deleteRole", { name: role.name })}
+                      >
+                        {t("common.delete")}
+                      </TableLink>
+                    </>
+                  )}
+                </HStack>
+              ),
+            },
+          ]}
+        />
+      </Box>
+    </Page>
+  );
+}

@@ -1,0 +1,143 @@
+import { Box, Card, DataList, Heading, Stack, Text } from "@chakra-ui/react";
+import { useTranslation } from "react-i18next";
+import type { TransactionDto } from "../../../server/contract/records.ts";
+import { ButtonLink } from "../../components/button-link.tsx";
+import { ListFooter } from "../../components/list-footer.tsx";
+import { Page, PageHeader } from "../../components/page-header.tsx";
+import { useDateSettings } from "../../utils/date-settings.ts";
+import { formatDateTime } from "../../utils/dates.ts";
+import { historyText, splitHistoryText } from "../records/history.ts";
+import { usersUrl, userUrl } from "./urls.ts";
+import type { UserDetailData } from "./user-detail.server.ts";
+import { UserStatusBadge } from "./user-status.tsx";
+
+/** How a user's history entries read: who invited or changed them, and each change in the page's language. */
+function useUserHistoryText() {
+  const { t } = useTranslation();
+  const label = (key: string) => t(`users.fields.${key}`, { defaultValue: key });
+  const value = (key: string, shown: unknown) => {
+    if (key === "status") return t(`settings.users.statuses.${shown}`, { defaultValue: String(shown) });
+    if (key === "language") return t(`users.languages.${shown}`, { defaultValue: String(shown) });
+    return Array.isArray(shown) ? shown.join(", ") : String(shown);
+  };
+  return (entry: TransactionDto) => {
+    const who = entry.actor ? `${entry.actor.firstName} ${entry.actor.lastName}` : t("history.someone");
+    const changes = entry.changes.map((change) =>
+      // No language chosen, or no groups, reads as such rather than as nothing.
+      change.key === "language"
+        ? {
+            ...change,
+            before: change.before ?? (entry.action === "update" ? t("users.browserLanguage") : null),
+            after: change.after ?? t("users.browserLanguage"),
+          }
+        : change,
+    );
+    return {
+      title: t(entry.action === "create" ? "users.historyCreate" : "users.historyUpdate", { name: who }),
+      text: historyText(changes, label, entry.action, value),
+    };
+  };
+}
+
+/**
+ * A user (spec §2 `/users/{id}`): their name and status, email, role, groups and language, an Edit that opens them in
+ * the users settings for those who may change users, and their history, paged.
+ */
+export function UserDetail({ employee, history, page, canList, canEdit }: UserDetailData) {
+  const { t } = useTranslation();
+  const settings = useDateSettings();
+  const describe = useUserHistoryText();
+  const name = `${employee.firstName} ${employee.lastName}`.trim();
+  const details = [
+    { key: "email", label: t("users.email"), value: employee.email },
+    { key: "role", label: t("users.role"), value: employee.role.name },
+    {
+      key: "groups",
+      label: t("users.groups"),
+      value: employee.groups.map((group) => group.name).join(", ") || t("users.noGroups"),
+    },
+    {
+      key: "language",
+      label: t("users.language"),
+      value: employee.language ? t(`users.languages.${employee.language}`) : t("users.browserLanguage"),
+    },
+  ];
+  return (
+    <Page>
+      <PageHeader
+        title={name}
+        breadcrumb={canList ? { label: t("settings.users.title"), to: usersUrl() } : undefined}
+        meta={<UserStatusBadge status={employee.status} />}
+        actions={
+          canEdit && (
+            <ButtonLink variant="primary" to={usersUrl({ panel: "edit", user: employee.uuid })}>
+              {t("users.edit")}
+            </ButtonLink>
+          )
+        }
+      />
+      <Card.Root>
+        <Card.Header>
+          <Heading size="md">{t("users.details")}</Heading>
+        </Card.Header>
+        <Card.Body>
+          <DataList.Root orientation="horizontal" data-testid="user-details">
+            {details.map((item) => (
+              <DataList.Item key={item.key} data-testid={`user-${item.key}`}>
+                <DataList.ItemLabel>{item.label}</DataList.ItemLabel>
+                <DataList.ItemValue>{item.value}</DataList.ItemValue>
+              </DataList.Item>
+            ))}
+          </DataList.Root>
+        </Card.Body>
+      </Card.Root>
+      <Stack gap="3" as="section" aria-label={t("users.history")}>
+        <Heading size="md" as="h2">
+          {t("users.history")}
+        </Heading>
+        {history.totalElements === 0 ? (
+          <Text color="fg.muted">{t("history.empty")}</Text>
+        ) : (
+          <>
+            {history.content.map((entry) => {
+              const { title, text } = describe(entry);
+              const { shown, rest } = splitHistoryText(text);
+              return (
+                <Card.Root key={entry.id} size="sm" data-testid="history-entry">
+                  <Card.Body gap="1">
+                    <Text fontWeight="medium">{title}</Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      {formatDateTime(entry.at, settings)}
+                    </Text>
+                    <Text whiteSpace="pre-line" wordBreak="break-word">
+                      {shown}
+                      {rest && "…"}
+                    </Text>
+                    {rest && (
+                      <Box as="details">
+                        <Box as="summary" cursor="pointer" color="teal.fg">
+                          {t("common.readMore")}
+                        </Box>
+                        <Text whiteSpace="pre-line" wordBreak="break-word">
+                          {text}
+                        </Text>
+                      </Box>
+                    )}
+                  </Card.Body>
+                </Card.Root>
+              );
+            })}
+            <ListFooter
+              page={page}
+              lastPage={Math.max(1, Math.ceil(history.totalElements / history.size))}
+              pageSize={history.size}
+              total={history.totalElements}
+              exact
+              pageTo={(number) => userUrl(employee.uuid, number)}
+            />
+          </>
+        )}
+      </Stack>
+    </Page>
+  );
+}

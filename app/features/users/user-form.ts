@@ -1,0 +1,36 @@
+import type { DefaultValue } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import { employeeChangeSchema } from "../../../server/contract/iam.ts";
+import { createEmployeeSchema, type Employee } from "../../../server/contract/identity.ts";
+import { messages } from "../../../server/contract/messages.ts";
+
+/** An empty control is "Required"; the contract's schemas word everything else. */
+const formErrors: z.core.$ZodErrorMap = (issue) =>
+  issue.code === "invalid_type" && issue.input === undefined ? messages.required : undefined;
+
+/** The invitation: the contract's schema, as the API checks it. A language left empty follows the user's browser. */
+export const inviteFormSchema = createEmployeeSchema;
+export type InviteFormValue = z.input<typeof inviteFormSchema>;
+
+export function parseInviteForm(formData: FormData) {
+  return parseWithZod(formData, { schema: inviteFormSchema, error: formErrors });
+}
+
+/** A user's names, language, role and groups: the contract's change, as the API checks it. */
+export const userChangeFormSchema = employeeChangeSchema;
+export type UserChangeFormValue = z.input<typeof userChangeFormSchema>;
+
+export function parseUserChangeForm(formData: FormData) {
+  return parseWithZod(formData, { schema: userChangeFormSchema, error: formErrors });
+}
+
+export function userChangeDefaults(employee: Employee): DefaultValue<UserChangeFormValue> {
+  return {
+    firstName: employee.firstName,
+    lastName: employee.lastName,
+    language: employee.language ?? undefined,
+    roleUuid: employee.role.uuid,
+    groupUuids: employee.groups.map((group) => group.uuid),
+  };
+}

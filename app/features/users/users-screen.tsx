@@ -1,0 +1,168 @@
+import { Box, Button, HStack, Text } from "@chakra-ui/react";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import type { Employee } from "../../../server/contract/identity.ts";
+import { ButtonLink } from "../../components/button-link.tsx";
+import { DataTable, type DataTableColumn, TableLink } from "../../components/data-table.tsx";
+import { FilterBar, FilterSelect, SearchInput } from "../../components/filter-bar.tsx";
+import { ListFooter } from "../../components/list-footer.tsx";
+import { Page, PageHeader } from "../../components/page-header.tsx";
+import { listState, USERS_PAGE_SIZE } from "./list-params.ts";
+import { USER_SEARCH_DELAY_MS, usersUrl, userUrl } from "./urls.ts";
+import { UserStatusBadge } from "./user-status.tsx";
+import type { UsersData } from "./users.server.ts";
+
+export const fullName = (employee: Pick<Employee, "firstName" | "lastName">) =>
+  `${employee.firstName} ${employee.lastName}`.trim();
+
+/**
+ * The users (spec §2 users): searched by name and email (with JavaScript as the user types), filtered by status, role
+ * and group, each with their status, role and groups, and what may be done: edit, resend an invitation, deactivate or
+ * reactivate.
+ */
+export function UsersScreen({ page, params, lastPage, goTo, roles, groups, canInvite, canUpdate, me }: UsersData) {
+  const { t } = useTranslation();
+  const state = listState(params);
+  const columns: DataTableColumn<Employee>[] = [
+    {
+      key: "name",
+      header: t("settings.users.name"),
+      kind: "primary",
+      cell: (employee) => <TableLink href={userUrl(employee.uuid)}>{fullName(employee)}</TableLink>,
+    },
+    { key: "email", header: t("settings.users.email"), cell: (employee) => employee.email },
+    {
+      key: "status",
+      header: t("settings.users.status"),
+      cell: (employee) => <UserStatusBadge status={employee.status} />,
+    },
+    { key: "role", header: t("settings.users.role"), cell: (employee) => employee.role.name },
+    {
+      key: "groups",
+      header: t("settings.users.groups"),
+      cell: (employee) => employee.groups.map((group) => group.name).join(", ") || "—",
+    },
+  ];
+  if (canInvite || canUpdate) {
+    columns.push({
+      key: "actions",
+      header: "",
+      kind: "action",
+      cell: (employee) => (
+        <HStack gap="3" justify="flex-end" wrap="wrap">
+          {canUpdate && (
+            <TableLink
+              href={usersUrl({ ...state, panel: "edit", user: employee.uuid })}
+              label={t("settings.users.editUser", { name: fullName(employee) })}
+            >
+              {t("settings.users.edit")}
+            </TableLink>
+          )}
+          {canInvite && employee.status === "invited" && (
+            <Form method="post" action={usersUrl(state)}>
+              <input type="hidden" name="user" value={employee.uuid} />
+              <Button
+                type="submit"
+                name="intent"
+                value="resend"
+                size="xs"
+                variant="outline"
+                aria-label={t("settings.users.resendUser", { name: fullName(employee) })}
+              >
+                {t("settings.users.resend")}
+              </Button>
+            </Form>
+          )}
+          {canUpdate && employee.status !== "deactivated" && employee.uuid !== me && (
+            <TableLink
+              href={usersUrl({ ...state, confirm: "deactivate", user: employee.uuid })}
+              label={t("settings.users.deactivateUser", { name: fullName(employee) })}
+            >
+              {t("settings.users.deactivate")}
+            </TableLink>
+          )}
+          {canUpdate && employee.status === "deactivated" && (
+            <TableLink
+              href={usersUrl({ ...state, confirm: "reactivate", user: employee.uuid })}
+              label={t("settings.users.reactivateUser", { name: fullName(employee) })}
+            >
+              {t("settings.users.reactivate")}
+            </TableLink>
+          )}
+        </HStack>
+      ),
+    });
+  }
+  const { page: _page, ...filters } = state;
+  return (
+    <Page>
+      <PageHeader
+        title={t("settings.users.title")}
+        actions={
+          canInvite && (
+            <ButtonLink variant="primary" to={usersUrl({ ...state, panel: "invite" })}>
+              {t("settings.users.invite")}
+            </ButtonLink>
+          )
+        }
+      />
+      <FilterBar action={usersUrl()} searchDelayMs={USER_SEARCH_DELAY_MS}>
+        <SearchInput name="q" defaultValue={params.q} />
+        <FilterSelect
+          name="status"
+          label={t("settings.users.status")}
+          defaultValue={params.status}
+          options={[
+            { value: "", label: t("settings.users.allStatuses") },
+            ...(["invited", "active", "deactivated"] as const).map((status) => ({
+              value: status,
+              label: t(`settings.users.statuses.${status}`),
+            })),
+          ]}
+        />
+        <FilterSelect
+          name="role"
+          label={t("settings.users.role")}
+          defaultValue={params.role}
+          options={[
+            { value: "", label: t("settings.users.allRoles") },
+            ...roles.map((role) => ({ value: role.uuid, label: role.name })),
+          ]}
+        />
+        <FilterSelect
+          name="group"
+          label={t("settings.users.groups")}
+          defaultValue={params.group}
+          options={[
+            { value: "", label: t("settings.users.allGroups") },
+            ...groups.map((group) => ({ value: group.uuid, label: group.name })),
+          ]}
+        />
+      </FilterBar>
+      <Box data-testid="users">
+        <DataTable
+          columns={columns}
+          rows={page.content}
+          rowKey={(employee) => employee.uuid}
+          rowId={(employee) => `user-${employee.uuid}`}
+          empty={<Text color="fg.muted">{t("settings.users.noUsers")}</Text>}
+        />
+      </Box>
+      <ListFooter
+        page={params.page}
+        lastPage={lastPage}
+        pageSize={USERS_PAGE_SIZE}
+        total={page.totalElements}
+        exact
+        pageTo={(number) => usersUrl({ ...filters, page: number })}
+        goTo={{
+          to: usersUrl({ ...state, goto: "1" }),
+          state: goTo,
+          action: usersUrl(),
+          keep: filters,
+          closeTo: usersUrl(state),
+        }}
+      />
+    </Page>
+  );
+}

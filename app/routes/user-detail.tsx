@@ -1,0 +1,16 @@
+import { loadUserDetail } from "../features/users/user-detail.server.ts";
+import { UserDetail } from "../features/users/user-detail.tsx";
+import type { Route } from "./+types/user-detail";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  return loadUserDetail(request, context, params.id);
+}
+
+export default function UserDetailRoute({ loaderData }: Route.ComponentProps) {
+  return <UserDetail {...loaderData} />;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const name = loaderData && `${loaderData.employee.firstName} ${loaderData.employee.lastName}`.trim();
+  return [{ title: name ? `${name} · Workspace` : "Workspace" }];
+}
