@@ -1,24 +1,16 @@
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordMessages } from "./identity.ts";
 import { messages } from "./messages.ts";
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PROFILE_IMAGE_MAX_BYTES,
+  PROFILE_IMAGE_MAX_KB,
+  passwordMessages,
+  profileImageTypes,
+  profileTexts,
+} from "./profile-texts.ts";
 
-/** The specification's limit for a profile image (spec §5, §9: 800 kB). */
-export const PROFILE_IMAGE_MAX_KB = 800;
-export const PROFILE_IMAGE_MAX_BYTES = PROFILE_IMAGE_MAX_KB * 1024;
-
-/** The image types a profile image may be, by content. SVG is not one: it may carry script. */
-export const profileImageTypes = ["image/png", "image/jpeg", "image/webp"] as const;
-
-/** The product's own texts for the profile's rules; the web app shows them in the page's language. */
-export const profileTexts = {
-  imageType: "The profile image must be a PNG, JPEG or WebP image",
-  imageTooLarge: `The profile image must not exceed ${PROFILE_IMAGE_MAX_KB} kB`,
-  invalidMobile: "Must be a phone number",
-  wrongPassword: "The current password is not correct",
-  samePassword: "The new password must differ from the current one",
-  passwordsDiffer: "The passwords do not match",
-  tooManyAttempts: "Too many wrong passwords. Try again later.",
-} as const;
+export { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MAX_KB, profileImageTypes, profileTexts };
 
 /**
  * A mobile number as people write it: digits with spaces, dashes, dots or brackets between them, an optional leading
