@@ -1,4 +1,4 @@
-import { Avatar, Box, Flex, Input, Stack, Text } from "@chakra-ui/react";
+import { Avatar, Box, Flex, Image, Input, Stack, Text } from "@chakra-ui/react";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -43,12 +43,20 @@ export default function ProfileUserProfile({ loaderData, actionData }: Route.Com
       <Stack gap="3" maxW="md">
         <Text fontWeight="semibold">{t("profile.user.image")}</Text>
         <Flex gap="4" align="center">
-          <Avatar.Root size="2xl">
-            <Avatar.Fallback name={name} />
-            {profile.image && (
-              <Avatar.Image src={`${PROFILE_IMAGE}?v=${profile.image.version}`} alt={t("profile.user.imageAlt")} />
-            )}
-          </Avatar.Root>
+          {/* A plain image: an avatar's image shows only once a script saw it load. */}
+          {profile.image ? (
+            <Image
+              src={`${PROFILE_IMAGE}?v=${profile.image.version}`}
+              alt={t("profile.user.imageAlt")}
+              boxSize="20"
+              rounded="full"
+              objectFit="cover"
+            />
+          ) : (
+            <Avatar.Root size="2xl">
+              <Avatar.Fallback name={name} />
+            </Avatar.Root>
+          )}
           {profile.image && (
             <Form method="post">
               <SubmitButton intent="removeImage" variant="outline" colorPalette="red" size="sm">

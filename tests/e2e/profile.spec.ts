@@ -3,7 +3,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { sessionTokens, signIn, submitSignIn, users } from "./auth.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, jsEnabled, test } from "./fixtures.ts";
 
 // The account settings (spec §2 /profile). The demo users are shared with tests running alongside: every test here
 // invites a user of its own and changes only that user's names, image, password and language.
@@ -76,6 +76,12 @@ async function signInAs(page: Page, user: InvitedUser, to = "/") {
   await expect(page.getByText(user.name).first()).toBeVisible();
 }
 
+/** The server's one-time notice: a toast with JavaScript, the notice at the top of the content without. */
+async function expectNotice(page: Page, testInfo: TestInfo, text: string) {
+  if (jsEnabled(testInfo)) await expect(page.getByText(text).first()).toBeVisible();
+  else await expect(page.getByTestId("noscript-notice")).toContainText(text);
+}
+
 /** A real 2×2 PNG, built here: signature, header, one compressed image chunk, end. */
 function smallPng(): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
@@ -125,7 +131,7 @@ test.describe("the account settings", () => {
     await page.getByLabel("First name").fill("Petra");
     await page.getByLabel("Mobile").fill("+47 912 34 567");
     await page.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByText("Your profile was saved.").first()).toBeVisible();
+    await expectNotice(page, testInfo, "Your profile was saved.");
     await expect(page.getByLabel("Mobile")).toHaveValue("+47 912 34 567");
     await expect(page.getByText(`Petra Profil${run}`).first()).toBeVisible();
 
@@ -141,13 +147,13 @@ test.describe("the account settings", () => {
       .getByLabel("Choose an image")
       .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: smallPng() });
     await page.getByRole("button", { name: "Upload image" }).click();
-    await expect(page.getByText("Your profile image was saved.").first()).toBeVisible();
+    await expectNotice(page, testInfo, "Your profile image was saved.");
     const image = page.getByRole("img", { name: "Your profile image" });
     await expect(image).toBeVisible();
     expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
 
     await page.getByRole("button", { name: "Remove image" }).click();
-    await expect(page.getByText("Your profile image was removed.").first()).toBeVisible();
+    await expectNotice(page, testInfo, "Your profile image was removed.");
     await expect(page.getByRole("img", { name: "Your profile image" })).toHaveCount(0);
   });
 
@@ -173,7 +179,7 @@ test.describe("the account settings", () => {
     await fill(user.password, newPassword, `${newPassword}x`);
     await expect(page.getByText("The passwords do not match")).toBeVisible();
     await fill(user.password, newPassword);
-    await expect(page.getByText("Your password was changed.", { exact: false }).first()).toBeVisible();
+    await expectNotice(page, testInfo, "Your password was changed.");
     // Still signed in.
     await page.goto("/profile/information");
     await expect(page.getByRole("heading", { name: "Information" })).toBeVisible();
@@ -204,7 +210,7 @@ test.describe("the account settings", () => {
     await page.getByRole("radio", { name: "Norsk" }).check();
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("heading", { name: "Språk" })).toBeVisible();
-    await expect(page.getByText("Språket ditt er lagret.").first()).toBeVisible();
+    await expectNotice(page, testInfo, "Språket ditt er lagret.");
     await expect(page.getByRole("radio", { name: "Norsk" })).toBeChecked();
     await page.goto("/profile/information");
     await expect(page.getByRole("heading", { name: "Informasjon" })).toBeVisible();
