@@ -30,9 +30,14 @@ export default [
     route("resources/record-search", "routes/resources.record-search.ts"),
     route("notifications", "routes/notifications.ts"),
     route("notifications/:id", "routes/notifications.open.ts"),
+    route("profile/image", "routes/profile.image.ts"),
     route("profile", "routes/profile.tsx", [
       index("routes/profile.index.ts"),
+      route("user-profile", "routes/profile.user-profile.tsx"),
+      route("change-password", "routes/profile.change-password.tsx"),
+      route("information", "routes/profile.information.tsx"),
       route("notifications", "routes/profile.notifications.tsx"),
+      route("language", "routes/profile.language.tsx"),
     ]),
     route("system-settings", "routes/system-settings.tsx", [
       index("routes/system-settings.index.ts"),

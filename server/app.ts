@@ -37,6 +37,7 @@ import { rolesRoutes } from "./roles/roles.routes.ts";
 import { readOrCreateSecret } from "./secrets.ts";
 import { settingsRoutes } from "./settings/settings.routes.ts";
 import { inviteFirstAdmin } from "./users/bootstrap.ts";
+import { profileRoutes } from "./users/profile.routes.ts";
 import { registerRoutes } from "./users/register.routes.ts";
 import { usersRoutes } from "./users/users.routes.ts";
 import { workItemsRoutes } from "./work-items/work-items.routes.ts";
@@ -172,6 +173,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       });
       await api.register(rolesRoutes);
       await api.register(groupsRoutes);
+      await api.register(profileRoutes, { loginAttemptsPerMinute: config.LOGIN_ATTEMPTS_PER_MINUTE });
       await api.register(settingsRoutes);
       await api.register(assignmentsRoutes);
       await api.register(linksRoutes);

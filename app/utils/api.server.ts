@@ -187,15 +187,11 @@ export function api(context: Readonly<RouterContextProvider>) {
     delete: <T>(path: string) => call<T>(path, { method: "DELETE" }),
     deleteWithBody: <T>(path: string, body: unknown) => call<T>(path, jsonInit("DELETE", body)),
     /**
-     * POST of a streamed body (app/features/files/upload.server.ts). A stream cannot be sent twice, so a 401 is not
+     * POST (or PUT) of a streamed body (app/features/files/upload.server.ts). A stream cannot be sent twice, so a 401 is not
      * retried after a refresh (the token is refreshed ahead of its expiry instead): it comes back as an ApiError.
      */
-    upload: <T>(path: string, body: ReadableStream<Uint8Array>, contentType: string) =>
-      call<T>(
-        path,
-        { method: "POST", body, headers: { "content-type": contentType }, duplex: "half" } as RequestInit,
-        false,
-      ),
+    upload: <T>(path: string, body: ReadableStream<Uint8Array>, contentType: string, method: "POST" | "PUT" = "POST") =>
+      call<T>(path, { method, body, headers: { "content-type": contentType }, duplex: "half" } as RequestInit, false),
     /**
      * A GET whose body is passed on as it streams (a document's file), with the request's conditional and range
      * headers. Errors answer as other GETs do; a 304, 206 or 416 is the caller's to pass on.

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { passwordMessages, profileTexts } from "../../server/contract/profile-texts.ts";
 import { apiErrorTexts, validationTexts } from "../locales/spec-texts.ts";
 
 /**
@@ -13,6 +14,9 @@ const exact = new Map<string, string>([
   ...Object.entries(apiErrorTexts)
     .filter(([, text]) => !text.includes("{{"))
     .map(([key, text]): [string, string] => [text, `apiErrors.${key}`]),
+  // The product's own texts for the profile's rules and the password policy.
+  ...Object.entries(profileTexts).map(([key, text]): [string, string] => [text, `profile.messages.${key}`]),
+  ...Object.entries(passwordMessages).map(([key, text]): [string, string] => [text, `profile.messages.${key}`]),
   // The specification also spells it so.
   ["Must be a valid URLes", "validation.invalidUrl"],
 ]);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordMessages } from "./profile-texts.ts";
 import { isTimeZone } from "./time-zones.ts";
 import { userStatuses } from "./user-statuses.ts";
 
@@ -98,15 +99,7 @@ export const createEmployeeSchema = z.object({
   groupUuids: z.array(z.uuid()).max(100).default([]),
 });
 
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 200;
-
-/** The server's password policy answers with these; pages translate them by their English text. */
-export const passwordMessages = {
-  tooShort: `At least ${PASSWORD_MIN_LENGTH} characters`,
-  tooLong: `At most ${PASSWORD_MAX_LENGTH} characters`,
-  tooGuessable: "This password is too common or easy to guess",
-} as const;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordMessages };
 
 /** Lengths only: the guessability check needs large dictionaries and runs on the server. */
 export const registerSchema = z.object({

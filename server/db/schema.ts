@@ -43,6 +43,10 @@ export interface AppUserTable {
   role_id: string;
   company_admin: Generated<boolean>;
   password_hash: string | null;
+  /** The profile image's stored file (its SHA-256), type by content and size; null without one. */
+  image_key: Generated<string | null>;
+  image_mime: Generated<string | null>;
+  image_size: Generated<number | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -14,6 +14,8 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     actor: Actor;
+    /** The grant behind the request's Bearer token: the sign-in it belongs to. */
+    grantId: string | undefined;
   }
 }
 
@@ -34,6 +36,7 @@ export default fp<OidcOptions>(
     app.use("/oauth2", provider.callback());
     app.decorate("oidc", provider);
     app.decorateRequest("actor", null as unknown as Actor);
+    app.decorateRequest("grantId", undefined);
 
     app.decorate("authenticate", async (request: FastifyRequest, reply: FastifyReply) => {
       const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
@@ -46,6 +49,7 @@ export default fp<OidcOptions>(
       const actor = await loadActor(app.db, accessToken.accountId);
       if (actor?.status !== "active") return unauthorized(request, reply, "Invalid or expired token");
       request.actor = actor;
+      request.grantId = accessToken.grantId;
     });
   },
   { name: "oidc", dependencies: ["database"] },

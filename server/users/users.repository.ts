@@ -265,6 +265,18 @@ export async function updateUser(
     .execute();
 }
 
+export async function updateProfile(
+  db: Db,
+  id: string,
+  profile: { first_name: string; last_name: string; mobile: string | null },
+) {
+  await db
+    .updateTable("core.app_user")
+    .set({ ...profile, updated_at: sql`now()` })
+    .where("id", "=", id)
+    .execute();
+}
+
 export async function setStatus(db: Transaction<Database>, id: string, status: "invited" | "active" | "deactivated") {
   await db.updateTable("core.app_user").set({ status, updated_at: sql`now()` }).where("id", "=", id).execute();
 }
@@ -365,4 +377,46 @@ export async function listUserTransactions(db: Db, userId: string, offset: numbe
     base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
   ]);
   return { content, total: Number(total.total) };
+}
+
+export async function findProfileImage(db: Db, id: string) {
+  return db
+    .selectFrom("core.app_user")
+    .select(["image_key", "image_mime", "image_size"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** Sets the user's image, or removes it with null. */
+export async function setProfileImage(db: Db, id: string, image: { key: string; mime: string; size: number } | null) {
+  await db
+    .updateTable("core.app_user")
+    .set({
+      image_key: image?.key ?? null,
+      image_mime: image?.mime ?? null,
+      image_size: image?.size ?? null,
+      updated_at: sql`now()`,
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Of the stored files' keys given, those a user's profile image names. */
+export async function profileImageFiles(db: Db, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db.selectFrom("core.app_user").select("image_key").where("image_key", "in", keys).execute();
+  return rows.flatMap((row) => (row.image_key ? [row.image_key] : []));
+}
+
+export async function findPasswordHash(db: Db, id: string) {
+  const row = await db.selectFrom("core.app_user").select("password_hash").where("id", "=", id).executeTakeFirst();
+  return row?.password_hash ?? null;
+}
+
+export async function setPasswordHash(db: Db, id: string, passwordHash: string) {
+  await db
+    .updateTable("core.app_user")
+    .set({ password_hash: passwordHash, updated_at: sql`now()` })
+    .where("id", "=", id)
+    .execute();
 }

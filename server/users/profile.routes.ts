@@ -1,0 +1,119 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { changePasswordSchema, profileInputSchema, profileSchema } from "../contract/profile.ts";
+import * as service from "./profile.service.ts";
+
+const security = [{ bearer: [] }];
+const tags = ["current user"];
+
+/**
+ * The signed-in user's own profile (spec §2 /profile): names and mobile, the profile image, the password. No route
+ * here takes a user's id to change: each acts on the user the token belongs to.
+ */
+export const profileRoutes: FastifyPluginAsyncZod<{ loginAttemptsPerMinute: number }> = async (
+  app,
+  { loginAttemptsPerMinute },
+) => {
+  async function sendImage(request: FastifyRequest, reply: FastifyReply, userId: string) {
+    const image = await service.profileImageFile(app.db, request.actor, userId);
+    const etag = `"${image.key}"`;
+    reply
+      .header("content-type", image.mime)
+      .header("etag", etag)
+      .header("cache-control", "private, no-cache")
+      .header("x-content-type-options", "nosniff");
+    if (request.headers["if-none-match"] === etag) return reply.status(304).send();
+    return reply.header("content-length", image.size).send(app.storage.read(image.key));
+  }
+
+  app.get(
+    "/me/profile",
+    { schema: { tags, summary: "The signed-in user's profile", security, response: { 200: profileSchema } } },
+    async (request) => service.profile(app.db, request.actor),
+  );
+
+  app.put(
+    "/me/profile",
+    {
+      schema: {
+        tags,
+        summary: "Change the signed-in user's names and mobile",
+        security,
+        body: profileInputSchema,
+        response: { 200: profileSchema },
+      },
+    },
+    async (request) => service.saveProfile(app.db, request.actor, request.body),
+  );
+
+  app.put(
+    "/me/profile_image",
+    {
+      schema: {
+        tags,
+        summary:
+          "Upload the signed-in user's profile image: multipart/form-data with one file, a PNG, JPEG or WebP image by its content, at most 800 kB",
+        security,
+        consumes: ["multipart/form-data"],
+        response: { 200: profileSchema },
+      },
+    },
+    async (request) => service.uploadProfileImage(app.db, app.storage, request.actor, request),
+  );
+
+  app.get(
+    "/me/profile_image",
+    { schema: { tags, summary: "The signed-in user's profile image", security } },
+    async (request, reply) => sendImage(request, reply, request.actor.id),
+  );
+
+  app.delete(
+    "/me/profile_image",
+    { schema: { tags, summary: "Remove the signed-in user's profile image", security, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await service.removeProfileImage(app.db, request.actor);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    "/iam/users/employees/:id/image",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "A user's profile image (one's own, or anyone's with Read on Users)",
+        security,
+        params: z.object({ id: z.uuid() }),
+      },
+    },
+    async (request, reply) => sendImage(request, reply, request.params.id),
+  );
+
+  app.put(
+    "/me/password",
+    {
+      schema: {
+        tags,
+        summary:
+          "Change the signed-in user's password (the current one required); the user's other sign-ins end, this one goes on",
+        security,
+        body: changePasswordSchema,
+        response: { 204: z.null() },
+      },
+      // Like sign-in: each attempt costs a password hash, and guesses of the current password are limited.
+      config: {
+        rateLimit: {
+          max: loginAttemptsPerMinute,
+          timeWindow: "1 minute",
+          hook: "preHandler",
+          keyGenerator: (request: FastifyRequest) => `password:${request.actor.id}`,
+        },
+      },
+    },
+    async (request, reply) => {
+      await service.changePassword(app.db, request.actor, request.grantId, request.body, request.ip);
+      return reply.status(204).send(null);
+    },
+  );
+};
