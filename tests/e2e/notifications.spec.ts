@@ -190,8 +190,11 @@ test.describe("the notification bell", () => {
       const user = await inviteUser(admin.call, run);
       await signInAs(page, user);
       await page.getByRole("link", { name: user.name }).click();
+      await page
+        .getByRole("navigation", { name: "Account settings" })
+        .getByRole("link", { name: "Notifications" })
+        .click();
       await expect(page).toHaveURL(/\/profile\/notifications$/);
-      await expect(page.getByRole("navigation", { name: "Account settings" })).toBeVisible();
       await expect(page.getByRole("heading", { name: "Notifications", level: 1 })).toBeVisible();
 
       const assigned = page.getByRole("switch", { name: "Notify me: Assigned to a record" });
