@@ -31,6 +31,7 @@ import { recordsRoutes } from "./records/records.routes.ts";
 import { relationshipsRoutes } from "./relationships/relationships.routes.ts";
 import { readOrCreateSecret } from "./secrets.ts";
 import { settingsRoutes } from "./settings/settings.routes.ts";
+import { shortcutsRoutes } from "./shortcuts/shortcuts.routes.ts";
 import { inviteFirstAdmin } from "./users/bootstrap.ts";
 import { registerRoutes } from "./users/register.routes.ts";
 import { usersRoutes } from "./users/users.routes.ts";
@@ -174,6 +175,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(customEntitiesRoutes);
       await api.register(relationshipsRoutes);
       await api.register(overviewBlocksRoutes);
+      await api.register(shortcutsRoutes);
       await api.register(documentsRoutes);
       await api.register(notesRoutes);
       await api.register(workItemsRoutes);
