@@ -52,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       permissions: user.permissions.filter((p) => p.operation === "Read"),
       customEntities: user.customEntities,
       signatureEnabled: user.signatureEnabled,
+      shortcuts: user.shortcuts.map(({ uuid, name, url, visible }) => ({ uuid, name, url, visible })),
     },
     toast: takeToast(context),
     // Dates and times are shown in this zone, on the server and in the browser alike.

@@ -27,6 +27,7 @@ export default [
     route("custom-entity/:key/:id/:tab?/:idFeed?", "routes/record-detail.tsx", { id: "custom-entity" }),
     route("resources/upload", "routes/resources.upload.ts"),
     route("resources/record-search", "routes/resources.record-search.ts"),
+    route("shortcuts", "routes/shortcuts.tsx"),
     route("system-settings", "routes/system-settings.tsx", [
       index("routes/system-settings.index.ts"),
       route("custom-fields", "routes/system-settings.custom-fields.tsx"),

@@ -5,13 +5,11 @@ import { Form, Link as RouterLink, useNavigation } from "react-router";
 import { LanguageSwitch, MenuLayoutSwitch, SkinSwitch } from "../components/preference-forms.tsx";
 import type { Language } from "../utils/i18n.ts";
 import type { MenuLayout, Skin } from "../utils/preferences.ts";
-import { NavigationMenu } from "./navigation-menu.tsx";
+import { type MenuPermissions, NavigationMenu } from "./navigation-menu.tsx";
 
-interface ShellUser {
+interface ShellUser extends MenuPermissions {
   firstName: string;
   lastName: string;
-  companyAdmin: boolean;
-  permissions: { name: string; operation: string }[];
 }
 
 interface AppShellProps {

@@ -1,6 +1,7 @@
 import { fieldTexts } from "../../server/contract/custom-fields.ts";
 import { fileMessages } from "../../server/contract/files.ts";
 import { messages, NOT_COMPANY_CONTACT } from "../../server/contract/messages.ts";
+import { shortcutTexts } from "../../server/contract/shortcuts.ts";
 
 /**
  * The specification's texts that the API and the forms' schemas give in English: validation messages (spec §5) and
@@ -30,6 +31,7 @@ const validation = {
   fromDate: "Must be {{date}} or later",
   toDate: "Must be {{date}} or earlier",
   queryFailed: fieldTexts.queryFailed,
+  appPath: shortcutTexts.appPath,
 };
 
 export const validationTexts: { [Key in keyof typeof validation]: string } = validation;

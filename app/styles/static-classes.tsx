@@ -149,6 +149,19 @@ export const staticClasses = {
   "ws-menu-column": <Stack as="ul" direction="column" gap="1" listStyle="none" m="0" p="0" />,
   "ws-menu-row": <Stack as="ul" direction="row" gap="1" listStyle="none" m="0" p="0" />,
   "ws-menu-link": <MenuLink />,
+  "ws-menu-heading": (
+    <Heading
+      as="h2"
+      fontSize="xs"
+      fontWeight="semibold"
+      textTransform="uppercase"
+      letterSpacing="wider"
+      color="fg.muted"
+      px="3"
+      mt="5"
+      mb="2"
+    />
+  ),
   // app/components/page-header.tsx
   "ws-page": <Stack gap="5" />,
   "ws-page-header": <Flex justify="space-between" align="start" gap="4" wrap="wrap" />,

@@ -14,5 +14,7 @@ export default async function globalSetup() {
   process.env.E2E_API_URL = workspace.apiUrl;
   process.env.E2E_CLIENT_SECRET = workspace.clientSecret;
   process.env.E2E_SESSION_SECRET = workspace.sessionSecret;
+  // The outbox of invitation mails is there: a test may invite a user of its own.
+  process.env.E2E_DATA_DIR = workspace.dataDir;
   return () => workspace.stop();
 }
