@@ -35,6 +35,7 @@ export default [
       route("crm-relationships/:tab?", "routes/system-settings.crm-relationships.tsx"),
       route("field-management-settings/:tab?", "routes/system-settings.field-management-settings.tsx"),
       route("expanded-entity-overview-widgets/:tab?", "routes/system-settings.expanded-entity-overview-widgets.tsx"),
+      route("shortcut", "routes/system-settings.shortcut.tsx"),
     ]),
   ]),
   // Every unknown path goes to /error-404 (and the i18n middleware needs a match to run).

@@ -11,6 +11,7 @@ export const settingsSections = [
   { path: "crm-relationships", label: "settings.sections.relationships" },
   { path: "field-management-settings", label: "settings.sections.fieldManagement" },
   { path: "expanded-entity-overview-widgets", label: "settings.sections.overviewBlocks" },
+  { path: "shortcut", label: "settings.sections.shortcuts" },
 ] as const;
 
 /** `entity` is how the URL names an entity: its schema and table, "crm.contact". */
@@ -46,3 +47,12 @@ export function overviewBlocksUrl(entity?: string | null, state: Record<string, 
   const query = new URLSearchParams(state).toString();
   return `/system-settings/expanded-entity-overview-widgets${entity ? `/${entity}` : ""}${query ? `?${query}` : ""}${anchor ? `#${anchor}` : ""}`;
 }
+
+/** The shared shortcuts screen, with a panel or dialog open when `state` says so. */
+export function sharedShortcutsUrl(state: Record<string, string> = {}): string {
+  const query = new URLSearchParams(state).toString();
+  return `/system-settings/shortcut${query ? `?${query}` : ""}`;
+}
+
+/** The shared shortcut panel's form, by id. */
+export const SHARED_SHORTCUT_FORM_ID = "shared-shortcut-form";
