@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { activitiesRoutes } from "./activities/activities.routes.ts";
 import { assignmentsRoutes } from "./assignments/assignments.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
+import { companySettingsRoutes } from "./company-settings/company-settings.routes.ts";
 import type { Config } from "./config.ts";
 import { redactUrl } from "./contract/log-redaction.ts";
 import { customEntitiesRoutes } from "./custom-entities/custom-entities.routes.ts";
@@ -167,6 +168,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         },
       });
       await api.register(settingsRoutes);
+      await api.register(companySettingsRoutes);
       await api.register(assignmentsRoutes);
       await api.register(linksRoutes);
       await api.register(metaStatusRoutes);

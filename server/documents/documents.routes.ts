@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DOCUMENT_ATTACHMENTS } from "../attachments/attachments.repository.ts";
 import { attachmentRoutes, recordRefParams } from "../attachments/attachments.routes.ts";
+import { logoFiles } from "../company-settings/company-settings.repository.ts";
 import { recordSchema } from "../contract/records.ts";
 import { contentDisposition, parseRange } from "../files/downloads.ts";
 import * as service from "./documents.service.ts";
@@ -98,12 +99,17 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Files no document names any more (deleted documents, uploads whose row failed) go after a grace period.
+  // Files nothing names any more (deleted documents, a replaced logo, uploads whose row failed) go after a grace
+  // period.
   const sweep = async () => {
     try {
       const result = await app.storage.sweep({
         graceMs: service.ORPHAN_GRACE_MS,
-        referenced: (keys) => service.referencedFiles(app.db, keys),
+        referenced: async (keys) => {
+          const named = await service.referencedFiles(app.db, keys);
+          for (const key of await logoFiles(app.db, keys)) named.add(key);
+          return named;
+        },
       });
       if (result.removedFiles + result.removedUploads > 0) app.log.info(result, "stored files swept");
     } catch (error) {

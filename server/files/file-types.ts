@@ -74,6 +74,18 @@ export async function checkFileType(filePath: string, fileName: string): Promise
   return { mime: textMime, extension };
 }
 
+/**
+ * An image of one of `mimes`, by its content alone (its name may say anything): refused with 415 and `message`
+ * otherwise. SVG is never one: it is text, and may carry script.
+ */
+export async function checkImageType(filePath: string, mimes: readonly string[], message: string): Promise<FileType> {
+  const detected = await fileTypeFromFile(filePath);
+  if (!detected || !mimes.includes(detected.mime)) {
+    throw new DomainError(415, "HttpMediaTypeNotSupportedException", message);
+  }
+  return { mime: detected.mime, extension: detected.ext };
+}
+
 /** UTF-8 (a BOM allowed) with no control characters but tab, line feed, carriage return and form feed. */
 async function isPlainText(filePath: string): Promise<boolean> {
   const handle = await fs.open(filePath, "r");

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import type { FastifyRequest } from "fastify";
 import { fileMessages } from "../contract/files.ts";
 import { DomainError } from "../http/errors.ts";
-import { checkFileType } from "./file-types.ts";
+import { checkFileType, type FileType } from "./file-types.ts";
 import { type FileStorage, FileTooLargeError, type StoredFile } from "./storage.ts";
 
 export interface ReceivedUpload extends StoredFile {
@@ -37,6 +37,8 @@ export async function receiveUpload(
   request: FastifyRequest,
   storage: FileStorage,
   maxBytes: number,
+  /** Reads the file's type by content and refuses what the upload may not be; by default a document's types. */
+  checkType: (filePath: string, fileName: string) => Promise<FileType> = checkFileType,
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw missingFile();
   const fields: Record<string, string> = {};
@@ -63,7 +65,7 @@ export async function receiveUpload(
           // The parser stops reading at the limit and marks the file cut short.
           if (part.file.truncated) throw tooLarge();
           if ((await fs.stat(filePath)).size === 0) throw missingFile();
-          mime = (await checkFileType(filePath, fileName)).mime;
+          mime = (await checkType(filePath, fileName)).mime;
         },
       });
       upload = { ...stored, fileName, mime };
