@@ -27,6 +27,7 @@ import { overviewBlocksRoutes } from "./overview-blocks/overview-blocks.routes.t
 import database from "./plugins/database.ts";
 import oidc from "./plugins/oidc.ts";
 import storage from "./plugins/storage.ts";
+import { recentRoutes } from "./recent/recent.routes.ts";
 import { linksRoutes } from "./records/links.routes.ts";
 import { recordsRoutes } from "./records/records.routes.ts";
 import { relationshipsRoutes } from "./relationships/relationships.routes.ts";
@@ -178,6 +179,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(relationshipsRoutes);
       await api.register(overviewBlocksRoutes);
       await api.register(shortcutsRoutes);
+      await api.register(recentRoutes);
       await api.register(documentsRoutes);
       await api.register(notesRoutes);
       await api.register(workItemsRoutes);
