@@ -53,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       customEntities: user.customEntities,
       signatureEnabled: user.signatureEnabled,
       shortcuts: user.shortcuts.map(({ uuid, name, url, visible }) => ({ uuid, name, url, visible })),
+      company: { name: user.brand.name, logoVersion: user.brand.logoVersion },
     },
     toast: takeToast(context),
     // Dates and times are shown in this zone, on the server and in the browser alike.

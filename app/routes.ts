@@ -27,9 +27,11 @@ export default [
     route("custom-entity/:key/:id/:tab?/:idFeed?", "routes/record-detail.tsx", { id: "custom-entity" }),
     route("resources/upload", "routes/resources.upload.ts"),
     route("resources/record-search", "routes/resources.record-search.ts"),
+    route("resources/company-logo", "routes/resources.company-logo.ts"),
     route("shortcuts", "routes/shortcuts.tsx"),
     route("system-settings", "routes/system-settings.tsx", [
       index("routes/system-settings.index.ts"),
+      route("company-settings", "routes/system-settings.company-settings.tsx"),
       route("custom-fields", "routes/system-settings.custom-fields.tsx"),
       route("custom-entities", "routes/system-settings.custom-entities.tsx"),
       route("crm-relationships/:tab?", "routes/system-settings.crm-relationships.tsx"),

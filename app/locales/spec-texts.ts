@@ -1,3 +1,4 @@
+import { companyLogoTexts, TIME_ZONE_TEXT } from "../../server/contract/company-settings.ts";
 import { fieldTexts } from "../../server/contract/custom-fields.ts";
 import { fileMessages } from "../../server/contract/files.ts";
 import { messages, NOT_COMPANY_CONTACT } from "../../server/contract/messages.ts";
@@ -32,6 +33,9 @@ const validation = {
   toDate: "Must be {{date}} or earlier",
   queryFailed: fieldTexts.queryFailed,
   appPath: shortcutTexts.appPath,
+  timeZone: TIME_ZONE_TEXT,
+  logoType: companyLogoTexts.type,
+  logoTooLarge: companyLogoTexts.tooLarge,
 };
 
 export const validationTexts: { [Key in keyof typeof validation]: string } = validation;

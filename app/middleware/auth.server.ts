@@ -1,4 +1,5 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import type { CompanyBrand } from "../../server/contract/company-settings.ts";
 import { type MeInfo, meInfoSchema, signatureEnabledSchema } from "../../server/contract/identity.ts";
 import type { ShortcutDto } from "../../server/contract/shortcuts.ts";
 import { TtlCache } from "../../server/contract/ttl-cache.ts";
@@ -10,6 +11,8 @@ export interface CurrentUser extends MeInfo {
   signatureEnabled: boolean;
   /** The user's shortcuts in their order, shown or hidden: the menu lists the shown ones on every page. */
   shortcuts: ShortcutDto[];
+  /** The company's name and logo, which the shell shows, and the language of users who have chosen none. */
+  brand: CompanyBrand;
 }
 
 export const userContext = createContext<CurrentUser | null>(null);
@@ -47,15 +50,17 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
   if (state.tokens) {
     const client = api(context);
     const load = async (): Promise<CurrentUser> => {
-      const [info, signature, shortcuts] = await Promise.all([
+      const [info, signature, shortcuts, brand] = await Promise.all([
         client.get("/api/me/info"),
         client.get("/api/documents/signature/enable"),
         client.get<ShortcutDto[]>("/api/shortcuts/shortcut/user"),
+        client.get<CompanyBrand>("/api/core/company_settings/brand"),
       ]);
       return {
         ...meInfoSchema.parse(info),
         signatureEnabled: signatureEnabledSchema.parse(signature).enabled,
         shortcuts,
+        brand,
       };
     };
     // An access token near its end is refreshed by asking: the cache never outlives the token it is keyed by.

@@ -114,6 +114,7 @@ export const staticClasses = {
       placeItems="center"
     />
   ),
+  "ws-brand-logo": <Box as="img" h="7" maxW="24" objectFit="contain" borderRadius="sm" />,
   "ws-main-column": <Flex direction="column" flex="1" minW="0" />,
   "ws-header": <Box as="header" position="sticky" top="3" zIndex="sticky" mx={{ base: "3", md: "6" }} mt="3" />,
   "ws-navbar": (

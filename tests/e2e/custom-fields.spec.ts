@@ -275,7 +275,7 @@ test.describe("custom fields in Norwegian", () => {
     const key = keyFor("norsk", testInfo);
     const label = `Hobby ${testInfo.project.name} ${Date.now()}`;
     try {
-      await page.goto("/system-settings");
+      await page.goto("/system-settings/custom-fields");
       await submitSignIn(page, users.admin.email);
       await expect(page.getByRole("heading", { name: "Egendefinerte felt", level: 1 })).toBeVisible();
       await expect(page.getByRole("navigation", { name: "Systeminnstillinger" })).toBeVisible();

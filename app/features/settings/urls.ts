@@ -6,6 +6,7 @@ export const FIELD_FORM_ID = "custom-field-form";
 
 /** The settings' sections, in the sidebar's order; a section is listed only once its screen works. */
 export const settingsSections = [
+  { path: "company-settings", label: "settings.sections.company" },
   { path: "custom-fields", label: "settings.sections.customFields" },
   { path: "custom-entities", label: "settings.sections.customEntities" },
   { path: "crm-relationships", label: "settings.sections.relationships" },
@@ -47,6 +48,9 @@ export function overviewBlocksUrl(entity?: string | null, state: Record<string, 
   const query = new URLSearchParams(state).toString();
   return `/system-settings/expanded-entity-overview-widgets${entity ? `/${entity}` : ""}${query ? `?${query}` : ""}${anchor ? `#${anchor}` : ""}`;
 }
+
+/** The company settings screen. */
+export const COMPANY_SETTINGS_PATH = "/system-settings/company-settings";
 
 /** The shared shortcuts screen, with a panel or dialog open when `state` says so. */
 export function sharedShortcutsUrl(state: Record<string, string> = {}): string {
