@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
+import { pngFile } from "../support/upload-files.ts";
 import { sessionTokens, signIn, submitSignIn, users } from "./auth.ts";
 import { expect, jsEnabled, test } from "./fixtures.ts";
 
@@ -227,6 +228,250 @@ test.describe("shortcuts", () => {
       await asAdmin(browser, testInfo, async (call) => {
         for (const id of companies.made) await call("DELETE", `/api/crm/company/${id}`).catch(() => {});
       });
+    }
+  });
+});
+
+test.describe("shared shortcuts", () => {
+  test("a shared shortcut for administrators only is in the admin's menu and not in the employee's", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const js = jsEnabled(testInfo);
+    const run = runOf(testInfo);
+    const name = `Admins ${run}`;
+    await signIn(page, users.admin, "/system-settings/shortcut");
+    try {
+      await expect(page.getByRole("heading", { name: "Shared shortcuts", level: 1 })).toBeVisible();
+      await page.getByRole("link", { name: "New shortcut" }).first().click();
+      if (js) await page.locator('[data-testid="shared-shortcut-panel"][data-interactive]').waitFor();
+      const panel = page.getByTestId("shared-shortcut-panel");
+      await panel.getByLabel("Name").fill(name);
+      await panel.getByLabel("Address (a path in the app, such as /companies)").fill("https://evil.example/");
+      await panel.getByLabel("Shown to").selectOption({ label: "Administrators only" });
+      await panel.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(page.getByTestId("shared-shortcut-panel")).toContainText(
+        "Must be a path in the app, starting with /",
+      );
+      await page
+        .getByTestId("shared-shortcut-panel")
+        .getByLabel("Address (a path in the app, such as /companies)")
+        .fill("/system-settings/company-settings");
+      await page.getByTestId("shared-shortcut-panel").getByRole("button", { name: "Save", exact: true }).click();
+      await expect(notice(page, testInfo, `The shared shortcut ${name} was created.`)).toBeVisible();
+      const row = page.getByTestId("shared-shortcuts").getByRole("row").filter({ hasText: name });
+      await expect(row).toContainText("Administrators only");
+
+      // The admin's menu has it at once; the settings' own page is where it leads.
+      await page.reload();
+      const menu = menuShortcuts(page, "Shortcuts");
+      await expect(menu.getByRole("link", { name })).toHaveAttribute("href", "/system-settings/company-settings");
+
+      // The employee's does not (whatever language another test has left the employee in).
+      const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: js });
+      try {
+        const employeePage = await context.newPage();
+        await signIn(employeePage, users.employee, "/shortcuts");
+        await expect(employeePage.getByTestId("sidebar").getByTestId("menu-shortcuts")).toBeVisible();
+        await expect(employeePage.getByTestId("sidebar").getByTestId("menu-shortcuts")).not.toContainText(name);
+        await expect(employeePage.locator("main")).not.toContainText(name);
+      } finally {
+        await context.close();
+      }
+
+      await page.goto("/system-settings/shortcut");
+      await page.getByRole("link", { name: `Delete ${name}` }).click();
+      await page.getByTestId("confirm-delete").getByRole("button", { name: "Delete", exact: true }).click();
+      await expect(notice(page, testInfo, `The shared shortcut ${name} was deleted.`)).toBeVisible();
+      await expect(page.getByTestId("shared-shortcuts")).not.toContainText(name);
+    } finally {
+      if (!page.isClosed()) {
+        await page.goto("/");
+        const call = await apiAs(page);
+        for (const shared of await call("GET", "/api/shortcuts/shared")) {
+          if (shared.name === name) await call("DELETE", `/api/shortcuts/shared/${shared.uuid}`);
+        }
+      }
+    }
+  });
+});
+
+test.describe("company settings", () => {
+  test("the admin saves the company's details, and a logo is taken by its content only", async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    const run = runOf(testInfo);
+    await signIn(page, users.admin, "/system-settings");
+    const before = await (await apiAs(page))("GET", "/api/core/company_settings");
+    try {
+      // The settings open at the company's.
+      await expect(page).toHaveURL(/\/system-settings\/company-settings$/);
+      await expect(page.getByRole("heading", { name: "Company settings", level: 1 })).toBeVisible();
+      await page.getByLabel("Organisation number").fill(`Org ${run}`);
+      await page.getByLabel("Address").fill(`Storgata ${run}\n0155 Oslo`);
+      // The language and time zone stay: other tests run beside this one.
+      await expect(page.getByLabel("Default language")).toHaveValue(before.defaultLanguage ?? "");
+      await expect(page.getByLabel("Time zone")).toHaveValue(before.timeZone);
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(notice(page, testInfo, "The company settings were saved.")).toBeVisible();
+      await page.reload();
+      await expect(page.getByLabel("Organisation number")).toHaveValue(`Org ${run}`);
+      await expect(page.getByLabel("Address")).toHaveValue(`Storgata ${run}\n0155 Oslo`);
+
+      // A file that only calls itself an image is refused, with the reason.
+      await page.getByLabel("Logo image").setInputFiles({
+        name: "logo.png",
+        mimeType: "image/png",
+        buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'></svg>"),
+      });
+      await page.getByRole("button", { name: "Upload logo" }).click();
+      await expect(page.getByTestId("logo-error")).toHaveText("The logo must be a PNG, JPEG or WebP image");
+      // Access tokens are short in this suite: a page load refreshes the session's.
+      await page.goto("/system-settings/company-settings");
+      expect((await (await apiAs(page))("GET", "/api/core/company_settings")).logo).toEqual(before.logo);
+
+      // A real image is taken, whatever its name says, and shows beside the app's name; then it is removed.
+      await page.getByLabel("Logo image").setInputFiles({ name: "logo.gif", mimeType: "image/gif", buffer: pngFile });
+      await page.getByRole("button", { name: "Upload logo" }).click();
+      await expect(notice(page, testInfo, "The logo was saved.")).toBeVisible();
+      await expect(page.getByTestId("logo-preview")).toBeVisible();
+      await expect(page.getByTestId("sidebar").getByTestId("company-logo")).toHaveAttribute("alt", before.name);
+      await page.getByRole("button", { name: "Remove logo" }).click();
+      await expect(notice(page, testInfo, "The logo was removed.")).toBeVisible();
+      await expect(page.getByTestId("logo-preview")).toHaveCount(0);
+      await expect(page.getByTestId("sidebar").getByTestId("company-logo")).toHaveCount(0);
+    } finally {
+      await page.goto("/");
+      const call = await apiAs(page);
+      if (!before.logo) await call("DELETE", "/api/core/company_settings/logo");
+      await call("PUT", "/api/core/company_settings", {
+        name: before.name,
+        organisationNumber: before.organisationNumber,
+        address: before.address,
+        defaultLanguage: before.defaultLanguage,
+        timeZone: before.timeZone,
+      });
+    }
+  });
+});
+
+test.describe("home", () => {
+  test("shows the user's own open to-do, overdue, and the records they changed", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const run = runOf(testInfo);
+    const title = `Follow up ${run}`;
+    const yesterday = new Date(Date.now() - 2 * 24 * 3600_000).toISOString().slice(0, 10);
+    const made = await asAdmin(browser, testInfo, async (call) => {
+      const user = await inviteUser(call, `home${run}`);
+      const todo = await call("POST", "/api/crm/todo", {
+        values: { title, assigned_user_id: user.uuid, due_date: yesterday },
+      });
+      return { user, todo: todo.uuid as string };
+    });
+    let company: string | undefined;
+    try {
+      await signInAs(page, made.user, "/");
+      await expect(page.getByRole("heading", { name: `Welcome, ${made.user.name}`, level: 1 })).toBeVisible();
+      const todos = page.getByTestId("home-todos");
+      await expect(todos.getByTestId("work-item")).toHaveCount(1);
+      await expect(todos.getByTestId("work-item")).toContainText("Overdue");
+      await expect(todos).toContainText("1 of 1");
+      await expect(page.getByTestId("home-inquiries")).toContainText("No open inquiries are assigned to you.");
+      await expect(page.getByTestId("home-recent")).toContainText("Nothing changed yet");
+      await expect(page.getByTestId("home-shortcuts")).toContainText("No shortcuts yet");
+
+      // What the user changes shows under their recent changes.
+      const call = await apiAs(page);
+      company = (await call("POST", "/api/crm/company", { values: { name: `Home ${run} AS` } })).uuid;
+      await page.reload();
+      await expect(page.getByTestId("home-recent").getByRole("link", { name: `Home ${run} AS` })).toHaveAttribute(
+        "href",
+        `/companies/${company}`,
+      );
+
+      await todos.getByRole("link", { name: title }).click();
+      await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+    } finally {
+      await asAdmin(browser, testInfo, async (call) => {
+        await call("DELETE", `/api/crm/todo/${made.todo}`).catch(() => {});
+        if (company) await call("DELETE", `/api/crm/company/${company}`).catch(() => {});
+      });
+    }
+  });
+});
+
+test.describe("shortcuts in Norwegian", () => {
+  // A Norwegian browser: the user of this run has chosen no language, nor has the company.
+  test.use({ locale: "nb-NO" });
+
+  test("the user orders and hides shortcuts in Norwegian, and a wrong logo is refused in Norwegian", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const js = jsEnabled(testInfo);
+    const run = runOf(testInfo);
+    const [first, second] = [`Første ${run}`, `Andre ${run}`];
+    const made = await asAdmin(browser, testInfo, async (call) => {
+      const ids = [];
+      for (const name of [first, second]) ids.push((await call("POST", "/api/crm/company", { values: { name } })).uuid);
+      return { ids, user: await inviteUser(call, `nb${run}`) };
+    });
+    try {
+      for (const id of made.ids) {
+        if (id === made.ids[0]) await signInAs(page, made.user, `/companies/${id}`);
+        else await page.goto(`/companies/${id}`);
+        await page.getByRole("button", { name: "Legg til i snarveier" }).click();
+        await expect(page.getByRole("link", { name: "I snarveiene dine" })).toBeVisible();
+      }
+      const menu = menuShortcuts(page, "Snarveier");
+      await expect(menu.getByRole("heading", { name: "Snarveier" })).toBeVisible();
+      await expect.poll(() => namesIn(menu.getByRole("link"), run)).toEqual([first, second]);
+
+      await menu.getByRole("link", { name: "Administrer snarveier" }).click();
+      await expect(page.getByRole("heading", { name: "Snarveier", level: 1 })).toBeVisible();
+      const rows = page.getByTestId("shortcut-list").getByTestId("shortcut-name");
+      await page.getByRole("button", { name: `Flytt ${second} opp` }).click();
+      await expect(rows).toHaveText([second, first]);
+      if (!js) await expect(page).toHaveURL(/\/shortcuts#shortcut-[0-9a-f-]+$/);
+      await expect.poll(() => namesIn(menu.getByRole("link"), run)).toEqual([second, first]);
+
+      await page.getByRole("switch", { name: `Vis ${first} i menyen` }).click();
+      await expect(page.getByRole("switch", { name: `Vis ${first} i menyen` })).toHaveAttribute(
+        "aria-checked",
+        "false",
+      );
+      await expect(page.getByRole("switch", { name: `Vis ${first} i menyen` })).toContainText("Skjult");
+      await expect(menu.getByRole("link", { name: first })).toHaveCount(0);
+      await expect(menu.getByRole("link", { name: second })).toBeVisible();
+    } finally {
+      await asAdmin(browser, testInfo, async (call) => {
+        for (const id of made.ids) await call("DELETE", `/api/crm/company/${id}`).catch(() => {});
+      });
+    }
+
+    // The admin, with no language chosen, in a Norwegian browser: the logo's refusal in Norwegian.
+    const context = await browser.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      javaScriptEnabled: js,
+      locale: "nb-NO",
+    });
+    try {
+      const adminPage = await context.newPage();
+      await signIn(adminPage, users.admin, "/system-settings/company-settings");
+      await expect(adminPage.getByRole("heading", { name: "Firmainnstillinger", level: 1 })).toBeVisible();
+      await adminPage.getByLabel("Logobilde").setInputFiles({
+        name: "logo.webp",
+        mimeType: "image/webp",
+        buffer: Buffer.from("GIF89a not a webp"),
+      });
+      await adminPage.getByRole("button", { name: "Last opp logo" }).click();
+      await expect(adminPage.getByTestId("logo-error")).toHaveText("Logoen må være et PNG-, JPEG- eller WebP-bilde");
+    } finally {
+      await context.close();
     }
   });
 });
