@@ -106,9 +106,14 @@ test.describe("custom fields", () => {
     let contactUrl: string | undefined;
     try {
       await signIn(page, users.admin);
-      // The menu's Settings open the first section.
+      // The menu's Settings open the first section, the company's; the custom fields are one of the sections.
       // The menu is in the sidebar, and (on narrow screens) under the navbar.
       await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Settings" }).first().click();
+      await expect(page).toHaveURL(/\/system-settings\/company-settings$/);
+      await page
+        .getByRole("navigation", { name: "System settings" })
+        .getByRole("link", { name: "Custom fields" })
+        .click();
       await expect(page).toHaveURL(/\/system-settings\/custom-fields/);
       await expect(page.getByRole("heading", { name: "Custom fields", level: 1 })).toBeVisible();
       const sections = page.getByRole("navigation", { name: "System settings" });
