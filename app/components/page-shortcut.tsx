@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
-import type { MenuShortcut } from "../layouts/navigation-menu.tsx";
+import type { loader as rootLoader } from "../root.tsx";
 import { pageAddress, SHORTCUTS_PATH, shortcutAnchor } from "../utils/shortcut-urls.ts";
 import { StarIcon } from "./icons.tsx";
 import { useHydrated } from "./search-picker.tsx";
@@ -15,7 +15,7 @@ export function PageShortcut({ title }: { title: string }) {
   const location = useLocation();
   const hydrated = useHydrated();
   const fetcher = useFetcher({ key: "page-shortcut" });
-  const root = useRouteLoaderData("root") as { user?: { shortcuts?: MenuShortcut[] } | null } | undefined;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
   const address = pageAddress(location.pathname, location.search);
   const existing = root?.user?.shortcuts?.find((shortcut) => shortcut.url === address);
   if (existing) {
