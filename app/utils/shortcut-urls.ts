@@ -26,3 +26,13 @@ export function pageAddress(pathname: string, search: string): string {
 /** What a row's buttons post, each with the shortcut's `id`; `order` (drag and drop) posts every id, in order. */
 export const rowIntents = ["show", "hide", "up", "down"] as const;
 export type RowIntent = (typeof rowIntents)[number];
+
+/** Moves one id a place up or down in a list of ids; at either end it stays. */
+export function moveShortcut(ids: string[], id: string, direction: "up" | "down"): string[] {
+  const from = ids.indexOf(id);
+  const to = direction === "up" ? from - 1 : from + 1;
+  if (from < 0 || to < 0 || to >= ids.length) return ids;
+  const moved = [...ids];
+  [moved[from], moved[to]] = [moved[to] as string, moved[from] as string];
+  return moved;
+}

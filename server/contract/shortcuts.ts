@@ -112,13 +112,3 @@ export const shortcutOrderSchema = z
   .array(z.uuid())
   .min(1)
   .max(OWN_SHORTCUTS_MAX + SHARED_SHORTCUTS_MAX);
-
-/** Moves one id a place up or down in a list of ids; at either end it stays. */
-export function moveShortcut(ids: string[], id: string, direction: "up" | "down"): string[] {
-  const from = ids.indexOf(id);
-  const to = direction === "up" ? from - 1 : from + 1;
-  if (from < 0 || to < 0 || to >= ids.length) return ids;
-  const moved = [...ids];
-  [moved[from], moved[to]] = [moved[to] as string, moved[from] as string];
-  return moved;
-}

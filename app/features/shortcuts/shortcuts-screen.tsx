@@ -2,14 +2,21 @@ import { Badge, Box, HStack, IconButton, Link, Stack, Text } from "@chakra-ui/re
 import { type DragEvent, type MouseEvent, type RefObject, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useFetcher, useFetchers } from "react-router";
-import { moveShortcut, type ShortcutDto } from "../../../server/contract/shortcuts.ts";
+import type { ShortcutDto } from "../../../server/contract/shortcuts.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { ArrowDownIcon, ArrowUpIcon, GripIcon } from "../../components/icons.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { useHydrated } from "../../components/search-picker.tsx";
 import { SwitchButton } from "../../components/switch-button.tsx";
-import { type RowIntent, rowIntents, SHORTCUTS_PATH, shortcutAnchor, shortcutsUrl } from "../../utils/shortcut-urls.ts";
+import {
+  moveShortcut,
+  type RowIntent,
+  rowIntents,
+  SHORTCUTS_PATH,
+  shortcutAnchor,
+  shortcutsUrl,
+} from "../../utils/shortcut-urls.ts";
 import type { ShortcutsActionResult } from "./shortcuts.server.ts";
 
 type Direction = "up" | "down";

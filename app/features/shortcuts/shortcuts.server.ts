@@ -1,14 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
-import { isAppPath, moveShortcut, type ShortcutDto, shortcutTexts } from "../../../server/contract/shortcuts.ts";
+import { isAppPath, type ShortcutDto, shortcutTexts } from "../../../server/contract/shortcuts.ts";
 import { forgetUser, requireUser } from "../../middleware/auth.server.ts";
 import { getInstance } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { fieldErrors } from "../../utils/api-errors.ts";
 import { apiPath } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
-import { rowIntents, SHORTCUTS_PATH, shortcutAnchor, shortcutsUrl } from "../../utils/shortcut-urls.ts";
+import { moveShortcut, rowIntents, SHORTCUTS_PATH, shortcutAnchor, shortcutsUrl } from "../../utils/shortcut-urls.ts";
 import { parseShortcutForm } from "./shortcut-form.ts";
 
 type Client = ReturnType<typeof api>;
