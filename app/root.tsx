@@ -61,6 +61,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       permissions: user.permissions.filter((p) => p.operation === "Read"),
       customEntities: user.customEntities,
       signatureEnabled: user.signatureEnabled,
+      shortcuts: user.shortcuts.map(({ uuid, name, url, visible }) => ({ uuid, name, url, visible })),
+      company: { name: user.brand.name, logoVersion: user.brand.logoVersion },
     },
     unreadNotifications: unread,
     notifications,

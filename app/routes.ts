@@ -39,8 +39,11 @@ export default [
       route("notifications", "routes/profile.notifications.tsx"),
       route("language", "routes/profile.language.tsx"),
     ]),
+    route("resources/company-logo", "routes/resources.company-logo.ts"),
+    route("shortcuts", "routes/shortcuts.tsx"),
     route("system-settings", "routes/system-settings.tsx", [
       index("routes/system-settings.index.ts"),
+      route("company-settings", "routes/system-settings.company-settings.tsx"),
       route("users", "routes/system-settings.users.tsx"),
       route("groups", "routes/system-settings.groups.tsx"),
       route("groups/:id", "routes/system-settings.group-members.tsx"),
@@ -57,6 +60,7 @@ export default [
       route("priorities", "routes/system-settings.meta-status.tsx", { id: "priority-settings" }),
       route("categories", "routes/system-settings.meta-status.tsx", { id: "category-settings" }),
       route("sources", "routes/system-settings.meta-status.tsx", { id: "source-settings" }),
+      route("shortcut", "routes/system-settings.shortcut.tsx"),
     ]),
   ]),
   // Every unknown path goes to /error-404 (and the i18n middleware needs a match to run).

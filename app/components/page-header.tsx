@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { PageShortcut } from "./page-shortcut.tsx";
 
 export interface PageHeaderProps {
   title: string;
@@ -9,10 +10,12 @@ export interface PageHeaderProps {
   meta?: ReactNode;
   /** The page's actions, usually ButtonLinks; the first is the main one. */
   actions?: ReactNode;
+  /** Whether the page offers "Add to shortcuts" (named by its title); the shortcuts page itself does not. */
+  shortcut?: boolean;
 }
 
 /** A page's title with its actions: every list and record page starts with it. */
-export function PageHeader({ title, breadcrumb, meta, actions }: PageHeaderProps) {
+export function PageHeader({ title, breadcrumb, meta, actions, shortcut = true }: PageHeaderProps) {
   return (
     <div className="ws-page-header">
       <div className="chakra-stack ws-page-heading">
@@ -26,7 +29,12 @@ export function PageHeader({ title, breadcrumb, meta, actions }: PageHeaderProps
         <h1 className="chakra-heading ws-heading">{title}</h1>
         {meta}
       </div>
-      {actions && <div className="chakra-stack ws-page-actions">{actions}</div>}
+      {(actions || shortcut) && (
+        <div className="chakra-stack ws-page-actions">
+          {actions}
+          {shortcut && <PageShortcut title={title} />}
+        </div>
+      )}
     </div>
   );
 }

@@ -5,14 +5,14 @@ import { Form, Link as RouterLink, useNavigation } from "react-router";
 import { LanguageSwitch, MenuLayoutSwitch, SkinSwitch } from "../components/preference-forms.tsx";
 import type { Language } from "../utils/i18n.ts";
 import type { MenuLayout, Skin } from "../utils/preferences.ts";
-import { NavigationMenu } from "./navigation-menu.tsx";
+import { type MenuPermissions, NavigationMenu } from "./navigation-menu.tsx";
 import { NotificationBell } from "./notification-bell.tsx";
 
-interface ShellUser {
+interface ShellUser extends MenuPermissions {
   firstName: string;
   lastName: string;
-  companyAdmin: boolean;
-  permissions: { name: string; operation: string }[];
+  /** The company's name and its logo's version (null without one), from the company settings. */
+  company?: { name: string; logoVersion: string | null };
 }
 
 interface AppShellProps {
@@ -27,11 +27,21 @@ interface AppShellProps {
   children: ReactNode;
 }
 
-function Brand() {
+/** The app's name, with the company's logo when the company settings have one. */
+function Brand({ company }: { company?: ShellUser["company"] }) {
   const { t } = useTranslation();
   return (
     <RouterLink to="/" className="chakra-link ws-brand">
-      <span className="ws-brand-mark">W</span>
+      {company?.logoVersion ? (
+        <img
+          src={`/resources/company-logo?v=${encodeURIComponent(company.logoVersion)}`}
+          alt={company.name}
+          className="ws-brand-logo"
+          data-testid="company-logo"
+        />
+      ) : (
+        <span className="ws-brand-mark">W</span>
+      )}
       {t("app.name")}
     </RouterLink>
   );
@@ -75,7 +85,7 @@ function Navbar({ menuLayout, skin, locale, user, unreadNotifications }: Omit<Ap
     <header className="ws-header">
       <div className="ws-navbar" data-testid="navbar">
         <div className={menuLayout === "horizontal" ? "ws-navbar-brand" : "ws-navbar-brand-narrow"}>
-          <Brand />
+          <Brand company={user.company} />
         </div>
         <p className="ws-tagline">{t("app.tagline")}</p>
         <div className="chakra-stack ws-navbar-actions">
@@ -109,7 +119,7 @@ export function AppShell({ menuLayout, skin, locale, user, unreadNotifications, 
       {menuLayout === "vertical" && (
         <aside className="ws-sidebar" data-testid="sidebar">
           <div className="ws-sidebar-brand">
-            <Brand />
+            <Brand company={user.company} />
           </div>
           <NavigationMenu direction="column" user={user} />
         </aside>

@@ -1,8 +1,10 @@
+import { companyLogoTexts, TIME_ZONE_TEXT } from "../../server/contract/company-settings.ts";
 import { fieldTexts } from "../../server/contract/custom-fields.ts";
 import { fileMessages } from "../../server/contract/files.ts";
 import { iamTexts } from "../../server/contract/iam-texts.ts";
 import { messages, NOT_COMPANY_CONTACT } from "../../server/contract/messages.ts";
 import { CANNOT_DELETE_META_STATUS, VALUE_IN_USE } from "../../server/contract/meta-status.ts";
+import { shortcutTexts } from "../../server/contract/shortcuts.ts";
 
 /**
  * The specification's texts that the API and the forms' schemas give in English: validation messages (spec §5) and
@@ -32,6 +34,10 @@ const validation = {
   fromDate: "Must be {{date}} or later",
   toDate: "Must be {{date}} or earlier",
   queryFailed: fieldTexts.queryFailed,
+  appPath: shortcutTexts.appPath,
+  timeZone: TIME_ZONE_TEXT,
+  logoType: companyLogoTexts.type,
+  logoTooLarge: companyLogoTexts.tooLarge,
 };
 
 export const validationTexts: { [Key in keyof typeof validation]: string } = validation;

@@ -1,5 +1,7 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import type { CompanyBrand } from "../../server/contract/company-settings.ts";
 import { type MeInfo, meInfoSchema, signatureEnabledSchema } from "../../server/contract/identity.ts";
+import type { ShortcutDto } from "../../server/contract/shortcuts.ts";
 import { TtlCache } from "../../server/contract/ttl-cache.ts";
 import { type AuthState, api, authStateContext, isBusyResponse, TOKEN_ERROR_TOAST } from "../utils/api.server.ts";
 import { clientAddress } from "../utils/client-address.server.ts";
@@ -7,6 +9,10 @@ import { commitSession, getSession, readTokens, type Toast } from "../utils/sess
 
 export interface CurrentUser extends MeInfo {
   signatureEnabled: boolean;
+  /** The user's shortcuts in their order, shown or hidden: the menu lists the shown ones on every page. */
+  shortcuts: ShortcutDto[];
+  /** The company's name and logo, which the shell shows, and the language of users who have chosen none. */
+  brand: CompanyBrand;
 }
 
 export const userContext = createContext<CurrentUser | null>(null);
@@ -20,7 +26,7 @@ export { TOKEN_ERROR_TOAST };
 const USER_CACHE_MS = 30_000;
 const users = new TtlCache<CurrentUser>(USER_CACHE_MS, 10_000);
 
-/** Forgets who the user is, after a change to it (such as their language). */
+/** Forgets who the user is, after a change to it (such as their language or their shortcuts). */
 export function forgetUser(context: Readonly<RouterContextProvider>): void {
   const tokens = context.get(authStateContext)?.tokens;
   if (tokens) users.delete(tokens.accessToken);
@@ -44,11 +50,18 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
   if (state.tokens) {
     const client = api(context);
     const load = async (): Promise<CurrentUser> => {
-      const [info, signature] = await Promise.all([
+      const [info, signature, shortcuts, brand] = await Promise.all([
         client.get("/api/me/info"),
         client.get("/api/documents/signature/enable"),
+        client.get<ShortcutDto[]>("/api/shortcuts/shortcut/user"),
+        client.get<CompanyBrand>("/api/core/company_settings/brand"),
       ]);
-      return { ...meInfoSchema.parse(info), signatureEnabled: signatureEnabledSchema.parse(signature).enabled };
+      return {
+        ...meInfoSchema.parse(info),
+        signatureEnabled: signatureEnabledSchema.parse(signature).enabled,
+        shortcuts,
+        brand,
+      };
     };
     // An access token near its end is refreshed by asking: the cache never outlives the token it is keyed by.
     const fresh = state.tokens.expiresAt - Date.now() > USER_CACHE_MS;

@@ -4,9 +4,12 @@ import { languageCookie } from "../utils/preferences.server.ts";
 import { userContext } from "./auth.server.ts";
 import { getInstance, getLocale, i18nextMiddleware } from "./i18next.server.ts";
 
-async function detect(headers: Record<string, string>, userLanguage?: string | null) {
+async function detect(headers: Record<string, string>, userLanguage?: string | null, companyLanguage?: string | null) {
   const context = new RouterContextProvider();
-  if (userLanguage !== undefined) context.set(userContext, { language: userLanguage } as never);
+  if (userLanguage !== undefined) {
+    const brand = { name: "Workspace", logoVersion: null, defaultLanguage: companyLanguage ?? null };
+    context.set(userContext, { language: userLanguage, brand } as never);
+  }
   const request = new Request("http://app.test/companies", { headers });
   await i18nextMiddleware(
     { request, context, params: {}, unstable_pattern: "" } as never,
@@ -23,6 +26,15 @@ describe("the i18next middleware", () => {
 
   it("follows the browser for a user who chose none", async () => {
     expect(getLocale(await detect({ "accept-language": "nb-NO,nb;q=0.9" }, null))).toBe("nb");
+  });
+
+  it("gives a user who chose none the company's default language, when the company settings name one", async () => {
+    expect(getLocale(await detect({ "accept-language": "en-US" }, null, "nb"))).toBe("nb");
+    expect(getLocale(await detect({ "accept-language": "nb-NO" }, null, "en"))).toBe("en");
+    // The user's own choice, and the switch's cookie, come first.
+    expect(getLocale(await detect({ "accept-language": "en-US" }, "en", "nb"))).toBe("en");
+    const cookie = await languageCookie.serialize("en");
+    expect(getLocale(await detect({ cookie, "accept-language": "nb" }, null, "nb"))).toBe("en");
   });
 
   it("then the switch's cookie, then the browser's languages", async () => {

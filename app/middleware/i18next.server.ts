@@ -19,13 +19,16 @@ const [middleware, getLocaleOf, getInstance] = createI18nextMiddleware({
     supportedLanguages: [...languages],
     fallbackLanguage,
     // One finder keeps the product's order: the signed-in user's chosen language, then the switch's cookie, then the
-    // browser's languages, where `no` and `nn` read as Bokmål (a plain language match would miss them).
+    // company's default language for users who chose none (when the company settings name one), then the browser's
+    // languages, where `no` and `nn` read as Bokmål (a plain language match would miss them).
     order: ["custom"],
     async findLocale({ request, context }) {
-      const chosen = context.get(userContext)?.language;
-      if (isLanguage(chosen)) return chosen;
+      const user = context.get(userContext);
+      if (isLanguage(user?.language)) return user.language;
+      const companyDefault = user?.brand?.defaultLanguage;
       return (
         (await readLanguageCookie(request)) ??
+        (isLanguage(companyDefault) ? companyDefault : undefined) ??
         languageFromAcceptLanguage(request.headers.get("Accept-Language")) ??
         fallbackLanguage
       );

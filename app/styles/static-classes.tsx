@@ -114,6 +114,7 @@ export const staticClasses = {
       placeItems="center"
     />
   ),
+  "ws-brand-logo": <Box as="img" h="7" maxW="24" objectFit="contain" borderRadius="sm" />,
   "ws-main-column": <Flex direction="column" flex="1" minW="0" />,
   "ws-header": <Box as="header" position="sticky" top="3" zIndex="sticky" mx={{ base: "3", md: "6" }} mt="3" />,
   "ws-navbar": (
@@ -166,6 +167,19 @@ export const staticClasses = {
   "ws-menu-column": <Stack as="ul" direction="column" gap="1" listStyle="none" m="0" p="0" />,
   "ws-menu-row": <Stack as="ul" direction="row" gap="1" listStyle="none" m="0" p="0" />,
   "ws-menu-link": <MenuLink />,
+  "ws-menu-heading": (
+    <Heading
+      as="h2"
+      fontSize="xs"
+      fontWeight="semibold"
+      textTransform="uppercase"
+      letterSpacing="wider"
+      color="fg.muted"
+      px="3"
+      mt="5"
+      mb="2"
+    />
+  ),
   // app/components/page-header.tsx
   "ws-page": <Stack gap="5" />,
   "ws-page-header": <Flex justify="space-between" align="start" gap="4" wrap="wrap" />,

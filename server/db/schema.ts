@@ -240,6 +240,29 @@ export interface WorkItemDefaultTable {
   updated_by: string | null;
 }
 
+/** A shortcut: a user's own, or a shared one made in the system settings. */
+export interface ShortcutTable {
+  id: Generated<string>;
+  /** The user whose own shortcut it is; null for a shared one. */
+  owner_id: string | null;
+  name: string;
+  url: string;
+  /** A shared shortcut's audience; null for a user's own. */
+  visibility: "everyone" | "admins" | "group" | null;
+  group_id: string | null;
+  position: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** One user's place for, and visibility of, a shortcut they see. */
+export interface UserShortcutTable {
+  user_id: string;
+  shortcut_id: string;
+  position: number;
+  visible: Generated<boolean>;
+}
+
 /** Kept by triggers on each record table; read, never written, by the API. */
 export interface RecordCountTable {
   schema_key: string;
@@ -298,6 +321,8 @@ export interface Database {
   "custom_schema_relationship.company_has_contact": CompanyHasContactTable;
   "core.record_assignment": RecordAssignmentTable;
   "core.overview_block": OverviewBlockTable;
+  "core.shortcut": ShortcutTable;
+  "core.user_shortcut": UserShortcutTable;
   "core.record_count": RecordCountTable;
   "core.record_version": RecordVersionTable;
   "core.work_item_default": WorkItemDefaultTable;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DOCUMENT_ATTACHMENTS } from "../attachments/attachments.repository.ts";
 import { attachmentRoutes, recordRefParams } from "../attachments/attachments.routes.ts";
+import { logoFiles } from "../company-settings/company-settings.repository.ts";
 import { recordSchema } from "../contract/records.ts";
 import { contentDisposition, parseRange } from "../files/downloads.ts";
 import { profileImageFiles } from "../users/users.repository.ts";
@@ -99,7 +100,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Files nothing names any more (deleted documents, a replaced profile image, uploads whose row failed) go after a
+  // Files nothing names any more (deleted documents, a replaced profile image or logo, uploads whose row failed) go after a
   // grace period.
   const sweep = async () => {
     try {
@@ -108,6 +109,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         referenced: async (keys) => {
           const named = await service.referencedFiles(app.db, keys);
           for (const key of await profileImageFiles(app.db, keys)) named.add(key);
+          for (const key of await logoFiles(app.db, keys)) named.add(key);
           return named;
         },
       });

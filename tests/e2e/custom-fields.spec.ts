@@ -106,10 +106,10 @@ test.describe("custom fields", () => {
     let contactUrl: string | undefined;
     try {
       await signIn(page, users.admin);
-      // The menu's Settings open the first section, the users; the custom fields are a section of their own.
+      // The menu's Settings open the first section, the company's; the custom fields are a section of their own.
       // The menu is in the sidebar, and (on narrow screens) under the navbar.
       await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Settings" }).first().click();
-      await expect(page).toHaveURL(/\/system-settings\/users$/);
+      await expect(page).toHaveURL(/\/system-settings\/company-settings$/);
       const sections = page.getByRole("navigation", { name: "System settings" });
       await sections.getByRole("link", { name: "Custom fields" }).click();
       await expect(page).toHaveURL(/\/system-settings\/custom-fields/);

@@ -9,6 +9,7 @@ export const FIELD_FORM_ID = "custom-field-form";
  * `resource` is shown to those who may read that resource besides the settings.
  */
 export const settingsSections: readonly { path: string; label: string; resource?: string }[] = [
+  { path: "company-settings", label: "settings.sections.company" },
   { path: "users", label: "settings.sections.users", resource: "Users" },
   { path: "groups", label: "settings.sections.groups" },
   { path: "roles", label: "settings.sections.roles" },
@@ -23,6 +24,7 @@ export const settingsSections: readonly { path: string; label: string; resource?
   { path: "expanded-entity-overview-widgets", label: "settings.sections.overviewBlocks" },
   { path: "crm-relationships", label: "settings.sections.relationships" },
   { path: "field-management-settings", label: "settings.sections.fieldManagement" },
+  { path: "shortcut", label: "settings.sections.shortcuts" },
 ];
 
 /** The sections a user may open: those without a resource of their own, and those whose resource they may read. */
@@ -67,3 +69,15 @@ export function overviewBlocksUrl(entity?: string | null, state: Record<string, 
   const query = new URLSearchParams(state).toString();
   return `/system-settings/expanded-entity-overview-widgets${entity ? `/${entity}` : ""}${query ? `?${query}` : ""}${anchor ? `#${anchor}` : ""}`;
 }
+
+/** The company settings screen. */
+export const COMPANY_SETTINGS_PATH = "/system-settings/company-settings";
+
+/** The shared shortcuts screen, with a panel or dialog open when `state` says so. */
+export function sharedShortcutsUrl(state: Record<string, string> = {}): string {
+  const query = new URLSearchParams(state).toString();
+  return `/system-settings/shortcut${query ? `?${query}` : ""}`;
+}
+
+/** The shared shortcut panel's form, by id. */
+export const SHARED_SHORTCUT_FORM_ID = "shared-shortcut-form";

@@ -1,0 +1,93 @@
+import type { RouterContextProvider } from "react-router";
+import type { RecentRecord } from "../../../server/contract/recent.ts";
+import type { RecordPage } from "../../../server/contract/records.ts";
+import { hasPermission, requireUser } from "../../middleware/auth.server.ts";
+import { getLocale } from "../../middleware/i18next.server.ts";
+import { api } from "../../utils/api.server.ts";
+import { formatDate, today } from "../../utils/dates.ts";
+
+/** How many of each the home page lists; each section links to the whole list. */
+const WORK_ITEMS_SHOWN = 5;
+const RECENT_SHOWN = 8;
+
+export interface HomeWorkItem {
+  uuid: string;
+  title: string;
+  reference: number | null;
+  dueDate: string | null;
+  overdue: boolean;
+}
+
+export interface HomeWorkItems {
+  items: HomeWorkItem[];
+  total: number;
+  /** The list page with the user's items. */
+  listUrl: string;
+}
+
+/**
+ * The user's open inquiries or to-dos assigned to them, the earliest due first (so the overdue ones lead, and those
+ * without a date come last); null when the user may not read them.
+ */
+async function assignedItems(
+  client: ReturnType<typeof api>,
+  table: "inquiry" | "todo",
+  path: string,
+  userId: string,
+  userToday: string,
+): Promise<HomeWorkItems | null> {
+  const query = new URLSearchParams({
+    open: "true",
+    "filter.assigned_user_id": userId,
+    sort: "due_date,asc",
+    size: String(WORK_ITEMS_SHOWN),
+    fields: "title,reference_number,due_date",
+  });
+  const page = await client.get<RecordPage>(`/api/crm/${table}?${query}`);
+  return {
+    items: page.content.map((record) => {
+      const due = typeof record.values.due_date === "string" ? record.values.due_date : null;
+      const reference = record.values.reference_number;
+      return {
+        uuid: record.uuid,
+        title: record.rowName,
+        reference: typeof reference === "number" ? reference : null,
+        dueDate: due,
+        overdue: due !== null && due < userToday,
+      };
+    }),
+    total: page.totalElements,
+    listUrl: `/${path}?${new URLSearchParams({ "filter.assigned_user_id": userId })}`,
+  };
+}
+
+/**
+ * The home page (spec §2 "/ default loading page"): the user's own work until dashboards arrive: open to-dos and
+ * inquiries assigned to them, the records they changed last, and their shortcuts. Each part is read in parallel.
+ */
+export async function loadHome(request: Request, context: Readonly<RouterContextProvider>) {
+  const user = requireUser(context, request);
+  const client = api(context);
+  const language = getLocale(context);
+  const userToday = today(user.timeZone);
+  const may = (resource: string) => hasPermission(user, "Read", resource);
+  const [todos, inquiries, recent] = await Promise.all([
+    may("Todo") ? assignedItems(client, "todo", "todo", user.uuid, userToday) : null,
+    may("Inquiry") ? assignedItems(client, "inquiry", "inquiries", user.uuid, userToday) : null,
+    client.get<RecentRecord[]>(`/api/me/recent?size=${RECENT_SHOWN}`),
+  ]);
+  return {
+    name: `${user.firstName} ${user.lastName}`,
+    // The date is fixed by the server so the first paint and the hydrated page agree.
+    today: formatDate(userToday, { language, timeZone: user.timeZone }),
+    apiDocsUrl: `${process.env.PUBLIC_API_URL ?? process.env.API_URL ?? "http://localhost:4000"}/api/docs`,
+    todos,
+    inquiries,
+    recent,
+    shortcuts: user.shortcuts
+      .filter((shortcut) => shortcut.visible)
+      .map(({ uuid, name, url }) => ({ uuid, name, url })),
+  };
+}
+
+export type HomeData = Awaited<ReturnType<typeof loadHome>>;

@@ -1,0 +1,48 @@
+import { Input, Stack } from "@chakra-ui/react";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import type { ShortcutDto } from "../../../server/contract/shortcuts.ts";
+import { FormField } from "../../components/form-field.tsx";
+import { FormPanel } from "../../components/form-panel.tsx";
+import { SHORTCUTS_PATH, shortcutsUrl } from "../../utils/shortcut-urls.ts";
+import { parseShortcutForm, SHORTCUT_FORM_ID, shortcutFormSchema } from "./shortcut-form.ts";
+
+/** Renames one of the user's own shortcuts, or points it at another page of the app. */
+export function ShortcutPanel({
+  shortcut,
+  lastResult,
+}: {
+  shortcut: ShortcutDto;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: SHORTCUT_FORM_ID,
+    lastResult,
+    defaultValue: { name: shortcut.name, url: shortcut.url },
+    constraint: getZodConstraint(shortcutFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseShortcutForm(formData),
+  });
+  return (
+    <FormPanel
+      title={t("shortcuts.renameTitle", { name: shortcut.name })}
+      closeTo={SHORTCUTS_PATH}
+      testId="shortcut-panel"
+      formProps={getFormProps(form)}
+      action={shortcutsUrl({ panel: "edit", id: shortcut.uuid })}
+      saveLabel={t("common.saveChanges")}
+    >
+      <Stack gap="4">
+        <FormField meta={fields.name} label={t("shortcuts.name")}>
+          <Input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} />
+        </FormField>
+        <FormField meta={fields.url} label={t("shortcuts.address")}>
+          <Input {...getInputProps(fields.url, { type: "text" })} key={fields.url.key} />
+        </FormField>
+      </Stack>
+    </FormPanel>
+  );
+}

@@ -1,0 +1,199 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { z } from "zod";
+import { isAppPath, type ShortcutDto, shortcutTexts } from "../../../server/contract/shortcuts.ts";
+import { forgetUser, requireUser } from "../../middleware/auth.server.ts";
+import { getInstance } from "../../middleware/i18next.server.ts";
+import { ApiError, api } from "../../utils/api.server.ts";
+import { fieldErrors } from "../../utils/api-errors.ts";
+import { apiPath } from "../../utils/api-path.ts";
+import { flash } from "../../utils/flash.server.ts";
+import { moveShortcut, rowIntents, SHORTCUTS_PATH, shortcutAnchor, shortcutsUrl } from "../../utils/shortcut-urls.ts";
+import { parseShortcutForm } from "./shortcut-form.ts";
+
+type Client = ReturnType<typeof api>;
+
+/** Which panel or dialog the URL opens: a rename or a deletion, of one of the user's own shortcuts only. */
+export type ShortcutPanelState = { mode: "edit"; shortcut: ShortcutDto } | { mode: "delete"; shortcut: ShortcutDto };
+
+/** What the action answers when it does not redirect: the panel's errors, or (to a script) that it is done. */
+export interface ShortcutsActionResult {
+  result?: SubmissionResult<string[]>;
+  done?: boolean;
+}
+
+const LIST = "/api/shortcuts/shortcut/user";
+
+function readPanel(url: URL, shortcuts: ShortcutDto[]): ShortcutPanelState | null {
+  const named = shortcuts.find((shortcut) => shortcut.uuid === url.searchParams.get("id") && shortcut.own);
+  if (!named) return null;
+  if (url.searchParams.get("confirm") === "delete") return { mode: "delete", shortcut: named };
+  if (url.searchParams.get("panel") === "edit") return { mode: "edit", shortcut: named };
+  return null;
+}
+
+/** The shortcuts page: every shortcut the user sees, in their order, and the panel or dialog the URL opens. */
+export async function loadShortcuts(request: Request, context: Readonly<RouterContextProvider>) {
+  requireUser(context, request);
+  const shortcuts = await api(context).get<ShortcutDto[]>(LIST);
+  return {
+    title: getInstance(context).t("shortcuts.title"),
+    shortcuts,
+    panel: readPanel(new URL(request.url), shortcuts),
+  };
+}
+
+export type ShortcutsData = Awaited<ReturnType<typeof loadShortcuts>>;
+
+async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data("Bad request", { status: 400 });
+  }
+}
+
+const rowCommand = z.object({ intent: z.enum(rowIntents), id: z.uuid() });
+const orderCommand = z.object({ ids: z.array(z.uuid()).min(1).max(500) });
+
+/**
+ * Everything the shortcuts page posts, and the "Add to shortcuts" of every page's header. Each change forgets the
+ * user's cached information, so the menu shows it on the next page. Without JavaScript a row's change comes back to
+ * the row; a script's request (the form's `js`) gets an answer instead, and the page reads the list anew.
+ */
+export async function shortcutsAction(request: Request, context: Readonly<RouterContextProvider>) {
+  requireUser(context, request);
+  const client = api(context);
+  const url = new URL(request.url);
+  const formData = await readForm(request);
+  const intent = formData.get("intent");
+  const js = formData.get("js") === "1";
+  const back = (anchor?: string) =>
+    js ? data<ShortcutsActionResult>({ done: true }) : redirect(shortcutsUrl({}, anchor));
+
+  if (intent === "add") return addPage(context, client, formData, js);
+  if (intent === "order") {
+    const command = orderCommand.safeParse({ ids: formData.getAll("ids") });
+    if (!command.success) throw data("Bad request", { status: 400 });
+    await changeList(context, () => client.patch(apiPath`/api/shortcuts/shortcut/order`, command.data.ids));
+    return back();
+  }
+  if (intent === "delete") {
+    const id = z.uuid().safeParse(url.searchParams.get("id") ?? formData.get("id"));
+    if (!id.success) throw data("Bad request", { status: 400 });
+    const deleted = await changeList(context, async () => {
+      const shortcut = (await client.get<ShortcutDto[]>(LIST)).find((s) => s.uuid === id.data && s.own);
+      await client.delete(apiPath`/api/shortcuts/shortcut/${id.data}`);
+      return shortcut;
+    });
+    if (deleted) {
+      flash(context, {
+        status: "success",
+        message: "shortcuts.deletedToast",
+        duration: 3000,
+        params: { name: deleted.name },
+      });
+    }
+    return redirect(SHORTCUTS_PATH);
+  }
+  if (intent === "save") return rename(context, client, url, formData);
+
+  const command = rowCommand.safeParse({ intent, id: formData.get("id") });
+  if (!command.success) throw data("Bad request", { status: 400 });
+  const { id } = command.data;
+  await changeList(context, async () => {
+    if (command.data.intent === "show" || command.data.intent === "hide") {
+      await client.patch(
+        `${apiPath`/api/shortcuts/shortcut/${id}/visibility`}?visible=${command.data.intent === "show"}`,
+      );
+      return;
+    }
+    // The order as it is now, with the one moved: two pages open at once never undo each other's moves.
+    const ids = (await client.get<ShortcutDto[]>(LIST)).map((shortcut) => shortcut.uuid);
+    await client.patch("/api/shortcuts/shortcut/order", moveShortcut(ids, id, command.data.intent));
+  });
+  return back(shortcutAnchor(id));
+}
+
+/**
+ * Runs a change of the user's list; a shortcut gone meanwhile (deleted on another page, a shared one taken away) is
+ * a notice, not an error page.
+ */
+async function changeList<T>(context: Readonly<RouterContextProvider>, change: () => Promise<T>) {
+  try {
+    return await change();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+    flash(context, { status: "error", message: "shortcuts.notFound", duration: 3000 });
+    return undefined;
+  } finally {
+    forgetUser(context);
+  }
+}
+
+/**
+ * The page a header's "Add to shortcuts" was on, named by its title, becomes one of the user's own shortcuts. Without
+ * JavaScript the user comes back to that page (its address checked to be in the app), with a notice.
+ */
+async function addPage(context: Readonly<RouterContextProvider>, client: Client, formData: FormData, js: boolean) {
+  const posted = formData.get("url");
+  const page = typeof posted === "string" && isAppPath(posted) ? posted : SHORTCUTS_PATH;
+  const done = () => (js ? data<ShortcutsActionResult>({ done: true }) : redirect(page));
+  const submission = parseShortcutForm(formData);
+  if (submission.status !== "success") {
+    flash(context, { status: "error", message: "shortcuts.addFailed", duration: 3000 });
+    return done();
+  }
+  try {
+    const added = await client.post<ShortcutDto>("/api/shortcuts/shortcut", submission.value);
+    flash(context, {
+      status: "success",
+      message: "shortcuts.addedToast",
+      duration: 3000,
+      params: { name: added.name },
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 409)) throw error;
+    const limit = error.body.errors?.some((e) => e.defaultMessage === shortcutTexts.ownLimit);
+    const message = error.status === 409 ? "shortcuts.alreadyAdded" : limit ? "shortcuts.limit" : "shortcuts.addFailed";
+    flash(context, { status: error.status === 409 ? "info" : "error", message, duration: 3000 });
+  } finally {
+    forgetUser(context);
+  }
+  return done();
+}
+
+/** The rename panel: one of the user's own shortcuts, its name and address checked by the API's schema. */
+async function rename(context: Readonly<RouterContextProvider>, client: Client, url: URL, formData: FormData) {
+  const id = z.uuid().safeParse(url.searchParams.get("id"));
+  if (!id.success) throw data("Bad request", { status: 400 });
+  const submission = parseShortcutForm(formData);
+  if (submission.status !== "success") {
+    return data<ShortcutsActionResult>({ result: submission.reply() }, { status: 400 });
+  }
+  try {
+    await client.put(apiPath`/api/shortcuts/shortcut/${id.data}`, submission.value);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 404) {
+      flash(context, { status: "error", message: "shortcuts.notFound", duration: 3000 });
+      return redirect(SHORTCUTS_PATH);
+    }
+    const byField = Object.fromEntries(
+      Object.entries(fieldErrors(error.status, error.body)).map(([field, message]) => [field, [message]]),
+    );
+    return data<ShortcutsActionResult>(
+      { result: submission.reply({ fieldErrors: byField }) },
+      { status: error.status === 409 ? 409 : 400 },
+    );
+  } finally {
+    forgetUser(context);
+  }
+  flash(context, {
+    status: "success",
+    message: "shortcuts.savedToast",
+    duration: 3000,
+    params: { name: submission.value.name },
+  });
+  return redirect(shortcutsUrl({}, shortcutAnchor(id.data)));
+}

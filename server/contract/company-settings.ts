@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { languageSchema, timeZoneSchema } from "./identity.ts";
+import { messages } from "./messages.ts";
+
+/** The logo's limit: the specification's for a profile image (spec §5, §9: 800 kB). */
+export const COMPANY_LOGO_MAX_KB = 800;
+export const COMPANY_LOGO_MAX_BYTES = COMPANY_LOGO_MAX_KB * 1024;
+
+/** The image types a logo may be, by content. SVG is not one: it may carry script. */
+export const companyLogoTypes = ["image/png", "image/jpeg", "image/webp"] as const;
+
+/** The product's own texts for a refused logo, shown in the page's language by the web app. */
+export const companyLogoTexts = {
+  type: "The logo must be a PNG, JPEG or WebP image",
+  tooLarge: `The logo must not exceed ${COMPANY_LOGO_MAX_KB} kB`,
+} as const;
+
+/** What `timeZoneSchema` (identity.ts) answers for a name that is not a time zone. */
+export const TIME_ZONE_TEXT = "Must be a time zone";
+
+/** Browsers post a textarea's line breaks as CR LF; a text is stored, and counted, with LF alone. */
+const unixLineBreaks = (text: string) => text.replace(/\r\n?/g, "\n");
+
+/**
+ * `PUT /api/core/company_settings`: the company's name, organisation number and address; the language of users who
+ * have not chosen one (null: each browser's); the time zone of users who have not chosen one.
+ */
+export const companySettingsInputSchema = z.object({
+  name: z.string().trim().min(1, messages.required).max(255, messages.max255),
+  organisationNumber: z.string().trim().max(255, messages.max255).default(""),
+  address: z.string().overwrite(unixLineBreaks).trim().max(1000, messages.max1000).default(""),
+  defaultLanguage: languageSchema.nullish().transform((language) => language ?? null),
+  timeZone: timeZoneSchema,
+});
+export type CompanySettingsInput = z.output<typeof companySettingsInputSchema>;
+
+const logoSchema = z.object({
+  /** Changes with the image: a page may keep the image as long as it names this. */
+  version: z.string(),
+  mime: z.enum(companyLogoTypes),
+  size: z.number().int(),
+});
+
+/** `GET /api/core/company_settings` (System_Settings Read). */
+export const companySettingsSchema = z.object({
+  name: z.string(),
+  organisationNumber: z.string(),
+  address: z.string(),
+  defaultLanguage: languageSchema.nullable(),
+  timeZone: z.string(),
+  logo: logoSchema.nullable(),
+});
+export type CompanySettings = z.infer<typeof companySettingsSchema>;
+
+/**
+ * `GET /api/core/company_settings/brand`: what every signed-in page shows of the company and needs of it: its name,
+ * its logo's version (null without one) and the language of users who have chosen none.
+ */
+export const companyBrandSchema = z.object({
+  name: z.string(),
+  logoVersion: z.string().nullable(),
+  defaultLanguage: languageSchema.nullable(),
+});
+export type CompanyBrand = z.infer<typeof companyBrandSchema>;
