@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import en from "./en.ts";
 import nb from "./nb.ts";
@@ -13,7 +15,28 @@ function keysOf(texts: Texts, prefix = ""): string[] {
   );
 }
 
+/** The app's source files, for the keys they name. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    return /\.(ts|tsx)$/.test(entry.name) && !entry.name.includes(".test.") ? [file] : [];
+  });
+}
+
 describe("locale files", () => {
+  it('have every key the app names in its code (t("a.b"), and labels of menus and sections)', () => {
+    const known = new Set(keysOf(en).map((key) => key.replace(/_(one|other)$/, "")));
+    const named = sourceFiles(path.resolve(import.meta.dirname, "..")).flatMap((file) => {
+      const text = readFileSync(file, "utf8");
+      return [
+        ...text.matchAll(/\bt\(\s*"([a-zA-Z0-9_]+(?:\.[a-zA-Z0-9_]+)+)"/g),
+        ...text.matchAll(/\b(?:label|labelKey):\s*"([a-z][a-zA-Z0-9]*(?:\.[a-zA-Z0-9_]+)+)"/g),
+      ].map((match) => `${match[1]} (${path.basename(file)})`);
+    });
+    expect(named.filter((entry) => !known.has(entry.split(" ")[0]))).toEqual([]);
+  });
+
   it("have the same keys in English and Norwegian", () => {
     expect(keysOf(nb).sort()).toEqual(keysOf(en).sort());
   });

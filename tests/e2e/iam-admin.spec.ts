@@ -147,8 +147,8 @@ test.describe("user and role administration", () => {
       await signIn(page, users.admin, "/system-settings/users");
       await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
       const sections = page.getByRole("navigation", { name: "System settings" });
-      // The spec's order: users, groups and roles first.
-      for (const [index, section] of ["Users", "Groups", "Roles"].entries()) {
+      // The spec's order: the company's settings, then users, groups and roles.
+      for (const [index, section] of ["Company settings", "Users", "Groups", "Roles"].entries()) {
         await expect(sections.getByRole("link").nth(index)).toHaveText(section);
       }
       await expect(sections.getByRole("link", { name: "Users" })).toHaveAttribute("aria-current", "page");

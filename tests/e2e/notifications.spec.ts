@@ -128,6 +128,12 @@ test.describe("the notification bell", () => {
       await signInAs(page, user, "/companies");
       await expectBell(page, "Notifications, 2 unread");
       await expect(page.getByTestId("notification-count")).toHaveText("2");
+      // The home page lists the unread ones too.
+      await page.goto("/");
+      const home = page.getByTestId("home-notifications");
+      await expect(home.getByRole("link", { name: `Ada Admin assigned you to ${first}` })).toBeVisible();
+      await expect(home.getByRole("link", { name: `Ada Admin assigned you to ${second}` })).toBeVisible();
+      await page.goto("/companies");
 
       // The list: newest first, each saying what happened; opening one goes to its record and reads it.
       let panel = await openPanel(page, testInfo);

@@ -1,7 +1,7 @@
 import { Card, HStack, Link, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link as RouterLink } from "react-router";
+import { Link as RouterLink, useLocation } from "react-router";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { StarIcon } from "../../components/icons.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
@@ -10,6 +10,8 @@ import { useDateSettings } from "../../utils/date-settings.ts";
 import { formatDate, formatDateTime } from "../../utils/dates.ts";
 import { useLanguage } from "../../utils/i18n.ts";
 import { SHORTCUTS_PATH } from "../../utils/shortcut-urls.ts";
+import { notificationText } from "../notifications/notification-text.ts";
+import { openNotificationUrl, PANEL_PARAM } from "../notifications/urls.ts";
 import { screenOfEntity } from "../records/screens.ts";
 import type { HomeData, HomeWorkItems } from "./home.server.ts";
 
@@ -106,7 +108,17 @@ function WorkItems({
  * inquiries assigned to them with the overdue first, the records they changed last, and their shortcuts. Links only:
  * it needs no JavaScript.
  */
-export function HomeScreen({ name, today, apiDocsUrl, todos, inquiries, recent, shortcuts }: HomeData) {
+export function HomeScreen({
+  name,
+  today,
+  apiDocsUrl,
+  todos,
+  inquiries,
+  recent,
+  unreadNotifications,
+  shortcuts,
+}: HomeData) {
+  const location = useLocation();
   const { t } = useTranslation();
   const language = useLanguage();
   const dates = useDateSettings();
@@ -185,7 +197,28 @@ export function HomeScreen({ name, today, apiDocsUrl, todos, inquiries, recent, 
             </Stack>
           )}
         </Section>
-        {/* The user's unread notifications belong here once notifications are built. */}
+        <Section
+          title={t("notifications.title")}
+          testId="home-notifications"
+          footer={<TextLink to={`${location.pathname}?${PANEL_PARAM}=1`}>{t("home.allNotifications")}</TextLink>}
+        >
+          {unreadNotifications.length === 0 ? (
+            <EmptyState title={t("home.noUnread")} />
+          ) : (
+            <Stack as="ul" gap="3" listStyle="none">
+              {unreadNotifications.map((notification) => (
+                <Stack as="li" key={notification.id} gap="0.5">
+                  <TextLink to={openNotificationUrl(notification.id)}>
+                    {notificationText(notification, t, dates)}
+                  </TextLink>
+                  <Text fontSize="sm" color="fg.muted">
+                    {formatDateTime(notification.createdAt, dates)}
+                  </Text>
+                </Stack>
+              ))}
+            </Stack>
+          )}
+        </Section>
       </SimpleGrid>
     </Page>
   );

@@ -1,14 +1,17 @@
 import type { RouterContextProvider } from "react-router";
+import type { NotificationPage } from "../../../server/contract/notifications.ts";
 import type { RecentRecord } from "../../../server/contract/recent.ts";
 import type { RecordPage } from "../../../server/contract/records.ts";
 import { hasPermission, requireUser } from "../../middleware/auth.server.ts";
 import { getLocale } from "../../middleware/i18next.server.ts";
 import { api } from "../../utils/api.server.ts";
 import { formatDate, today } from "../../utils/dates.ts";
+import { NOTIFICATIONS_PAGE_SIZE } from "../notifications/urls.ts";
 
 /** How many of each the home page lists; each section links to the whole list. */
 const WORK_ITEMS_SHOWN = 5;
 const RECENT_SHOWN = 8;
+const NOTIFICATIONS_SHOWN = 5;
 
 export interface HomeWorkItem {
   uuid: string;
@@ -63,7 +66,7 @@ async function assignedItems(
 
 /**
  * The home page (spec §2 "/ default loading page"): the user's own work until dashboards arrive: open to-dos and
- * inquiries assigned to them, the records they changed last, and their shortcuts. Each part is read in parallel.
+ * inquiries assigned to them, the records they changed last, their unread notifications and their shortcuts. Each part is read in parallel.
  */
 export async function loadHome(request: Request, context: Readonly<RouterContextProvider>) {
   const user = requireUser(context, request);
@@ -71,10 +74,12 @@ export async function loadHome(request: Request, context: Readonly<RouterContext
   const language = getLocale(context);
   const userToday = today(user.timeZone);
   const may = (resource: string) => hasPermission(user, "Read", resource);
-  const [todos, inquiries, recent] = await Promise.all([
+  const [todos, inquiries, recent, notifications] = await Promise.all([
     may("Todo") ? assignedItems(client, "todo", "todo", user.uuid, userToday) : null,
     may("Inquiry") ? assignedItems(client, "inquiry", "inquiries", user.uuid, userToday) : null,
     client.get<RecentRecord[]>(`/api/me/recent?size=${RECENT_SHOWN}`),
+    // The newest page holds the newest unread ones; the bell's panel has them all.
+    client.get<NotificationPage>(`/api/notifications/notification/recent?page=0&size=${NOTIFICATIONS_PAGE_SIZE}`),
   ]);
   return {
     name: `${user.firstName} ${user.lastName}`,
@@ -84,6 +89,9 @@ export async function loadHome(request: Request, context: Readonly<RouterContext
     todos,
     inquiries,
     recent,
+    unreadNotifications: notifications.content
+      .filter((notification) => notification.readAt === null)
+      .slice(0, NOTIFICATIONS_SHOWN),
     shortcuts: user.shortcuts
       .filter((shortcut) => shortcut.visible)
       .map(({ uuid, name, url }) => ({ uuid, name, url })),
