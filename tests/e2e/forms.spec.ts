@@ -86,7 +86,8 @@ test.describe("the record form", () => {
     await signIn(page, users.admin, "/companies?panel=add");
     const panel = page.getByTestId("record-panel");
     if (jsEnabled(testInfo)) {
-      await page.locator("html[data-hydrated]").waitFor();
+      // The panel's code arrives after the page's: its inputs trim once it has.
+      await page.locator('[data-testid="record-panel"][data-interactive]').waitFor();
       await panel.getByLabel("City").fill("  Bergen  ");
       await panel.getByLabel("Website").fill("not a url");
       await panel.getByLabel("Employees").focus();
