@@ -24,7 +24,7 @@ import { AttachedTab } from "./attached-tab.tsx";
 import { ConnectionsOverview } from "./connections-overview.tsx";
 import type { RecordDetailData } from "./detail.server.ts";
 import { entityPlural, fieldLabel, statusName } from "./field-labels.ts";
-import { splitHistoryText } from "./history.ts";
+import { HistoryEntryCard } from "./history-entry.tsx";
 import { preloadRecordPanel } from "./lazy-panels.tsx";
 import {
   FavoriteConnectionCards,
@@ -373,42 +373,16 @@ function Related({ related, screen, canReadRelated, canLink, canCreateRelated, r
 
 function History({ history, info, record, statuses, screen, page }: RecordDetailData) {
   const { t } = useTranslation();
-  const settings = useValueSettings();
+  const _settings = useValueSettings();
   const describe = useHistoryText(info, statuses);
   if (!history) return null;
   if (history.totalElements === 0) return <Text color="fg.muted">{t("history.empty")}</Text>;
   const base = `/${screen.path}/${record.uuid}/history`;
   return (
     <Stack gap="3">
-      {history.content.map((entry) => {
-        const { title, text } = describe(entry);
-        const { shown, rest } = splitHistoryText(text);
-        return (
-          <Card.Root key={entry.id} size="sm" data-testid="history-entry">
-            <Card.Body gap="1">
-              <Text fontWeight="medium">{title}</Text>
-              <Text fontSize="xs" color="fg.muted">
-                {formatDateTime(entry.at, settings)}
-              </Text>
-              {/* Plain text: React escapes it, and pre-line keeps its line breaks, the only markup allowed. */}
-              <Text whiteSpace="pre-line" wordBreak="break-word">
-                {shown}
-                {rest && "…"}
-              </Text>
-              {rest && (
-                <Box as="details">
-                  <Box as="summary" cursor="pointer" color="teal.fg">
-                    {t("common.readMore")}
-                  </Box>
-                  <Text whiteSpace="pre-line" wordBreak="break-word">
-                    {text}
-                  </Text>
-                </Box>
-              )}
-            </Card.Body>
-          </Card.Root>
-        );
-      })}
+      {history.content.map((entry) => (
+        <HistoryEntryCard key={entry.id} {...describe(entry)} at={entry.at} />
+      ))}
       <ListFooter
         page={page}
         lastPage={Math.max(1, Math.ceil(history.totalElements / history.size))}

@@ -1,12 +1,12 @@
-import { Box, Card, DataList, Heading, Stack, Text } from "@chakra-ui/react";
+import { Card, DataList, Heading, Stack, Text } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import type { TransactionDto } from "../../../server/contract/records.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { ListFooter } from "../../components/list-footer.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
-import { formatDateTime } from "../../utils/dates.ts";
-import { historyText, splitHistoryText } from "../records/history.ts";
+import { historyText } from "../records/history.ts";
+import { HistoryEntryCard } from "../records/history-entry.tsx";
 import { usersUrl, userUrl } from "./urls.ts";
 import type { UserDetailData } from "./user-detail.server.ts";
 import { UserStatusBadge } from "./user-status.tsx";
@@ -45,7 +45,7 @@ function useUserHistoryText() {
  */
 export function UserDetail({ employee, history, page, canList, canEdit }: UserDetailData) {
   const { t } = useTranslation();
-  const settings = useDateSettings();
+  const _settings = useDateSettings();
   const describe = useUserHistoryText();
   const name = `${employee.firstName} ${employee.lastName}`.trim();
   const details = [
@@ -99,34 +99,9 @@ export function UserDetail({ employee, history, page, canList, canEdit }: UserDe
           <Text color="fg.muted">{t("history.empty")}</Text>
         ) : (
           <>
-            {history.content.map((entry) => {
-              const { title, text } = describe(entry);
-              const { shown, rest } = splitHistoryText(text);
-              return (
-                <Card.Root key={entry.id} size="sm" data-testid="history-entry">
-                  <Card.Body gap="1">
-                    <Text fontWeight="medium">{title}</Text>
-                    <Text fontSize="xs" color="fg.muted">
-                      {formatDateTime(entry.at, settings)}
-                    </Text>
-                    <Text whiteSpace="pre-line" wordBreak="break-word">
-                      {shown}
-                      {rest && "…"}
-                    </Text>
-                    {rest && (
-                      <Box as="details">
-                        <Box as="summary" cursor="pointer" color="teal.fg">
-                          {t("common.readMore")}
-                        </Box>
-                        <Text whiteSpace="pre-line" wordBreak="break-word">
-                          {text}
-                        </Text>
-                      </Box>
-                    )}
-                  </Card.Body>
-                </Card.Root>
-              );
-            })}
+            {history.content.map((entry) => (
+              <HistoryEntryCard key={entry.id} {...describe(entry)} at={entry.at} />
+            ))}
             <ListFooter
               page={page}
               lastPage={Math.max(1, Math.ceil(history.totalElements / history.size))}
