@@ -1,9 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { type Call, runOf } from "./api.ts";
 import { sessionTokens, signIn, submitSignIn, users } from "./auth.ts";
 import { expect, jsEnabled, test } from "./fixtures.ts";
+import { invitationToken } from "./outbox.ts";
 
 // The bell, its panel and the notification settings (spec §2 bell, /profile/notifications). The suite's server and
 // its demo users are shared with tests running alongside, which read, change and switch languages: each test here
@@ -42,22 +41,6 @@ interface InvitedUser {
   email: string;
   name: string;
   password: string;
-}
-
-/** The invitation link's token in the outbox's message to `email` (quoted-printable text). */
-function invitationToken(email: string): string {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
-  const mail = fs
-    .readdirSync(outbox)
-    .sort()
-    .map((file) => fs.readFileSync(path.join(outbox, file), "utf8"))
-    .filter((message) => message.includes(email))
-    .at(-1);
-  if (!mail) throw new Error(`no invitation to ${email}`);
-  const text = mail
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
-  return decodeURIComponent(/token=([A-Za-z0-9_%-]+)/.exec(text)?.[1] ?? "");
 }
 
 /** A new employee of this run, invited by the administrator and registered with a password. */

@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
 import { pngFile } from "../support/upload-files.ts";
 import { sessionTokens, signIn, submitSignIn, users } from "./auth.ts";
 import { expect, jsEnabled, test } from "./fixtures.ts";
+import { invitationToken } from "./outbox.ts";
 
 // Shortcuts (spec §2, §3, §6, §7), company settings and the home page. The suite's server is shared with tests that
 // run beside these as the same demo users: the shortcuts here are those of a user this run invites for itself, whose
@@ -49,23 +48,6 @@ interface OwnUser {
   email: string;
   password: string;
   name: string;
-}
-
-/** The token in the newest invitation mail to `email`, in the API's outbox (no mail transport in the suite). */
-function invitationToken(email: string): string {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
-  const mail = fs
-    .readdirSync(outbox)
-    .sort()
-    .map((file) => fs.readFileSync(path.join(outbox, file), "utf8"))
-    .filter((message) => message.includes(email))
-    .at(-1);
-  const text = (mail ?? "")
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
-  const token = /token=([A-Za-z0-9_%-]+)/.exec(text)?.[1];
-  if (!token) throw new Error(`no invitation to ${email} in the outbox`);
-  return decodeURIComponent(token);
 }
 
 /**
