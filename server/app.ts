@@ -28,6 +28,7 @@ import { notificationsRoutes } from "./notifications/notifications.routes.ts";
 import { REMINDERS_EVERY_MS, sendDueReminders } from "./notifications/reminders.ts";
 import { overviewBlocksRoutes } from "./overview-blocks/overview-blocks.routes.ts";
 import database from "./plugins/database.ts";
+import jobs from "./plugins/jobs.ts";
 import oidc from "./plugins/oidc.ts";
 import scheduler from "./plugins/scheduler.ts";
 import storage from "./plugins/storage.ts";
@@ -67,6 +68,9 @@ export type AppConfig = Pick<
   | "INVITATION_TTL_HOURS"
   | "SMTP_URL"
   | "MAX_UPLOAD_MB"
+  | "JOB_WORKERS"
+  | "BULK_FILE_RETENTION_DAYS"
+  | "MAX_IMPORT_MB"
 >;
 
 export interface BuildOptions {
@@ -199,6 +203,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     { prefix: "/api" },
   );
   await registerApiDocs(app);
+  await app.register(jobs, { work: config.JOB_WORKERS, definitions: [] });
   await app.register(scheduler, {
     jobs: [{ name: "due reminders", everyMs: REMINDERS_EVERY_MS, run: () => sendDueReminders(app.db) }],
   });

@@ -18,6 +18,12 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ APP_URL: "not a url" })).toThrow(/APP_URL/);
   });
 
+  it("runs jobs in the API process unless a worker process shares a PostgreSQL server", () => {
+    expect(loadConfig({}).JOB_WORKERS).toBe(true);
+    expect(() => loadConfig({ JOB_WORKERS: "false" })).toThrow(/JOB_WORKERS: false needs DATABASE_URL/);
+    expect(loadConfig({ JOB_WORKERS: "false", DATABASE_URL: "postgres://db/workspace" }).JOB_WORKERS).toBe(false);
+  });
+
   it("treats empty values as unset", () => {
     expect(loadConfig({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });

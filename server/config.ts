@@ -39,6 +39,12 @@ const schema = z.object({
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
+  /** Background jobs (imports, exports) run in the API process; false leaves them to `npm run worker`. */
+  JOB_WORKERS: flag.default(true),
+  /** Days a finished export's file, and a finished import's files, are kept for download. */
+  BULK_FILE_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** The largest file an import takes, in MB: a full sheet of a million rows is more than a document may be. */
+  MAX_IMPORT_MB: z.coerce.number().int().min(1).max(10_240).default(1024),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "DATA_DIR" | "API_URL" | "PUBLIC_API_URL"> & {
@@ -58,6 +64,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  if (!result.data.JOB_WORKERS && !result.data.DATABASE_URL) {
+    // The embedded database is one process's: a worker process could not open it beside the API.
+    throw new ConfigError(
+      "Invalid configuration:\n  JOB_WORKERS: false needs DATABASE_URL (a separate worker shares a PostgreSQL server)",
+    );
   }
   const apiUrl = result.data.API_URL ?? `http://localhost:${result.data.API_PORT}`;
   return {

@@ -3,7 +3,8 @@ import { z } from "zod";
 /**
  * What a user is told about (spec §2 bell, §3 Notification): being assigned to a record (directly, or through one of
  * their groups), a to-do or inquiry assigned to them by someone else, a record they are assigned to changed by
- * someone else, and their to-dos due tomorrow or overdue (a scheduled job).
+ * someone else, their to-dos due tomorrow or overdue (a scheduled job), and their imports and exports ending (the
+ * job's row stands in for a record: `core.import_job` or `core.export_job`).
  */
 export const notificationTypes = [
   "record_assigned",
@@ -11,6 +12,8 @@ export const notificationTypes = [
   "record_changed",
   "todo_due_tomorrow",
   "todo_overdue",
+  "import_finished",
+  "export_finished",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -20,6 +23,9 @@ export const criticalNotificationTypes: readonly NotificationType[] = ["work_ite
 export function isCriticalNotification(type: NotificationType): boolean {
   return criticalNotificationTypes.includes(type);
 }
+
+/** The tables whose rows stand in for a record in a job's notification. */
+export const JOB_NOTIFICATION_TABLES = { import_finished: "import_job", export_finished: "export_job" } as const;
 
 export function isNotificationType(value: unknown): value is NotificationType {
   return (notificationTypes as readonly unknown[]).includes(value);
@@ -62,6 +68,8 @@ export const notificationParamsSchema = z.looseObject({
   group: z.string().optional(),
   fields: z.array(z.object({ key: z.string(), labelEn: z.string(), labelNb: z.string() })).optional(),
   dueDate: z.string().optional(),
+  /** An import's or export's ending status (spec §4 Import; ready or failed for an export). */
+  status: z.string().optional(),
 });
 export type NotificationParams = z.infer<typeof notificationParamsSchema>;
 

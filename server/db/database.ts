@@ -18,6 +18,11 @@ export interface DatabaseHandle {
   busyForMs(): number | undefined;
   /** Resolves when the database answers, without waiting behind the requests that keep its pool busy. */
   ping(): Promise<void>;
+  /**
+   * Raw SQL on the pool, for the job queue (pg-boss): without values a text may hold several statements (the simple
+   * protocol), whose results come back as an array.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -51,6 +56,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       db,
       kind: "postgres",
       busyForMs: () => undefined,
+      executeSql: (text, values) => pool.query(text, values),
       async ping() {
         if (pool.ending || pool.ended) throw new Error("the database is closed");
         await healthPool.query("select 1");
@@ -73,6 +79,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       db,
       kind: "pglite",
       busyForMs: () => pglite?.busyForMs(),
+      executeSql: (text, values) => pool.query(text, values),
       async ping() {
         const busyFor = pglite?.busyForMs();
         if (busyFor !== undefined && busyFor < BUSY_IS_ALIVE_MS) return;

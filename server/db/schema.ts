@@ -300,6 +300,67 @@ export interface NotificationSettingTable {
   updated_at: Generated<Date>;
 }
 
+export interface ImportJobTable {
+  id: Generated<string>;
+  user_id: string;
+  schema_key: string;
+  table_key: string;
+  file_name: string;
+  format: "xlsx" | "csv";
+  /** The uploaded file in storage; null once removed (retention). */
+  file_key: string | null;
+  file_size: number;
+  language: Generated<string>;
+  /** The file's header row, as read. */
+  columns: ColumnType<string[], string | undefined, string>;
+  /** Per column, the field key it fills, or null to leave it out. */
+  mapping: ColumnType<(string | null)[], string | undefined, string>;
+  mode: Generated<"create" | "update" | "upsert">;
+  match_field: string | null;
+  /** Null while the user maps the file; then spec §4's statuses. */
+  status: "importing" | "success" | "failed" | "stopped" | "no_operation" | "unknown" | null;
+  total_rows: number | null;
+  /** Rows committed: where a resumed import goes on. */
+  rows_done: Generated<number>;
+  created_count: Generated<number>;
+  updated_count: Generated<number>;
+  unchanged_count: Generated<number>;
+  failed_count: Generated<number>;
+  stop_requested: Generated<boolean>;
+  message: string | null;
+  created_at: Generated<Date>;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  heartbeat_at: Timestamp | null;
+}
+
+export interface ImportRowErrorTable {
+  import_id: string;
+  /** The row's number in the file (the header is row 1). */
+  row_number: number;
+  cells: ColumnType<string[], string, string>;
+  errors: ColumnType<{ field: string; message: string }[], string, string>;
+}
+
+export interface ExportJobTable {
+  id: Generated<string>;
+  user_id: string;
+  schema_key: string;
+  table_key: string;
+  format: "xlsx" | "csv";
+  params: ColumnType<Record<string, unknown>, string | undefined, string>;
+  language: Generated<string>;
+  status: Generated<"exporting" | "ready" | "failed" | "expired">;
+  row_count: number | null;
+  file_name: string;
+  file_key: string | null;
+  file_size: number | null;
+  message: string | null;
+  created_at: Generated<Date>;
+  finished_at: Timestamp | null;
+  expires_at: Timestamp | null;
+}
+
 /** Every table the provider API reads or writes, keyed as Kysely addresses them ("schema.table"). */
 export interface Database {
   "core.workspace": WorkspaceTable;
@@ -328,6 +389,9 @@ export interface Database {
   "core.work_item_default": WorkItemDefaultTable;
   "core.notification": NotificationTable;
   "core.notification_setting": NotificationSettingTable;
+  "core.import_job": ImportJobTable;
+  "core.import_row_error": ImportRowErrorTable;
+  "core.export_job": ExportJobTable;
   "crm.inquiry_company_contact": WorkItemLinkTable & { inquiry_id: string };
   "crm.todo_company_contact": WorkItemLinkTable & { todo_id: string };
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DOCUMENT_ATTACHMENTS } from "../attachments/attachments.repository.ts";
 import { attachmentRoutes, recordRefParams } from "../attachments/attachments.routes.ts";
+import { bulkDataFiles } from "../bulk-data/files.ts";
 import { logoFiles } from "../company-settings/company-settings.repository.ts";
 import { recordSchema } from "../contract/records.ts";
 import { contentDisposition, parseRange } from "../files/downloads.ts";
@@ -110,6 +111,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
           const named = await service.referencedFiles(app.db, keys);
           for (const key of await profileImageFiles(app.db, keys)) named.add(key);
           for (const key of await logoFiles(app.db, keys)) named.add(key);
+          for (const key of await bulkDataFiles(app.db, keys)) named.add(key);
           return named;
         },
       });

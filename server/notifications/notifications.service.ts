@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import {
   isCriticalNotification,
   isNotificationType,
+  JOB_NOTIFICATION_TABLES,
   type NotificationDto,
   type NotificationPage,
   type NotificationParams,
@@ -65,6 +66,39 @@ export async function notify(trx: Db, event: NotificationEvent): Promise<number>
       params: { ...entityParams(event.record.entity), ...event.params },
       day: event.day ?? null,
     })),
+  });
+}
+
+/**
+ * Tells a user their import or export has ended, in the transaction that ends it. The job's row stands in for the
+ * record (`core.import_job`, `core.export_job`), named by its file; its entity's names and the status go in the params.
+ */
+export async function notifyJobFinished(
+  trx: Db,
+  job: {
+    type: "import_finished" | "export_finished";
+    userId: string;
+    jobId: string;
+    fileName: string;
+    entity: EntityMetadata;
+    status: string;
+  },
+): Promise<number> {
+  return repo.insertNotifications(trx, {
+    type: job.type,
+    critical: false,
+    schemaKey: "core",
+    tableKey: JOB_NOTIFICATION_TABLES[job.type],
+    resource: job.type === "import_finished" ? "Import" : "Export",
+    actorId: null,
+    rows: [
+      {
+        recipientId: job.userId,
+        recordId: job.jobId,
+        recordName: job.fileName,
+        params: { ...entityParams(job.entity), status: job.status },
+      },
+    ],
   });
 }
 
@@ -216,6 +250,18 @@ async function readableRecords(db: Kysely<Database>, actor: Actor, rows: repo.St
   }
   const readable = new Set<string>();
   for (const { schemaKey, tableKey, ids } of byEntity.values()) {
+    if (schemaKey === "core" && (Object.values(JOB_NOTIFICATION_TABLES) as string[]).includes(tableKey)) {
+      // A job's notification is its user's own: it opens while the job's row is there.
+      const table = tableKey === "import_job" ? "core.import_job" : "core.export_job";
+      const jobs = await db
+        .selectFrom(table)
+        .select("id")
+        .where("id", "in", [...ids])
+        .where("user_id", "=", actor.id)
+        .execute();
+      for (const job of jobs) readable.add(`${schemaKey}.${tableKey}.${job.id}`);
+      continue;
+    }
     const entity = await cachedEntity(db, schemaKey, tableKey);
     if (!entity || !can(actor, "Read", entity.resource)) continue;
     for (const row of await findRecordsByIds(db, entity, [...ids])) readable.add(`${schemaKey}.${tableKey}.${row.id}`);

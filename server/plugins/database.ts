@@ -11,6 +11,8 @@ declare module "fastify" {
     db: Kysely<Database>;
     dbKind: DatabaseKind;
     dbPing: DatabaseHandle["ping"];
+    /** Raw SQL on the same pool, for the job queue only: everything else goes through Kysely. */
+    dbExecuteSql: DatabaseHandle["executeSql"];
     /** The demo workspace was created by this start: what needs the other plugins (its files) is added after them. */
     demoCreated: boolean;
   }
@@ -52,6 +54,7 @@ export default fp<DatabasePluginOptions>(
     app.decorate("db", handle.db);
     app.decorate("dbKind", handle.kind);
     app.decorate("dbPing", handle.ping);
+    app.decorate("dbExecuteSql", handle.executeSql);
     app.decorate("demoCreated", createdDemo);
   },
   { name: "database" },

@@ -35,6 +35,9 @@ function baseConfig(dataDir: string): AppConfig {
     REFRESH_TOKEN_TTL: 3600,
     INVITATION_TTL_HOURS: 72,
     MAX_UPLOAD_MB: 5,
+    JOB_WORKERS: true,
+    BULK_FILE_RETENTION_DAYS: 7,
+    MAX_IMPORT_MB: 50,
   };
 }
 

@@ -13,6 +13,7 @@ export function notificationText(notification: NotificationDto, t: Translate, da
     group: params.group ?? "",
     fields: (params.fields ?? []).map((field) => (norwegian ? field.labelNb : field.labelEn)).join(", "),
     date: formatDate(params.dueDate, dates),
+    status: params.status ? t(`bulk.status.${params.status}`) : "",
   };
   switch (notification.type) {
     case "record_assigned":

@@ -80,6 +80,10 @@ export async function notificationsAction(request: Request, context: Readonly<Ro
 /** Where a notification's record is shown, if the user may open it and the app has a page for its entity. */
 export function recordHref(notification: Pick<NotificationDto, "record">): string | null {
   const { record } = notification;
+  if (record.readable && record.schemaKey === "core") {
+    if (record.tableKey === "import_job") return `/imports/${record.uuidKey}`;
+    if (record.tableKey === "export_job") return "/exports";
+  }
   const screen = record.readable ? screenOfEntity(record.schemaKey, record.tableKey) : undefined;
   return screen ? `/${screen.path}/${record.uuidKey}` : null;
 }

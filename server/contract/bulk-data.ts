@@ -1,0 +1,203 @@
+import { z } from "zod";
+
+/**
+ * Bulk imports and exports (spec §1, §4 Import, §7 bulk data). Paths, for any entity at /api/{schema}/{entity} (a
+ * custom entity also at the spec's /api/{schema}/table/{entity}):
+ *
+ * - GET  .../import_template?format=xlsx|csv          the template, headers in the user's language
+ * - POST .../initiate_import (multipart: file; optional fields mode, matchField, mapping as JSON, start=true)
+ *        201 ImportDetail: the upload with its columns matched to fields and a preview; with start=true it is queued
+ * - PUT  .../initiate_export?scope&format&fields&q&sort&statusId&filter.{key}   202 ExportDto
+ *
+ * and under /api/core/bulk_data:
+ *
+ * - GET    imports/recent, imports/active   ?schemaAndTableName&status&page&size   ImportPage (own; all with Import
+ *          Update, the administrators)
+ * - GET    imports/{id}                     ImportDetail (the preview while it is being mapped)
+ * - PUT    imports/{id}                     ImportMappingInput -> ImportDetail (mapping, mode, match field; re-previewed)
+ * - POST   imports/{id}/start               -> ImportDto, queued (status importing)
+ * - POST   imports/{id}/stop                -> ImportDto (stops after the batch under way)
+ * - DELETE imports/{id}                     discards an import still being mapped (204)
+ * - GET    imports/{id}/errors              the rows that failed, in the file's format, with an Error column
+ * - GET    exports/recent                   ?page&size   ExportPage (own)
+ * - GET    exports/download/{id}            the file
+ *
+ * Rights: Import Create to import (and the entity's Create for new records, Update for changed ones), Import Read
+ * to see imports; Export Create to export (and the entity's Read), Export Read to see and download recent exports.
+ */
+
+export const importStatuses = ["importing", "success", "failed", "stopped", "no_operation", "unknown"] as const;
+export type ImportStatus = (typeof importStatuses)[number];
+
+export const importModes = ["create", "update", "upsert"] as const;
+export type ImportMode = (typeof importModes)[number];
+
+export const bulkFormats = ["xlsx", "csv"] as const;
+export type BulkFormat = (typeof bulkFormats)[number];
+
+export const exportStatuses = ["exporting", "ready", "failed", "expired"] as const;
+export type ExportStatus = (typeof exportStatuses)[number];
+
+/** Rows written in one transaction: the unit an import resumes from. */
+export const IMPORT_BATCH_SIZE = 1000;
+/** Rows of the file shown, with their errors, while the columns are mapped. */
+export const IMPORT_PREVIEW_ROWS = 5;
+/** What a match column may be besides a unique field: the record's id. */
+export const MATCH_BY_ID = "id";
+
+/** The product's own texts (spec §4 names the statuses only). */
+export const bulkDataTexts = {
+  notFound: "Import not found",
+  exportNotFound: "Export not found",
+  notMapped: "Map at least one column to a field",
+  mappedTwice: "A field can be mapped to one column only",
+  unknownField: "Unknown field",
+  matchFieldRequired: "Choose the field that finds the records to update",
+  matchFieldNotUnique: "Records can only be found by their id or a unique field",
+  matchColumnMissing: "Map a column to the field that finds the records",
+  notBeingMapped: "This import has already started",
+  notRunning: "This import is not running",
+  emptyFile: "The file has no rows to import",
+  noHeader: "The file's first row must name its columns",
+  unreadableFile: "The file could not be read",
+  recordNotFound: "No record has this value",
+  duplicateInFile: "This value is also in an earlier row of the file",
+  errorColumn: "Error",
+  expired: "This export has expired",
+  notReady: "This export is not ready yet",
+} as const;
+
+const userRefSchema = z.object({ uuid: z.string(), firstName: z.string(), lastName: z.string() });
+
+export const importSchema = z.object({
+  id: z.string(),
+  schema: z.string(),
+  tableName: z.string(),
+  /** "schema.table", as the lists filter by it. */
+  schemaAndTableName: z.string(),
+  fileName: z.string(),
+  format: z.enum(bulkFormats),
+  fileSize: z.number().int(),
+  mode: z.enum(importModes),
+  matchField: z.string().nullable(),
+  /** Null while the columns are being mapped. */
+  status: z.enum(importStatuses).nullable(),
+  totalRows: z.number().int().nullable(),
+  processedRows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  failed: z.number().int(),
+  /** Whether rows failed and their file can be downloaded. */
+  hasErrorFile: z.boolean(),
+  stopRequested: z.boolean(),
+  /** Why a failed import failed. */
+  message: z.string().nullable(),
+  createdBy: userRefSchema,
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type ImportDto = z.infer<typeof importSchema>;
+
+export const importPageSchema = z.object({
+  content: z.array(importSchema),
+  totalElements: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+export type ImportPage = z.infer<typeof importPageSchema>;
+
+/** A field a column may fill. */
+export const importFieldSchema = z.object({
+  key: z.string(),
+  labelEn: z.string(),
+  labelNb: z.string(),
+  type: z.string(),
+  required: z.boolean(),
+  unique: z.boolean(),
+});
+
+export const importPreviewRowSchema = z.object({
+  /** The row's number in the file (the header is row 1). */
+  rowNumber: z.number().int(),
+  cells: z.array(z.string()),
+  /** What would refuse the row: field keys as the record API names them, with the spec's texts. */
+  errors: z.array(z.object({ field: z.string(), message: z.string() })),
+});
+
+export const importDetailSchema = z.object({
+  import: importSchema,
+  /** The file's header row, and per column the field it fills (null: left out). */
+  columns: z.array(z.object({ index: z.number().int(), header: z.string(), fieldKey: z.string().nullable() })),
+  fields: z.array(importFieldSchema),
+  /** Fields a record can be found by for update: "id" and the unique ones. */
+  matchFields: z.array(z.string()),
+  /** The first rows, with their errors under the current mapping (empty once it has started). */
+  preview: z.array(importPreviewRowSchema),
+});
+export type ImportDetail = z.infer<typeof importDetailSchema>;
+
+export const importMappingInputSchema = z.object({
+  /** Per column of the file, the field key it fills, or null. */
+  mapping: z.array(z.string().max(63).nullable()).max(2000),
+  mode: z.enum(importModes),
+  matchField: z.string().max(63).nullish(),
+});
+export type ImportMappingInput = z.infer<typeof importMappingInputSchema>;
+
+export const importListQuerySchema = z.object({
+  schemaAndTableName: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,62}\.[a-z][a-z0-9_]{0,62}$/)
+    .optional(),
+  status: z.enum(importStatuses).optional(),
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const exportSchema = z.object({
+  id: z.string(),
+  schema: z.string(),
+  tableName: z.string(),
+  schemaAndTableName: z.string(),
+  format: z.enum(bulkFormats),
+  status: z.enum(exportStatuses),
+  /** "all" records, or as "listed" (the list's search, filters and sort). */
+  scope: z.enum(["all", "listed"]),
+  rowCount: z.number().int().nullable(),
+  fileName: z.string(),
+  fileSize: z.number().int().nullable(),
+  message: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type ExportDto = z.infer<typeof exportSchema>;
+
+export const exportPageSchema = z.object({
+  content: z.array(exportSchema),
+  totalElements: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+export type ExportPage = z.infer<typeof exportPageSchema>;
+
+/** PUT initiate_export's query, besides the list's own (q, sort, statusId, filter.{key}). */
+export const exportQuerySchema = z.looseObject({
+  scope: z.enum(["all", "listed"]).default("all"),
+  format: z.enum(bulkFormats).default("xlsx"),
+  /** The visible fields, comma-separated; all importable fields when absent. */
+  fields: z.string().max(2000).optional(),
+  q: z.string().max(255).optional(),
+  sort: z.string().max(100).optional(),
+  statusId: z.string().max(64).optional(),
+});
+
+/**
+ * A cell that a spreadsheet would read as a formula (CSV injection) gets a leading apostrophe: `=`, `+`, `-`, `@`, and
+ * the tab and carriage return that also start one.
+ */
+export function neutralizeCsvCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
