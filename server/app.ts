@@ -25,12 +25,11 @@ import mailer from "./mail/mailer.ts";
 import { metaStatusRoutes } from "./meta-status/meta-status.routes.ts";
 import { notesRoutes } from "./notes/notes.routes.ts";
 import { notificationsRoutes } from "./notifications/notifications.routes.ts";
-import { REMINDERS_EVERY_MS, sendDueReminders } from "./notifications/reminders.ts";
+import { remindersJob } from "./notifications/reminders.ts";
 import { overviewBlocksRoutes } from "./overview-blocks/overview-blocks.routes.ts";
 import database from "./plugins/database.ts";
 import jobs from "./plugins/jobs.ts";
 import oidc from "./plugins/oidc.ts";
-import scheduler from "./plugins/scheduler.ts";
 import storage from "./plugins/storage.ts";
 import { recentRoutes } from "./recent/recent.routes.ts";
 import { linksRoutes } from "./records/links.routes.ts";
@@ -203,10 +202,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     { prefix: "/api" },
   );
   await registerApiDocs(app);
-  await app.register(jobs, { work: config.JOB_WORKERS, definitions: [] });
-  await app.register(scheduler, {
-    jobs: [{ name: "due reminders", everyMs: REMINDERS_EVERY_MS, run: () => sendDueReminders(app.db) }],
-  });
+  await app.register(jobs, { work: config.JOB_WORKERS, definitions: [remindersJob] });
 
   return app;
 }

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { isCriticalNotification, type NotificationType } from "../contract/notifications.ts";
 import { DEFAULT_TIME_ZONE } from "../contract/time-zones.ts";
 import type { Database } from "../db/schema.ts";
+import type { JobDefinition } from "../plugins/jobs.ts";
 import { cachedEntity } from "../records/metadata.repository.ts";
 import { findRecordsByIds } from "../records/records.repository.ts";
 import { rowName } from "../records/records.service.ts";
@@ -10,8 +11,19 @@ import { COMPANY_TIME_ZONE } from "../users/users.service.ts";
 import * as repo from "./notifications.repository.ts";
 import { entityParams } from "./notifications.service.ts";
 
-/** How often the reminders are looked for: within an hour of midnight in each user's time zone. */
-export const REMINDERS_EVERY_MS = 60 * 60 * 1000;
+/**
+ * The reminders are looked for every hour (within an hour of midnight in each user's time zone) and when the queue
+ * starts; a run is safe to repeat in any process (see sendDueReminders).
+ */
+export const remindersJob: JobDefinition = {
+  name: "due-reminders",
+  cron: "0 * * * *",
+  atStart: true,
+  queue: { retryLimit: 1 },
+  async run(app) {
+    await sendDueReminders(app.db);
+  },
+};
 
 /**
  * A to-do is told overdue once, for its due date, on a run within this many days after it: runs missed while the API

@@ -12,6 +12,8 @@ export interface JobDefinition<T extends object = object> {
   queue?: Omit<Queue, "name">;
   /** Also sent by the queue itself on this cron schedule (UTC). */
   cron?: string;
+  /** Also sent when the queue starts, so that a start catches up on what was missed while no process ran. */
+  atStart?: boolean;
   run(app: FastifyInstance, job: Job<T>): Promise<void>;
 }
 
@@ -32,6 +34,8 @@ declare module "fastify" {
     };
   }
 }
+
+const START_RETRY_MS = 10_000;
 
 /** pg-boss keeps its tables in a schema of its own, so its migrations never meet ours. */
 export const JOBS_SCHEMA = "pgboss";
@@ -60,12 +64,14 @@ export default fp<JobsPluginOptions>(
       boss,
     });
 
-    app.addHook("onReady", async () => {
+    const startQueue = async () => {
       await boss.start();
       started = true;
       for (const definition of options.definitions) {
         await boss.createQueue(definition.name, definition.queue ?? {});
         if (definition.cron) await boss.schedule(definition.name, definition.cron, {});
+        // One waiting catch-up at a time, however many processes start.
+        if (definition.atStart) await boss.send(definition.name, {}, { singletonKey: "start" });
         if (!options.work) continue;
         await boss.work(
           definition.name,
@@ -75,9 +81,24 @@ export default fp<JobsPluginOptions>(
           },
         );
       }
-    });
+    };
+    let retry: NodeJS.Timeout | undefined;
+    const startOrRetry = async () => {
+      try {
+        await startQueue();
+      } catch (error) {
+        // The API still answers (its health check says the database is down); the queue tries again.
+        app.log.error({ err: error }, "the job queue could not start");
+        if (started) await boss.stop({ graceful: false, close: false }).catch(() => undefined);
+        started = false;
+        retry = setTimeout(() => void startOrRetry(), START_RETRY_MS);
+        retry.unref();
+      }
+    };
+    app.addHook("onReady", startOrRetry);
     // Before the database's onClose: jobs under way finish their batch (or are retried later), then the pool closes.
     app.addHook("preClose", async () => {
+      clearTimeout(retry);
       if (started) await boss.stop({ graceful: true, timeout: 20_000, close: false });
     });
   },

@@ -9,6 +9,7 @@ describe(`the job queue on ${testDatabase}`, () => {
   let drop: () => Promise<void>;
   const ran: { data: unknown; attempt: number }[] = [];
   let failFirst = true;
+  let caughtUp = 0;
 
   beforeAll(async () => {
     const created = await createTestDatabase();
@@ -28,6 +29,13 @@ describe(`the job queue on ${testDatabase}`, () => {
               failFirst = false;
               throw new Error("first attempt fails");
             }
+          },
+        },
+        {
+          name: "catch-up",
+          atStart: true,
+          async run() {
+            caughtUp += 1;
           },
         },
       ],
@@ -55,6 +63,10 @@ describe(`the job queue on ${testDatabase}`, () => {
     const id = await app.jobs.send("probe", { n: 1 });
     expect(id).toBeTruthy();
     await until(() => ran.some((run) => (run.data as { n?: number }).n === 1));
+  });
+
+  it("runs a job that catches up once when the queue starts", async () => {
+    await until(() => caughtUp === 1);
   });
 
   it("retries a job whose run failed", async () => {

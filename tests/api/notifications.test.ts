@@ -205,6 +205,8 @@ describe(`notifications on ${testDatabase}`, () => {
       { id: "record_changed", enabled: true, critical: false },
       { id: "todo_due_tomorrow", enabled: true, critical: false },
       { id: "todo_overdue", enabled: true, critical: false },
+      { id: "import_finished", enabled: true, critical: false },
+      { id: "export_finished", enabled: true, critical: false },
     ]);
 
     const patched = await call("PATCH", "/api/notifications/settings", employee, {
@@ -256,9 +258,9 @@ describe(`notifications on ${testDatabase}`, () => {
     expect((await call("GET", "/api/notifications/settings", employee)).json().every((s: any) => s.enabled)).toBe(true);
 
     // Unknown types and malformed bodies.
-    expect((await call("PUT", "/api/notifications/settings/import_finished", employee)).statusCode).toBe(404);
+    expect((await call("PUT", "/api/notifications/settings/report_ready", employee)).statusCode).toBe(404);
     for (const body of [
-      { settings: [{ id: "import_finished", enabled: false }] },
+      { settings: [{ id: "report_ready", enabled: false }] },
       { settings: [] },
       { settings: [{ id: "record_changed", enabled: "no" }] },
       {},
