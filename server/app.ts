@@ -6,6 +6,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { activitiesRoutes } from "./activities/activities.routes.ts";
 import { assignmentsRoutes } from "./assignments/assignments.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
+import { exportJobs } from "./bulk-data/exports.jobs.ts";
+import { exportsRoutes } from "./bulk-data/exports.routes.ts";
 import { companySettingsRoutes } from "./company-settings/company-settings.routes.ts";
 import type { Config } from "./config.ts";
 import { redactUrl } from "./contract/log-redaction.ts";
@@ -197,12 +199,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(workItemsRoutes);
       await api.register(activitiesRoutes);
       await api.register(notificationsRoutes);
+      await api.register(exportsRoutes);
       await api.register(recordsRoutes);
     },
     { prefix: "/api" },
   );
   await registerApiDocs(app);
-  await app.register(jobs, { work: config.JOB_WORKERS, definitions: [remindersJob] });
+  await app.register(jobs, {
+    work: config.JOB_WORKERS,
+    definitions: [remindersJob, ...exportJobs({ retentionDays: config.BULK_FILE_RETENTION_DAYS })],
+  });
 
   return app;
 }

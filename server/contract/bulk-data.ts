@@ -65,6 +65,7 @@ export const bulkDataTexts = {
   errorColumn: "Error",
   expired: "This export has expired",
   notReady: "This export is not ready yet",
+  exportFailed: "The export could not be made",
 } as const;
 
 const userRefSchema = z.object({ uuid: z.string(), firstName: z.string(), lastName: z.string() });
