@@ -14,7 +14,8 @@ describe(`the job queue on ${testDatabase}`, () => {
   beforeAll(async () => {
     const created = await createTestDatabase();
     drop = created.drop;
-    app = Fastify({ logger: false });
+    // Migrating a new embedded database takes a while on a busy machine.
+    app = Fastify({ logger: false, pluginTimeout: 120_000 });
     await app.register(database, { databaseUrl: created.databaseUrl, dataDir: created.dataDir, seedDemo: false });
     await app.register(jobs, {
       work: true,
@@ -41,7 +42,7 @@ describe(`the job queue on ${testDatabase}`, () => {
       ],
     });
     await app.ready();
-  }, 60_000);
+  }, 150_000);
   afterAll(async () => {
     await app?.close();
     await drop?.();
