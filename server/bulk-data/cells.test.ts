@@ -59,7 +59,8 @@ describe("fromCell", () => {
   it("reads booleans from boolean cells and words in either language", () => {
     expect(fromCell(field("Bool"), true, "en")).toEqual({ value: true });
     for (const word of ["true", "Yes", "ja", "1"]) expect(fromCell(field("Bool"), word, "en")).toEqual({ value: true });
-    for (const word of ["FALSE", "no", "Nei", "0"]) expect(fromCell(field("Bool"), word, "en")).toEqual({ value: false });
+    for (const word of ["FALSE", "no", "Nei", "0"])
+      expect(fromCell(field("Bool"), word, "en")).toEqual({ value: false });
     expect(fromCell(field("Bool"), "maybe", "en")).toEqual({ error: cellTexts.invalidBool });
   });
 
