@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import { bulkDataTexts, type ImportMode, MATCH_BY_ID } from "../contract/bulk-data.ts";
-import { type FieldDefinition, fieldErrorName, validateValues } from "../contract/fields.ts";
+import { type FieldDefinition, fieldErrorName, type ValidationResult, valuesValidator } from "../contract/fields.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import type { EntityMetadata } from "../records/metadata.repository.ts";
@@ -28,7 +28,11 @@ export interface ImportPlan {
   targets: ColumnTarget[];
   /** The status a new record gets, as the record API gives it. */
   defaultStatusId: string | null;
+  /** The record API's validation (validateValues) of a whole new record, and of the mapped fields alone. */
+  validate: { full: Validator; partial: Validator };
 }
+
+type Validator = (input: Record<string, unknown>) => ValidationResult;
 
 export async function makePlan(
   db: Kysely<Database>,
@@ -46,6 +50,10 @@ export async function makePlan(
       return described.fields.find((field) => field.key === key) ?? null;
     }),
     defaultStatusId: statuses.find((status) => status.is_default)?.id ?? null,
+    validate: {
+      full: valuesValidator(described.fields, { partial: false }),
+      partial: valuesValidator(described.fields, { partial: true }),
+    },
   };
 }
 
@@ -70,7 +78,7 @@ export interface ConvertedRow {
  */
 function validateRow(plan: ImportPlan, row: ConvertedRow, full: boolean): void {
   const source = full ? { ...defaultsOf(plan.entity, row.input), ...row.input } : row.input;
-  const { values, errors } = validateValues(plan.entity.fields, source, { partial: !full });
+  const { values, errors } = (full ? plan.validate.full : plan.validate.partial)(source);
   const failedFields = new Set(row.cellErrors.map((error) => error.field));
   row.values = values;
   row.errors = [
