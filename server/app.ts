@@ -8,6 +8,8 @@ import { assignmentsRoutes } from "./assignments/assignments.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { exportJobs } from "./bulk-data/exports.jobs.ts";
 import { exportsRoutes } from "./bulk-data/exports.routes.ts";
+import { importJob, importRecoveryJob } from "./bulk-data/import-job.ts";
+import { importsRoutes } from "./bulk-data/imports.routes.ts";
 import { companySettingsRoutes } from "./company-settings/company-settings.routes.ts";
 import type { Config } from "./config.ts";
 import { redactUrl } from "./contract/log-redaction.ts";
@@ -200,6 +202,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(activitiesRoutes);
       await api.register(notificationsRoutes);
       await api.register(exportsRoutes);
+      await api.register(importsRoutes, { maxImportMegabytes: config.MAX_IMPORT_MB });
       await api.register(recordsRoutes);
     },
     { prefix: "/api" },
@@ -207,7 +210,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerApiDocs(app);
   await app.register(jobs, {
     work: config.JOB_WORKERS,
-    definitions: [remindersJob, ...exportJobs({ retentionDays: config.BULK_FILE_RETENTION_DAYS })],
+    definitions: [
+      remindersJob,
+      importJob,
+      importRecoveryJob,
+      ...exportJobs({ retentionDays: config.BULK_FILE_RETENTION_DAYS }),
+    ],
   });
 
   return app;

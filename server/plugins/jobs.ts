@@ -51,8 +51,10 @@ export default fp<JobsPluginOptions>(
       db: { executeSql: async (text, values) => (await app.dbExecuteSql(text, values)) as { rows: any[] } },
       schema: JOBS_SCHEMA,
       backend: app.dbKind === "pglite" ? "pglite" : "postgres",
-      // A job whose worker stopped sending heartbeats (a killed process) is retried this soon.
+      // A job whose worker stopped sending heartbeats (a killed process) is retried this soon: the monitor runs on
+      // the supervisor's pass, which is a minute apart unless set.
       monitorIntervalSeconds: 10,
+      superviseIntervalSeconds: 10,
     });
     boss.on("error", (error) => app.log.error({ err: error }, "job queue error"));
     let started = false;

@@ -248,7 +248,7 @@ export async function withOptions(db: Kysely<Database>, entity: EntityMetadata):
  * What a new record gets for the fields the input leaves out: the default option (a work item's priority, category,
  * source, assignee and group), or the field's default value.
  */
-function defaultsOf(described: EntityMetadata, input: Record<string, unknown>) {
+export function defaultsOf(described: EntityMetadata, input: Record<string, unknown>) {
   const defaults: Record<string, unknown> = {};
   for (const field of described.fields) {
     if (Object.hasOwn(input, field.key)) continue;

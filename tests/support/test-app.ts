@@ -19,7 +19,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-function baseConfig(dataDir: string): AppConfig {
+export function baseConfig(dataDir: string): AppConfig {
   return {
     NODE_ENV: "test",
     DATA_DIR: dataDir,
