@@ -6,6 +6,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { activitiesRoutes } from "./activities/activities.routes.ts";
 import { assignmentsRoutes } from "./assignments/assignments.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
+import { exportJobs } from "./bulk-data/exports.jobs.ts";
+import { exportsRoutes } from "./bulk-data/exports.routes.ts";
+import { IMPORT_RECOVERY_EVERY_MS, importJob, requeueStalledImports } from "./bulk-data/import-job.ts";
+import { importsRoutes } from "./bulk-data/imports.routes.ts";
 import { companySettingsRoutes } from "./company-settings/company-settings.routes.ts";
 import type { Config } from "./config.ts";
 import { redactUrl } from "./contract/log-redaction.ts";
@@ -198,14 +202,23 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(workItemsRoutes);
       await api.register(activitiesRoutes);
       await api.register(notificationsRoutes);
+      await api.register(importsRoutes, { maxImportMegabytes: config.MAX_IMPORT_MB });
+      await api.register(exportsRoutes);
       await api.register(recordsRoutes);
     },
     { prefix: "/api" },
   );
   await registerApiDocs(app);
-  await app.register(jobs, { work: config.JOB_WORKERS, definitions: [] });
+  await app.register(jobs, {
+    work: config.JOB_WORKERS,
+    definitions: [importJob, ...exportJobs({ retentionDays: config.BULK_FILE_RETENTION_DAYS })],
+  });
   await app.register(scheduler, {
-    jobs: [{ name: "due reminders", everyMs: REMINDERS_EVERY_MS, run: () => sendDueReminders(app.db) }],
+    jobs: [
+      { name: "due reminders", everyMs: REMINDERS_EVERY_MS, run: () => sendDueReminders(app.db) },
+      // Imports whose worker died go back on the queue, on start and then every minute.
+      { name: "stalled imports", everyMs: IMPORT_RECOVERY_EVERY_MS, run: () => requeueStalledImports(app) },
+    ],
   });
 
   return app;

@@ -77,3 +77,129 @@ export function toCell(field: FieldDefinition, value: unknown, language: Languag
       return String(value);
   }
 }
+
+/** The product's own texts for cells an import cannot read (the specification has none; the record API never sees them). */
+export const cellTexts = {
+  invalidDate: "Must be a date",
+  invalidBool: "Must be yes or no",
+} as const;
+
+export type CellReading = { value: unknown } | { error: string };
+
+const TRUE_WORDS = new Set(["true", "yes", "ja", "1", "y", "j", "sant"]);
+const FALSE_WORDS = new Set(["false", "no", "nei", "0", "n", "usant"]);
+/** Excel counts days from 1899-12-30 (its 1900 leap-year bug folded in). */
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+const DAY_MS = 86_400_000;
+
+function isEmptyCell(cell: CellValue): boolean {
+  return cell === null || (typeof cell === "string" && cell.trim() === "");
+}
+
+/** A number typed by a person: spaces (and no-break spaces) as thousands separators, a decimal comma allowed. */
+function numberText(text: string): string {
+  const compact = text.replace(/[\s\u00a0\u202f]/g, "");
+  return /^[+-]?\d*,\d+$/.test(compact) ? compact.replace(",", ".") : compact;
+}
+
+function excelSerialToDate(serial: number): Date {
+  return new Date(EXCEL_EPOCH_MS + Math.round(serial * DAY_MS));
+}
+
+/** YYYY-MM-DD of a real calendar date, or undefined. */
+function calendarDate(year: number, month: number, day: number): string | undefined {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+  return date.toISOString().slice(0, 10);
+}
+
+/** A date cell's calendar date: xlsx dates are read as UTC midnight. */
+function dateOfCell(cell: CellValue): string | undefined {
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? undefined : cell.toISOString().slice(0, 10);
+  if (typeof cell === "number") return excelSerialToDate(cell).toISOString().slice(0, 10);
+  const text = String(cell).trim();
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(text);
+  if (iso) return calendarDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const norwegian = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
+  if (norwegian) return calendarDate(Number(norwegian[3]), Number(norwegian[2]), Number(norwegian[1]));
+  return undefined;
+}
+
+function dateTimeOfCell(cell: CellValue): string | undefined {
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? undefined : cell.toISOString();
+  if (typeof cell === "number") return excelSerialToDate(cell).toISOString();
+  const text = String(cell).trim();
+  const norwegian = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:\s+(\d{1,2}):(\d{2}))?$/.exec(text);
+  if (norwegian) {
+    const date = calendarDate(Number(norwegian[3]), Number(norwegian[2]), Number(norwegian[1]));
+    if (!date) return undefined;
+    const time = `${(norwegian[4] ?? "0").padStart(2, "0")}:${norwegian[5] ?? "00"}`;
+    return new Date(`${date}T${time}:00Z`).toISOString();
+  }
+  const moment = new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(text) ? text : `${text.replace(" ", "T")}Z`);
+  return /^\d{4}-\d{2}-\d{2}/.test(text) && !Number.isNaN(moment.getTime()) ? moment.toISOString() : undefined;
+}
+
+/** An option's stored value from its label in either language or the value itself, without regard to case. */
+function optionValue(field: FieldDefinition, text: string): string {
+  const wanted = text.trim().toLowerCase();
+  const option = field.settings.options?.find(
+    (candidate) =>
+      candidate.value.toLowerCase() === wanted ||
+      candidate.labelEn.toLowerCase() === wanted ||
+      candidate.labelNb.toLowerCase() === wanted,
+  );
+  return option ? option.value : text.trim();
+}
+
+function cellText(cell: CellValue): string {
+  if (cell instanceof Date) return cell.toISOString().slice(0, 10);
+  return String(cell);
+}
+
+/**
+ * A cell of an imported file as the record API's input value (the formats at the top of this file), or the reason it
+ * cannot be one. Values that are read but break a field's rules (an unknown option, text that is no number) are
+ * passed on as they are: `validateValues` refuses them with the record API's own texts. `field` must carry its
+ * options (records.service `withOptions`).
+ */
+export function fromCell(field: FieldDefinition, cell: CellValue, _language: Language): CellReading {
+  if (isEmptyCell(cell)) return { value: null };
+  switch (field.type) {
+    case "Number":
+      return { value: typeof cell === "string" ? numberText(cell) : typeof cell === "number" ? cell : cellText(cell) };
+    case "Percent": {
+      // An xlsx number cell holds the fraction; text is typed as percent ("25%", "25 %", "25").
+      if (typeof cell === "number") return { value: cell };
+      const text = numberText(cellText(cell)).replace(/%$/, "");
+      const percent = Number(text);
+      return { value: text !== "" && Number.isFinite(percent) ? Number((percent / 100).toFixed(12)) : cellText(cell) };
+    }
+    case "Date": {
+      const date = dateOfCell(cell);
+      return date ? { value: date } : { error: cellTexts.invalidDate };
+    }
+    case "DateTime": {
+      const moment = dateTimeOfCell(cell);
+      return moment ? { value: moment } : { error: cellTexts.invalidDate };
+    }
+    case "Bool": {
+      if (typeof cell === "boolean") return { value: cell };
+      const word = cellText(cell).trim().toLowerCase();
+      if (TRUE_WORDS.has(word)) return { value: true };
+      return FALSE_WORDS.has(word) ? { value: false } : { error: cellTexts.invalidBool };
+    }
+    case "List":
+      return { value: optionValue(field, cellText(cell)) };
+    case "MultiSelect":
+      return {
+        value: cellText(cell)
+          .split(/[,;]/)
+          .map((item) => item.trim())
+          .filter((item) => item !== "")
+          .map((item) => optionValue(field, item)),
+      };
+    default:
+      return { value: cellText(cell) };
+  }
+}

@@ -63,8 +63,15 @@ export const bulkDataTexts = {
   recordNotFound: "No record has this value",
   duplicateInFile: "This value is also in an earlier row of the file",
   errorColumn: "Error",
+  /** The error file's extra column in an import made in Norwegian. */
+  errorColumnNb: "Feil",
+  /** Why an import whose every row was refused failed. */
+  allRowsFailed: "No row of the file could be imported",
+  /** Why an import failed that its retries could not finish. */
+  importFailed: "The import stopped on an unexpected error",
   expired: "This export has expired",
   notReady: "This export is not ready yet",
+  exportFailed: "The export could not be made",
 } as const;
 
 const userRefSchema = z.object({ uuid: z.string(), firstName: z.string(), lastName: z.string() });

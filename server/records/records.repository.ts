@@ -99,6 +99,8 @@ interface SortTerm {
   expression: Expression<unknown>;
   descending: boolean;
   nullsFirst: boolean;
+  /** Whether the term may be null: a walk past it cannot compare it as a row value. */
+  nullable: boolean;
 }
 
 /**
@@ -115,10 +117,12 @@ function sortTerms(entity: EntityMetadata, sort: ListQuery["sort"]): SortTerm[] 
       // Required fields and the record's times (no field: created_at, updated_at) hold no nulls: PostgreSQL's own
       // null placement lets their indexes serve both directions.
       nullsFirst: !field || field.required ? descending : false,
+      // A chosen user, group or priority is read through a subquery, which finds nothing for a removed one.
+      nullable: Boolean(field && (!field.required || field.settings.optionsFrom)),
     };
   });
   const descending = terms[0]?.descending ?? false;
-  return [...terms, { expression: sql.ref("id"), descending, nullsFirst: descending }];
+  return [...terms, { expression: sql.ref("id"), descending, nullsFirst: descending, nullable: false }];
 }
 
 function ordered<Q extends { orderBy(...args: any[]): Q }>(query: Q, terms: SortTerm[], reverse: boolean): Q {
@@ -257,6 +261,10 @@ interface PageQuery {
   /** Adds the table's core.record_version, read in the same snapshot as the rows, as `list_version`. */
   withVersion?: boolean;
   columns?: readonly string[];
+  /** Only rows after this one of the order (its sort values as text, from `withKeys`): a keyset walk. */
+  after?: (string | null)[];
+  /** Adds each row's sort values as text, as `__k0`, `__k1`, …, from which a walk goes on. */
+  withKeys?: boolean;
 }
 
 /** The page's ids first, which a sort index can find without reading rows, then just those rows. */
@@ -265,6 +273,7 @@ function pageOf(db: Db, entity: EntityMetadata, page: PageQuery): Promise<Stored
   if (page.from) {
     ids = ids.where(sql<SqlBool>`(${sql.join(page.terms.map((term) => term.expression))}) >= (${sql.join(page.from)})`);
   }
+  if (page.after) ids = ids.where(afterCondition(page.terms, page.after));
   let rows = (db as AnyDb)
     .selectFrom(tableName(entity))
     .select(["id", "created_at", "updated_at", ...columnsOf(entity, page.columns)])
@@ -276,7 +285,70 @@ function pageOf(db: Db, entity: EntityMetadata, page: PageQuery): Promise<Stored
         .limit(page.limit),
     );
   if (page.withVersion) rows = rows.select(recordVersion(entity).as("list_version"));
+  if (page.withKeys) {
+    // As text, so a value goes back into the next query exactly (a timestamp's microseconds, a numeric's digits).
+    rows = rows.select(page.terms.map((term, i) => sql<string | null>`(${term.expression})::text`.as(`__k${i}`)));
+  }
   return ordered(rows, page.terms, page.reverse ?? false).execute() as Promise<StoredRecord[]>;
+}
+
+/**
+ * The rows after `values` in the order of `terms`. Terms that hold no nulls, all one way, compare as one row value,
+ * which a sort index answers as a range; otherwise term by term, with empty values last (or first) as `ordered` puts
+ * them.
+ */
+function afterCondition(terms: SortTerm[], values: (string | null)[]): Expression<SqlBool> {
+  const direction = terms[0]?.descending;
+  if (terms.every((term) => !term.nullable && term.descending === direction) && values.every((v) => v !== null)) {
+    const operator = sql.raw(direction ? "<" : ">");
+    return sql<SqlBool>`(${sql.join(terms.map((term) => term.expression))}) ${operator} (${sql.join(values)})`;
+  }
+  const strictlyAfter = (term: SortTerm, value: string | null): Expression<SqlBool> => {
+    if (value === null) return term.nullsFirst ? sql<SqlBool>`${term.expression} is not null` : sql<SqlBool>`false`;
+    const beyond = sql<SqlBool>`${term.expression} ${sql.raw(term.descending ? "<" : ">")} ${value}`;
+    return term.nullable && !term.nullsFirst ? sql<SqlBool>`(${beyond} or ${term.expression} is null)` : beyond;
+  };
+  const equal = (term: SortTerm, value: string | null) =>
+    value === null ? sql<SqlBool>`${term.expression} is null` : sql<SqlBool>`${term.expression} = ${value}`;
+  let condition = strictlyAfter(terms[terms.length - 1], values[terms.length - 1]);
+  for (let i = terms.length - 2; i >= 0; i--) {
+    condition = sql<SqlBool>`(${strictlyAfter(terms[i], values[i])} or (${equal(terms[i], values[i])} and ${condition}))`;
+  }
+  return condition;
+}
+
+/**
+ * Every row a list's query matches, in its order, a chunk at a time: each chunk is one short statement that starts
+ * after the last row of the one before (keyset paging), so no transaction or cursor stays open between chunks, and
+ * other work on the connection (PGlite has one) takes turns with it. A row changed meanwhile may be read as it is then.
+ */
+export async function* walkRecords(
+  db: Db,
+  entity: EntityMetadata,
+  query: Omit<ListQuery, "offset" | "limit">,
+  chunkSize: number,
+): AsyncGenerator<StoredRecord[]> {
+  const where = listCondition(entity, query);
+  const terms = sortTerms(entity, query.sort);
+  const keys = terms.map((_, i) => `__k${i}`);
+  let after: (string | null)[] | undefined;
+  for (;;) {
+    const rows = await pageOf(db, entity, {
+      where,
+      terms,
+      offset: 0,
+      limit: chunkSize,
+      after,
+      withKeys: true,
+      columns: query.columns,
+    });
+    if (rows.length === 0) return;
+    const last = rows[rows.length - 1];
+    after = keys.map((key) => (last[key] ?? null) as string | null);
+    for (const row of rows) for (const key of keys) delete row[key];
+    yield rows;
+    if (rows.length < chunkSize) return;
+  }
 }
 
 function recordVersion(entity: EntityMetadata) {

@@ -10,23 +10,18 @@ import {
   recordSchema,
   transactionPageSchema,
 } from "../contract/records.ts";
+import { listFilterQuery, listFiltersOf } from "./list-query.ts";
 import * as service from "./records.service.ts";
 
 const key = z.string().regex(/^[a-z][a-z0-9_]{0,62}$/);
 const entityParams = z.object({ schema: key, entity: key });
 const recordParams = entityParams.extend({ id: z.string().max(64) });
 const security = [{ bearer: [] }];
-const FILTER_PREFIX = "filter.";
 
 const listQuery = z.looseObject({
   page: z.coerce.number().int().min(0).default(0),
   size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
-  sort: z.string().max(100).optional(),
-  q: z.string().max(255).optional(),
-  statusId: z.string().max(64).optional(),
-  open: z.enum(["true", "false"]).optional(),
-  /** Overdue on the given date (the user's today), or on today's date in UTC for "true". */
-  overdue: z.string().max(20).optional(),
+  ...listFilterQuery,
   fields: z
     .string()
     .max(2000)
@@ -101,21 +96,11 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const entity = await service.resolveEntity(app.db, request.params.schema, request.params.entity);
-      const { page, size, sort, q, statusId, fields, connections, open, overdue, ...rest } = request.query;
-      const filters = Object.fromEntries(
-        Object.entries(rest)
-          .filter(([name, value]) => name.startsWith(FILTER_PREFIX) && typeof value === "string")
-          .map(([name, value]) => [name.slice(FILTER_PREFIX.length), value as string]),
-      );
+      const { page, size, fields, connections } = request.query;
       return service.listRecords(app.db, request.actor, entity, {
+        ...listFiltersOf(request.query),
         page,
         size,
-        sort,
-        q,
-        statusId,
-        filters,
-        openOnly: open === "true",
-        overdueOn: overdue === "true" ? new Date().toISOString().slice(0, 10) : overdue,
         fields,
         withConnections: connections === "true",
       });

@@ -248,7 +248,7 @@ export async function withOptions(db: Kysely<Database>, entity: EntityMetadata):
  * What a new record gets for the fields the input leaves out: the default option (a work item's priority, category,
  * source, assignee and group), or the field's default value.
  */
-function defaultsOf(described: EntityMetadata, input: Record<string, unknown>) {
+export function defaultsOf(described: EntityMetadata, input: Record<string, unknown>) {
   const defaults: Record<string, unknown> = {};
   for (const field of described.fields) {
     if (Object.hasOwn(input, field.key)) continue;
@@ -281,13 +281,17 @@ function parseRange(field: FieldDefinition, value: string): repo.ListFilter["ran
   return { from, to };
 }
 
-export async function listRecords(
-  db: Kysely<Database>,
-  actor: Actor,
+/** What a list's search, filters and sort ask of the repository; refuses what the list call refuses. */
+export type ListCriteria = Omit<repo.ListQuery, "offset" | "limit" | "columns">;
+
+/**
+ * The list's search, filters and sort checked against the entity and made a query: the list reads a page of it, an
+ * export walks all of it.
+ */
+export function listCriteriaOf(
   entity: EntityMetadata,
-  params: ListParams,
-): Promise<RecordPage> {
-  requirePermission(actor, "Read", entity.resource);
+  params: Pick<ListParams, "sort" | "q" | "statusId" | "filters" | "openOnly" | "overdueOn">,
+): ListCriteria {
   const filters = Object.entries(params.filters).flatMap(([key, value]): repo.ListFilter[] => {
     const field = entity.fields.find((f) => f.active && isStored(f) && f.key === key);
     if (!field || value === "") return [];
@@ -302,9 +306,7 @@ export async function listRecords(
     overdue = { field, today: params.overdueOn };
   }
   const search = params.q?.trim();
-  const { content, total, totalExact } = await repo.listRecords(db, entity, {
-    offset: params.page * params.size,
-    limit: params.size,
+  return {
     sort: parseSort(entity, params.sort),
     // Fewer than three characters match too much to be a search.
     search: search && search.length >= 3 ? search : undefined,
@@ -312,6 +314,20 @@ export async function listRecords(
     filters,
     openOnly: params.openOnly,
     overdue,
+  };
+}
+
+export async function listRecords(
+  db: Kysely<Database>,
+  actor: Actor,
+  entity: EntityMetadata,
+  params: ListParams,
+): Promise<RecordPage> {
+  requirePermission(actor, "Read", entity.resource);
+  const { content, total, totalExact } = await repo.listRecords(db, entity, {
+    ...listCriteriaOf(entity, params),
+    offset: params.page * params.size,
+    limit: params.size,
     columns: listedColumns(entity, params.fields),
   });
   const connections = params.withConnections

@@ -1,0 +1,458 @@
+import path from "node:path";
+import type { Readable } from "node:stream";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  type BulkFormat,
+  bulkDataTexts,
+  IMPORT_PREVIEW_ROWS,
+  type ImportDetail,
+  type ImportDto,
+  type ImportMappingInput,
+  type ImportMode,
+  type ImportPage,
+  type ImportStatus,
+  importMappingInputSchema,
+  importModes,
+  MATCH_BY_ID,
+} from "../contract/bulk-data.ts";
+import type { FieldError } from "../contract/errors.ts";
+import { type FieldDefinition, fieldErrorName } from "../contract/fields.ts";
+import { tooLargeMessage } from "../contract/files.ts";
+import { isUuid } from "../db/values.ts";
+import { checkFileType, type FileType } from "../files/file-types.ts";
+import { receiveUpload } from "../files/uploads.ts";
+import { DomainError } from "../http/errors.ts";
+import type { EntityMetadata } from "../records/metadata.repository.ts";
+import { resolveEntity, withOptions } from "../records/records.service.ts";
+import { type Actor, can, requirePermission } from "../users/users.service.ts";
+import { type CellValue, headerOf, ID_HEADER, importableFields, type Language } from "./cells.ts";
+import { convertRow, makePlan } from "./import-rows.ts";
+import * as repo from "./imports.repository.ts";
+import { cellDisplay, type FileRow, readRows, UnreadableFileError, writeRows } from "./sheets.ts";
+import { buildTemplate } from "./template.ts";
+
+export const IMPORT_JOB = "bulk-import";
+const IMPORT = "Import";
+
+function notFound(): DomainError {
+  return new DomainError(404, "NotFoundException", bulkDataTexts.notFound);
+}
+
+function invalid(errors: FieldError[]): DomainError {
+  return new DomainError(400, "MethodArgumentNotValidException", "Validation failed", errors);
+}
+
+function fieldError(field: string, message: string): FieldError {
+  return { field, defaultMessage: message, objectName: "import" };
+}
+
+/** The entity's rights an import in this mode needs: Create for new records, Update for changed ones. */
+function requireEntityRights(actor: Actor, entity: EntityMetadata, mode: ImportMode): void {
+  if (mode !== "update") requirePermission(actor, "Create", entity.resource);
+  if (mode !== "create") requirePermission(actor, "Update", entity.resource);
+}
+
+/** An import the actor may see: their own, or any with Import Update (the administrators); others are not found. */
+async function visibleImport(app: FastifyInstance, actor: Actor, id: string): Promise<repo.ImportRow> {
+  if (!isUuid(id)) throw notFound();
+  const row = await repo.findImport(app.db, id);
+  if (!row || (row.user_id !== actor.id && !can(actor, "Update", IMPORT))) throw notFound();
+  return row;
+}
+
+function iso(value: Date | string | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}
+
+export function toImportDto(row: repo.ImportRow): ImportDto {
+  return {
+    id: row.id,
+    schema: row.schema_key,
+    tableName: row.table_key,
+    schemaAndTableName: `${row.schema_key}.${row.table_key}`,
+    fileName: row.file_name,
+    format: row.format,
+    fileSize: Number(row.file_size),
+    mode: row.mode,
+    matchField: row.match_field,
+    status: row.status,
+    totalRows: row.total_rows,
+    processedRows: row.rows_done,
+    created: row.created_count,
+    updated: row.updated_count,
+    unchanged: row.unchanged_count,
+    failed: row.failed_count,
+    hasErrorFile: row.has_errors,
+    stopRequested: row.stop_requested,
+    message: row.message,
+    createdBy: { uuid: row.user_id, firstName: row.first_name, lastName: row.last_name },
+    createdAt: new Date(row.created_at).toISOString(),
+    startedAt: iso(row.started_at),
+    finishedAt: iso(row.finished_at),
+  };
+}
+
+// Mapping.
+
+/** Headers and labels compared without case, spaces, underscores or a template's required mark. */
+function comparable(text: string): string {
+  return text
+    .replace(/\s*\*\s*$/, "")
+    .toLowerCase()
+    .replace(/[\s_]+/g, "");
+}
+
+/** Per column, the field its header names (by label in either language or by key), or null; each field once. */
+export function autoMap(columns: string[], entity: EntityMetadata): (string | null)[] {
+  const fields = importableFields(entity);
+  const ignored = new Set([comparable(bulkDataTexts.errorColumn), comparable(bulkDataTexts.errorColumnNb)]);
+  const taken = new Set<string>();
+  return columns.map((header) => {
+    const wanted = comparable(header);
+    if (wanted === "" || ignored.has(wanted)) return null;
+    const key =
+      wanted === comparable(ID_HEADER)
+        ? MATCH_BY_ID
+        : fields.find((field) => [field.labelEn, field.labelNb, field.key].some((name) => comparable(name) === wanted))
+            ?.key;
+    if (!key || taken.has(key)) return null;
+    taken.add(key);
+    return key;
+  });
+}
+
+/** Refuses a mapping that cannot run, each reason on the input it is about, with the product's texts. */
+function checkMapping(entity: EntityMetadata, columns: string[], input: ImportMappingInput): (string | null)[] {
+  const fields = importableFields(entity);
+  const errors: FieldError[] = [];
+  const mapping = columns.map((_, index) => input.mapping[index] ?? null);
+  input.mapping.slice(columns.length).forEach((key, offset) => {
+    if (key !== null) errors.push(fieldError(`mapping.${columns.length + offset}`, bulkDataTexts.unknownField));
+  });
+  const seen = new Set<string>();
+  mapping.forEach((key, index) => {
+    if (key === null) return;
+    if (key !== MATCH_BY_ID && !fields.some((field) => field.key === key)) {
+      errors.push(fieldError(`mapping.${index}`, bulkDataTexts.unknownField));
+    } else if (seen.has(key)) {
+      errors.push(fieldError(`mapping.${index}`, bulkDataTexts.mappedTwice));
+    }
+    seen.add(key);
+  });
+  if (!mapping.some((key) => key !== null && key !== MATCH_BY_ID)) {
+    errors.push(fieldError("mapping", bulkDataTexts.notMapped));
+  }
+  if (input.mode !== "create") {
+    const match = input.matchField ?? null;
+    const field = fields.find((candidate) => candidate.key === match);
+    if (match === null) errors.push(fieldError("matchField", bulkDataTexts.matchFieldRequired));
+    else if (match !== MATCH_BY_ID && !field) errors.push(fieldError("matchField", bulkDataTexts.unknownField));
+    else if (match !== MATCH_BY_ID && !field?.unique) {
+      errors.push(fieldError("matchField", bulkDataTexts.matchFieldNotUnique));
+    } else if (!mapping.includes(match)) errors.push(fieldError("matchField", bulkDataTexts.matchColumnMissing));
+  }
+  if (errors.length > 0) throw invalid(errors);
+  return mapping;
+}
+
+function fieldDto(field: FieldDefinition) {
+  return {
+    key: field.key,
+    labelEn: field.labelEn,
+    labelNb: field.labelNb,
+    type: field.type,
+    required: field.required,
+    unique: field.unique,
+  };
+}
+
+function matchFieldsOf(entity: EntityMetadata): string[] {
+  return [
+    MATCH_BY_ID,
+    ...importableFields(entity)
+      .filter((field) => field.unique)
+      .map((field) => field.key),
+  ];
+}
+
+// Reading the file's head.
+
+function headerText(cell: CellValue): string {
+  return cellDisplay(cell).trim();
+}
+
+/** The header and the first rows: only as much of the file as that takes. */
+async function readHead(app: FastifyInstance, key: string, format: BulkFormat) {
+  let header: string[] | undefined;
+  const rows: FileRow[] = [];
+  try {
+    for await (const row of readRows(app.storage, key, format)) {
+      if (!header) {
+        // A header's row is the file's first; its trailing empty cells are no columns.
+        if (row.rowNumber !== 1) throw invalid([fieldError("file", bulkDataTexts.noHeader)]);
+        const cells = row.cells.map(headerText);
+        while (cells.length > 0 && cells[cells.length - 1] === "") cells.pop();
+        header = cells;
+        continue;
+      }
+      rows.push(row);
+      if (rows.length >= IMPORT_PREVIEW_ROWS) break;
+    }
+  } catch (error) {
+    if (error instanceof UnreadableFileError) throw invalid([fieldError("file", bulkDataTexts.unreadableFile)]);
+    throw error;
+  }
+  if (!header) throw invalid([fieldError("file", bulkDataTexts.emptyFile)]);
+  if (header.some((cell) => cell === "")) throw invalid([fieldError("file", bulkDataTexts.noHeader)]);
+  if (rows.length === 0) throw invalid([fieldError("file", bulkDataTexts.emptyFile)]);
+  return { header, rows };
+}
+
+async function detailOf(app: FastifyInstance, row: repo.ImportRow): Promise<ImportDetail> {
+  const entity = await resolveEntity(app.db, row.schema_key, row.table_key);
+  const described = await withOptions(app.db, entity);
+  let preview: ImportDetail["preview"] = [];
+  if (row.status === null && row.file_key) {
+    const plan = await makePlan(app.db, described, {
+      mode: row.mode,
+      matchField: row.match_field,
+      mapping: row.mapping,
+      language: row.language as Language,
+    });
+    const { rows } = await readHead(app, row.file_key, row.format);
+    preview = rows.map((fileRow) => {
+      const converted = convertRow(plan, fileRow.rowNumber, fileRow.cells);
+      return {
+        rowNumber: fileRow.rowNumber,
+        cells: row.columns.map((_, index) => cellDisplay(fileRow.cells[index] ?? null)),
+        errors: converted.errors,
+      };
+    });
+  }
+  return {
+    import: toImportDto(row),
+    columns: row.columns.map((header, index) => ({ index, header, fieldKey: row.mapping[index] ?? null })),
+    fields: importableFields(described).map(fieldDto),
+    matchFields: matchFieldsOf(described),
+    preview,
+  };
+}
+
+// Calls.
+
+/** An import takes .xlsx (a workbook, by content) and .csv (UTF-8 text); anything else is not supported. */
+async function checkImportType(filePath: string, fileName: string): Promise<FileType> {
+  const type = await checkFileType(filePath, fileName);
+  if (type.extension !== "xlsx" && type.extension !== "csv") {
+    throw new DomainError(415, "HttpMediaTypeNotSupportedException", "File type not supported");
+  }
+  return type;
+}
+
+function parseOptionalMapping(fields: Record<string, string>, columns: string[], entity: EntityMetadata) {
+  const mode = fields.mode ?? "create";
+  if (!(importModes as readonly string[]).includes(mode)) throw invalid([fieldError("mode", "Invalid option")]);
+  let mapping: unknown = autoMap(columns, entity);
+  if (fields.mapping !== undefined) {
+    try {
+      mapping = JSON.parse(fields.mapping);
+    } catch {
+      throw invalid([fieldError("mapping", "Invalid JSON")]);
+    }
+  }
+  const parsed = importMappingInputSchema.safeParse({ mapping, mode, matchField: fields.matchField || null });
+  if (!parsed.success) {
+    throw invalid(
+      parsed.error.issues.map((issue) => fieldError(issue.path.join(".") || "mapping", issue.message ?? "Invalid")),
+    );
+  }
+  return parsed.data;
+}
+
+export async function initiateImport(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  entity: EntityMetadata,
+  maxMegabytes: number,
+): Promise<ImportDetail> {
+  const actor = request.actor;
+  requirePermission(actor, "Create", IMPORT);
+  let upload: Awaited<ReturnType<typeof receiveUpload>>;
+  try {
+    upload = await receiveUpload(request, app.storage, maxMegabytes * 1024 * 1024, checkImportType);
+  } catch (error) {
+    if (error instanceof DomainError && error.exceptionName === "MaxUploadSizeExceededException") {
+      throw new DomainError(413, error.exceptionName, error.message, [
+        { field: "file", defaultMessage: tooLargeMessage(maxMegabytes), objectName: "request" },
+      ]);
+    }
+    throw error;
+  }
+  const format: BulkFormat = upload.mime.includes("spreadsheetml") ? "xlsx" : "csv";
+  const { header } = await readHead(app, upload.key, format);
+  const input = parseOptionalMapping(upload.fields, header, entity);
+  requireEntityRights(actor, entity, input.mode);
+  const start = upload.fields.start === "true";
+  // A mapping the user gave, or one that is to run now, must be one that can run; an automatic one may be remapped.
+  const mapping =
+    upload.fields.mapping !== undefined || start
+      ? checkMapping(entity, header, input)
+      : header.map((_, index) => input.mapping[index] ?? null);
+  const id = await repo.insertImport(app.db, {
+    user_id: actor.id,
+    schema_key: entity.schemaKey,
+    table_key: entity.tableKey,
+    file_name: path.basename(upload.fileName),
+    format,
+    file_key: upload.key,
+    file_size: upload.size,
+    language: await repo.languageOf(app.db, actor.id),
+    columns: header,
+    mapping,
+    mode: input.mode,
+    match_field: input.mode === "create" ? null : (input.matchField ?? null),
+  });
+  if (start) await queueImport(app, id);
+  const row = await repo.findImport(app.db, id);
+  if (!row) throw notFound();
+  return detailOf(app, row);
+}
+
+async function queueImport(app: FastifyInstance, id: string): Promise<void> {
+  if (!(await repo.markStarted(app.db, id))) throw invalid([fieldError("status", bulkDataTexts.notBeingMapped)]);
+  await app.jobs.send(IMPORT_JOB, { importId: id }, { singletonKey: id });
+}
+
+export async function getImport(app: FastifyInstance, actor: Actor, id: string): Promise<ImportDetail> {
+  requirePermission(actor, "Read", IMPORT);
+  return detailOf(app, await visibleImport(app, actor, id));
+}
+
+export async function updateMapping(
+  app: FastifyInstance,
+  actor: Actor,
+  id: string,
+  input: ImportMappingInput,
+): Promise<ImportDetail> {
+  requirePermission(actor, "Create", IMPORT);
+  const row = await visibleImport(app, actor, id);
+  if (row.status !== null) throw invalid([fieldError("status", bulkDataTexts.notBeingMapped)]);
+  const entity = await resolveEntity(app.db, row.schema_key, row.table_key);
+  requireEntityRights(actor, entity, input.mode);
+  const mapping = checkMapping(entity, row.columns, input);
+  const matchField = input.mode === "create" ? null : (input.matchField ?? null);
+  if (!(await repo.saveMapping(app.db, id, { mapping, mode: input.mode, match_field: matchField }))) {
+    throw invalid([fieldError("status", bulkDataTexts.notBeingMapped)]);
+  }
+  return detailOf(app, (await repo.findImport(app.db, id)) ?? row);
+}
+
+export async function startImport(app: FastifyInstance, actor: Actor, id: string): Promise<ImportDto> {
+  requirePermission(actor, "Create", IMPORT);
+  const row = await visibleImport(app, actor, id);
+  if (row.status !== null) throw invalid([fieldError("status", bulkDataTexts.notBeingMapped)]);
+  const entity = await resolveEntity(app.db, row.schema_key, row.table_key);
+  requireEntityRights(actor, entity, row.mode);
+  checkMapping(entity, row.columns, { mapping: row.mapping, mode: row.mode, matchField: row.match_field });
+  await queueImport(app, id);
+  return toImportDto((await repo.findImport(app.db, id)) ?? row);
+}
+
+export async function stopImport(app: FastifyInstance, actor: Actor, id: string): Promise<ImportDto> {
+  requirePermission(actor, "Create", IMPORT);
+  const row = await visibleImport(app, actor, id);
+  if (!(await repo.requestStop(app.db, row.id))) throw invalid([fieldError("status", bulkDataTexts.notRunning)]);
+  return toImportDto((await repo.findImport(app.db, id)) ?? row);
+}
+
+export async function discardImport(app: FastifyInstance, actor: Actor, id: string): Promise<void> {
+  requirePermission(actor, "Create", IMPORT);
+  const row = await visibleImport(app, actor, id);
+  // The upload's file is left to the storage's sweep, which removes it once no row names it.
+  if (!(await repo.deleteUnstarted(app.db, row.id))) {
+    throw invalid([fieldError("status", bulkDataTexts.notBeingMapped)]);
+  }
+}
+
+export async function listImports(
+  app: FastifyInstance,
+  actor: Actor,
+  query: { schemaAndTableName?: string; status?: ImportStatus; page: number; size: number },
+  activeOnly: boolean,
+): Promise<ImportPage> {
+  requirePermission(actor, "Read", IMPORT);
+  const [schemaKey, tableKey] = query.schemaAndTableName?.split(".") ?? [];
+  const { rows, total } = await repo.listImports(app.db, {
+    userId: can(actor, "Update", IMPORT) ? undefined : actor.id,
+    activeOnly,
+    status: query.status,
+    schemaKey,
+    tableKey,
+    offset: query.page * query.size,
+    limit: query.size,
+  });
+  return { content: rows.map(toImportDto), totalElements: total, page: query.page, size: query.size };
+}
+
+/** Failed rows read from the database a page at a time while the file is written. */
+const ERROR_PAGE_ROWS = 1000;
+
+/** The rows that failed, as the file's columns and an Error column, in the upload's format. */
+export async function errorFile(
+  app: FastifyInstance,
+  actor: Actor,
+  id: string,
+): Promise<{ stream: Readable; fileName: string; format: BulkFormat }> {
+  requirePermission(actor, "Read", IMPORT);
+  const row = await visibleImport(app, actor, id);
+  const entity = await resolveEntity(app.db, row.schema_key, row.table_key);
+  const language = row.language as Language;
+  const labels = new Map<string, string>([[MATCH_BY_ID, ID_HEADER]]);
+  for (const field of entity.fields) labels.set(fieldErrorName(field), headerOf(field, language));
+  const width = row.columns.length;
+  const format = row.format;
+  async function* rows() {
+    let after = 0;
+    for (;;) {
+      const page = await repo.rowErrorsAfter(app.db, row.id, after, ERROR_PAGE_ROWS);
+      for (const failed of page) {
+        const cells = Array.from({ length: width }, (_, index) => {
+          const cell = (failed.cells as unknown[])[index] ?? null;
+          return format === "csv" ? cellDisplay(cell as CellValue) : (cell as string | number | boolean | null);
+        });
+        const message = failed.errors
+          .map((error) => `${labels.get(error.field) ?? error.field}: ${error.message}`)
+          .join("; ");
+        yield [...cells, message];
+      }
+      if (page.length < ERROR_PAGE_ROWS) return;
+      after = page[page.length - 1].row_number;
+    }
+  }
+  const errorHeader = language === "nb" ? bulkDataTexts.errorColumnNb : bulkDataTexts.errorColumn;
+  const base = row.file_name.replace(/\.(xlsx|csv)$/i, "");
+  return {
+    stream: writeRows(format, [...row.columns, errorHeader], rows()),
+    fileName: `${base}-${language === "nb" ? "feil" : "errors"}.${format}`,
+    format,
+  };
+}
+
+export async function importTemplate(
+  app: FastifyInstance,
+  actor: Actor,
+  entity: EntityMetadata,
+  format: BulkFormat,
+): Promise<{ body: Buffer; fileName: string }> {
+  requirePermission(actor, "Create", IMPORT);
+  if (!can(actor, "Create", entity.resource) && !can(actor, "Update", entity.resource)) {
+    requirePermission(actor, "Create", entity.resource);
+  }
+  const language = await repo.languageOf(app.db, actor.id);
+  const described = await withOptions(app.db, entity);
+  const name = language === "nb" ? entity.pluralNb : entity.pluralEn;
+  return {
+    body: await buildTemplate(described, language, format),
+    fileName: `${name} ${language === "nb" ? "importmal" : "import template"}.${format}`,
+  };
+}

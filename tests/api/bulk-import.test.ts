@@ -1,0 +1,470 @@
+import fs from "node:fs";
+import path from "node:path";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bulkDataTexts, type ImportDetail, type ImportDto } from "../../server/contract/bulk-data.ts";
+import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
+import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
+import { multipartBody } from "../support/upload-files.ts";
+
+const fixtures = path.resolve(import.meta.dirname, "../fixtures");
+const fixture = (name: string) => fs.readFileSync(path.join(fixtures, name));
+const BOM = "\ufeff";
+
+describe(`bulk import on ${testDatabase}`, () => {
+  let t: TestApp;
+  let admin: Tokens;
+  let employee: Tokens;
+  let readOnly: Tokens;
+
+  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, tokens = admin, payload?: object) =>
+    t.app.inject({ method, url, headers: bearer(tokens.access_token), payload });
+  const upload = (
+    file: { name: string; content: Buffer | string },
+    fields: Record<string, string> = {},
+    tokens = admin,
+    base = "/api/crm/company",
+  ) => {
+    const body = multipartBody(fields, file);
+    return t.app.inject({
+      method: "POST",
+      url: `${base}/initiate_import`,
+      headers: { ...bearer(tokens.access_token), ...body.headers },
+      payload: body.payload,
+    });
+  };
+  const uploaded = async (file: { name: string; content: Buffer | string }, fields: Record<string, string> = {}) => {
+    const response = await upload(file, fields);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as ImportDetail;
+  };
+  const finished = async (id: string, tokens = admin): Promise<ImportDto> => {
+    for (let waited = 0; waited < 30_000; waited += 200) {
+      const response = await call("GET", `/api/core/bulk_data/imports/${id}`, tokens);
+      expect(response.statusCode, response.body).toBe(200);
+      const dto = (response.json() as ImportDetail).import;
+      if (dto.status !== null && dto.status !== "importing") return dto;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`import ${id} did not finish`);
+  };
+  const start = async (id: string) => {
+    const response = await call("POST", `/api/core/bulk_data/imports/${id}/start`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().status).toBe("importing");
+  };
+  const imported = async (file: { name: string; content: Buffer | string }, fields: Record<string, string> = {}) => {
+    const detail = await uploaded(file, { ...fields, start: "true" });
+    return finished(detail.import.id);
+  };
+  const companies = async (q: string) =>
+    (await call("GET", `/api/crm/company?q=${encodeURIComponent(q)}&size=100`)).json().content as {
+      uuid: string;
+      values: Record<string, unknown>;
+    }[];
+  const companyByOrg = async (organisationNumber: string) => {
+    const rows = await t.app.db
+      .selectFrom("crm.company" as any)
+      .selectAll()
+      .where("organisation_number", "=", organisationNumber)
+      .execute();
+    return rows as Record<string, any>[];
+  };
+  const csv = (lines: string[]) => ({ name: "firms.csv", content: `${lines.join("\r\n")}\r\n` });
+  const errorWorkbook = async (id: string) => {
+    const response = await call("GET", `/api/core/bulk_data/imports/${id}/errors`);
+    expect(response.statusCode, response.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    return { response, workbook };
+  };
+  const rowsOf = (sheet: ExcelJS.Worksheet) => {
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    return rows;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ demo: true, MAX_IMPORT_MB: 1 });
+    // The employee role may import (not everyone's imports: that is Import Update); read-only may not.
+    const role = await t.app.db
+      .selectFrom("core.role")
+      .select("id")
+      .where("name", "=", "Employee")
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .insertInto("core.role_permission")
+      .values(["Create", "Read"].map((operation) => ({ role_id: role.id, resource: "Import", operation })))
+      .execute();
+    admin = await signIn(t.app, "admin@example.com");
+    employee = await signIn(t.app, "employee@example.com");
+    readOnly = await signIn(t.app, "readonly@example.com");
+    const founded = await call("POST", "/api/advance_field/crm/company", admin, {
+      key: "founded",
+      labelEn: "Founded",
+      labelNb: "Grunnlagt",
+      type: "Date",
+    });
+    expect(founded.statusCode, founded.body).toBe(201);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("gives a template: a column per field with required ones marked, drop-downs, date formats and an explanation", async () => {
+    const response = await call("GET", "/api/crm/company/import_template?format=xlsx");
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers["content-type"]).toContain("spreadsheetml");
+    expect(response.headers["content-disposition"]).toContain("Companies import template.xlsx");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const [sheet, explanation] = workbook.worksheets;
+    const headers = (sheet.getRow(1).values as string[]).slice(1);
+    expect(headers.slice(0, 3)).toEqual(["Company name *", "Organisation number", "Email"]);
+    expect(headers).toContain("Founded");
+    const industry = headers.indexOf("Industry") + 1;
+    expect(sheet.getCell(2, industry).dataValidation).toMatchObject({ type: "list" });
+    expect(sheet.getCell(500, industry).dataValidation?.formulae?.[0]).toContain("Construction");
+    expect(sheet.getColumn(headers.indexOf("Founded") + 1).numFmt).toBe("yyyy-mm-dd");
+    expect(explanation.name).toBe("Explanation");
+    const explained = rowsOf(explanation);
+    expect(explained[0]).toEqual(["Column", "Type", "Required", "Unique", "Rules"]);
+    expect(explained[1]).toEqual(["Company name *", "Text", "Yes", "No", "At most 255 characters"]);
+    expect(explained.find((row) => row[0] === "Organisation number")?.[3]).toBe("Yes");
+    expect(String(explained.find((row) => row[0] === "Industry")?.[4])).toContain(
+      "Bygg og anlegg".length ? "Construction" : "",
+    );
+
+    // In the user's language, as CSV, and at the custom entities' path.
+    await t.app.db
+      .updateTable("core.app_user")
+      .set({ language: "nb" })
+      .where("email", "=", "employee@example.com")
+      .execute();
+    const norwegian = await call("GET", "/api/crm/company/import_template", employee);
+    const nb = new ExcelJS.Workbook();
+    await nb.xlsx.load(norwegian.rawPayload as unknown as ArrayBuffer);
+    expect(nb.worksheets[1].name).toBe("Forklaring");
+    expect((nb.worksheets[0].getRow(1).values as string[])[1]).toBe("Firmanavn *");
+    const csvTemplate = await call("GET", "/api/crm/table/company/import_template?format=csv", employee);
+    expect(csvTemplate.statusCode).toBe(200);
+    expect(csvTemplate.headers["content-type"]).toContain("text/csv");
+    expect(csvTemplate.body.startsWith(`${BOM}Firmanavn *,Organisasjonsnummer,E-post`)).toBe(true);
+    await t.app.db
+      .updateTable("core.app_user")
+      .set({ language: null })
+      .where("email", "=", "employee@example.com")
+      .execute();
+
+    expect((await call("GET", "/api/crm/company/import_template", readOnly)).statusCode).toBe(403);
+    expect((await call("GET", "/api/crm/nothing/import_template")).statusCode).toBe(404);
+  });
+
+  it("reads an openpyxl file: columns matched by label, the first rows previewed with the record API's texts", async () => {
+    const detail = await uploaded({ name: "companies.xlsx", content: fixture("companies-openpyxl.xlsx") });
+    expect(detail.import).toMatchObject({
+      status: null,
+      format: "xlsx",
+      mode: "create",
+      fileName: "companies.xlsx",
+      createdBy: { firstName: "Ada", lastName: "Admin" },
+    });
+    expect(detail.columns.map((column) => column.fieldKey)).toEqual([
+      "name",
+      "organisation_number",
+      "email",
+      "industry",
+      "employees",
+      "discount",
+      "founded",
+      "description",
+    ]);
+    expect(detail.matchFields).toEqual(["id", "organisation_number"]);
+    expect(detail.preview.map((row) => row.rowNumber)).toEqual([2, 3, 4, 5, 6]);
+    expect(detail.preview[0].cells).toEqual([
+      "Fjord Data AS",
+      "910000001",
+      "post@fjorddata.no",
+      "Information technology",
+      "25",
+      "0.15",
+      "2001-05-17",
+      "IT consulting",
+    ]);
+    expect(detail.preview.slice(0, 3).map((row) => row.errors)).toEqual([[], [], []]);
+    expect(detail.preview[3].errors).toEqual([{ field: "name", message: "Required" }]);
+    expect(detail.preview[4].errors).toEqual([{ field: "email", message: "Must be an email" }]);
+
+    // Remapping: refused with a reason per input, then previewed again.
+    const id = detail.import.id;
+    const refused = await call("PUT", `/api/core/bulk_data/imports/${id}`, admin, {
+      mapping: ["name", "name", null, "nope", null, null, null, null],
+      mode: "update",
+      matchField: "email",
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ exceptionName: "MethodArgumentNotValidException" });
+    expect(refused.json().errors.map((e: any) => [e.field, e.defaultMessage])).toEqual([
+      ["mapping.1", bulkDataTexts.mappedTwice],
+      ["mapping.3", bulkDataTexts.unknownField],
+      ["matchField", bulkDataTexts.matchFieldNotUnique],
+    ]);
+    const none = await call("PUT", `/api/core/bulk_data/imports/${id}`, admin, { mapping: [], mode: "upsert" });
+    expect(none.json().errors.map((e: any) => e.defaultMessage)).toEqual([
+      bulkDataTexts.notMapped,
+      bulkDataTexts.matchFieldRequired,
+    ]);
+    const unmatched = await call("PUT", `/api/core/bulk_data/imports/${id}`, admin, {
+      mapping: ["name"],
+      mode: "update",
+      matchField: "organisation_number",
+    });
+    expect(unmatched.json().errors).toEqual([
+      { field: "matchField", defaultMessage: bulkDataTexts.matchColumnMissing, objectName: "import" },
+    ]);
+    const remapped = await call("PUT", `/api/core/bulk_data/imports/${id}`, admin, {
+      mapping: [null, "organisation_number", "email"],
+      mode: "create",
+    });
+    expect(remapped.statusCode, remapped.body).toBe(200);
+    expect(remapped.json().columns[0].fieldKey).toBeNull();
+    expect(remapped.json().preview[0].errors).toEqual([{ field: "name", message: "Required" }]);
+
+    // Discarded while being mapped; then it is gone.
+    expect((await call("DELETE", `/api/core/bulk_data/imports/${id}`)).statusCode).toBe(204);
+    expect((await call("GET", `/api/core/bulk_data/imports/${id}`)).statusCode).toBe(404);
+  });
+
+  it("imports the template filled in, gives the failed rows as a file, and imports it again once fixed", async () => {
+    const result = await imported({ name: "companies.xlsx", content: fixture("companies-openpyxl.xlsx") });
+    expect(result).toMatchObject({
+      status: "success",
+      totalRows: 8,
+      processedRows: 8,
+      created: 3,
+      failed: 5,
+      hasErrorFile: true,
+      finishedAt: expect.any(String),
+    });
+    const [fjord] = await companies("Fjord Data");
+    expect(fjord.values).toMatchObject({
+      name: "Fjord Data AS",
+      organisation_number: "910000001",
+      industry: "technology",
+      employees: 25,
+      discount: 0.15,
+      founded: "2001-05-17",
+    });
+    const [havbris] = await companies("Havbris Regnskap");
+    expect(havbris.values).toMatchObject({ industry: "accounting", description: "Two\nlines" });
+    const history = await call("GET", `/api/data_feed/crm/company?id=${fjord.uuid}`);
+    expect(history.json().content).toMatchObject([{ action: "create", actor: { firstName: "Ada" } }]);
+
+    // The finished import is told once, to its owner.
+    const notifications = (await call("GET", "/api/notifications/notification/recent?size=100")).json().content;
+    expect(notifications.filter((n: any) => n.record.uuidKey === result.id)).toMatchObject([
+      {
+        type: "import_finished",
+        record: { name: "companies.xlsx" },
+        params: { status: "success", entityEn: "Company" },
+      },
+    ]);
+
+    const { response, workbook } = await errorWorkbook(result.id);
+    expect(response.headers["content-disposition"]).toContain("companies-errors.xlsx");
+    const rows = rowsOf(workbook.worksheets[0]);
+    expect(rows[0]).toEqual([
+      "Company name",
+      "Organisation number",
+      "Email",
+      "Industry",
+      "Employees",
+      "Standard discount",
+      "Founded",
+      "Description",
+      "Error",
+    ]);
+    expect(rows.slice(1).map((row) => row[8])).toEqual([
+      "Company name: Required",
+      "Email: Must be an email",
+      "Company name: Max 255 limit",
+      "Industry: Must be one of the options",
+      "Employees: Required",
+    ]);
+
+    // Fixed in a spreadsheet and imported again: the Error column is left out.
+    const sheet = workbook.worksheets[0];
+    sheet.getCell("A2").value = "Med Navn AS";
+    sheet.getCell("C3").value = "post@feilepost.no";
+    sheet.getCell("A4").value = "Kort Navn AS";
+    sheet.getCell("D5").value = "Eiendom";
+    sheet.getCell("E6").value = 40;
+    const fixed = Buffer.from(await workbook.xlsx.writeBuffer());
+    const again = await uploaded({ name: "companies-errors.xlsx", content: fixed });
+    expect(again.columns.at(-1)).toEqual({ index: 8, header: "Error", fieldKey: null });
+    expect(again.preview.every((row) => row.errors.length === 0)).toBe(true);
+    await start(again.import.id);
+    const fixedResult = await finished(again.import.id);
+    expect(fixedResult, JSON.stringify(fixedResult)).toMatchObject({ status: "success", created: 5, failed: 0 });
+    expect((await companyByOrg("910000007"))[0]).toMatchObject({ name: "Ukjent Bransje AS", industry: "real_estate" });
+  });
+
+  it("reads a semicolon CSV with a BOM, Norwegian headers, quoted line breaks and decimal commas", async () => {
+    const detail = await uploaded({ name: "firmaer.csv", content: fixture("companies-python-nb.csv") });
+    expect(detail.import.format).toBe("csv");
+    expect(detail.columns.map((column) => column.fieldKey)).toEqual([
+      "name",
+      "organisation_number",
+      "email",
+      "industry",
+      "employees",
+      "discount",
+      "description",
+    ]);
+    await start(detail.import.id);
+    const result = await finished(detail.import.id);
+    expect(result).toMatchObject({ status: "success", totalRows: 4, created: 3, failed: 1 });
+    const [transport] = await companyByOrg("920000001");
+    expect(transport).toMatchObject({
+      name: "Sørlandet Transport AS",
+      industry: "transport",
+      employees: "1250",
+      description: 'Frakt; lager\nog "logistikk"',
+    });
+    expect(Number(transport.discount)).toBe(0.125);
+    expect(Number((await companyByOrg("920000002"))[0].discount)).toBe(0.25);
+
+    const errors = await call("GET", `/api/core/bulk_data/imports/${result.id}/errors`);
+    expect(errors.headers["content-type"]).toContain("text/csv");
+    expect(errors.body).toBe(
+      `${BOM}Firmanavn,Organisasjonsnummer,E-post,Bransje,Ansatte,Standardrabatt,Beskrivelse,Error\n` +
+        `Dobbel AS,920000001,,,,,,Organisation number: ${bulkDataTexts.duplicateInFile}\n`,
+    );
+  });
+
+  it("updates by a unique field: unchanged rows are counted, and a second run of one file changes nothing", async () => {
+    const file = (employees: string) =>
+      csv([
+        "Organisation number,Company name,Employees",
+        "930000001,Update Alpha AS,10",
+        `930000002,Update Beta AS,${employees}`,
+        "930000003,Update Gamma AS,30",
+      ]);
+    expect(await imported(file("20"))).toMatchObject({ status: "success", created: 3 });
+    const update = { mode: "update", matchField: "organisation_number" };
+    expect(await imported(file("20"), update)).toMatchObject({ status: "no_operation", updated: 0, unchanged: 3 });
+    expect(await imported(file("21"), update)).toMatchObject({ status: "success", updated: 1, unchanged: 2 });
+    const [beta] = await companyByOrg("930000002");
+    expect(beta.employees).toBe("21");
+    const history = (await call("GET", `/api/data_feed/crm/company?id=${beta.id}`)).json().content;
+    expect(history[0]).toMatchObject({ action: "update", changes: [{ key: "employees", before: 20, after: 21 }] });
+
+    // Update refuses rows no record has; upsert creates them.
+    const missing = csv(["Organisation number,Company name", "939999999,Nobody AS"]);
+    expect(await imported(missing, update)).toMatchObject({
+      status: "failed",
+      failed: 1,
+      message: bulkDataTexts.allRowsFailed,
+    });
+    const upsert = await imported(
+      csv(["Organisation number,Company name", "930000001,Update Alpha ASA", "939999999,Nobody AS"]),
+      { mode: "upsert", matchField: "organisation_number" },
+    );
+    expect(upsert).toMatchObject({ status: "success", created: 1, updated: 1 });
+
+    // By id, as an export gives it.
+    const ids = csv(["ID,Employees", `${beta.id},99`, "not-an-id,1"]);
+    expect(await imported(ids, { mode: "update", matchField: "id" })).toMatchObject({ updated: 1, failed: 1 });
+    expect((await companyByOrg("930000002"))[0].employees).toBe("99");
+
+    // A value another record holds refuses the row, with the record API's text.
+    const taken = await imported(csv(["Company name,Organisation number", "Copy AS,930000003"]));
+    expect(taken).toMatchObject({ status: "failed", failed: 1 });
+    const file2 = await call("GET", `/api/core/bulk_data/imports/${taken.id}/errors`);
+    expect(file2.body).toContain("Organisation number: 930000003 already exist");
+  });
+
+  it("stops a running import after the batch under way", async () => {
+    const lines = ["Company name,Organisation number"];
+    for (let n = 0; n < 20_000; n++) lines.push(`Stop ${n},94${String(n).padStart(7, "0")}`);
+    const detail = await uploaded(csv(lines));
+    await start(detail.import.id);
+    const stop = await call("POST", `/api/core/bulk_data/imports/${detail.import.id}/stop`);
+    expect(stop.statusCode, stop.body).toBe(200);
+    expect(stop.json().stopRequested).toBe(true);
+    const result = await finished(detail.import.id);
+    expect(result.status).toBe("stopped");
+    expect(result.processedRows).toBeLessThan(20_000);
+    expect(result.created).toBe(result.processedRows);
+    // Stopping what is not running is refused.
+    const again = await call("POST", `/api/core/bulk_data/imports/${detail.import.id}/stop`);
+    expect(again.json().errors[0].defaultMessage).toBe(bulkDataTexts.notRunning);
+  });
+
+  it("refuses files it cannot take, with the spec's texts", async () => {
+    const text = await upload({ name: "notes.txt", content: "Company name\nA\n" });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().message).toBe("File type not supported");
+    const empty = await upload({ name: "empty.csv", content: "Company name,Email\n" });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors[0]).toMatchObject({ field: "file", defaultMessage: bulkDataTexts.emptyFile });
+    const headless = await upload({ name: "headless.csv", content: "Company name,,Email\nA,b,c@d.no\n" });
+    expect(headless.json().errors[0].defaultMessage).toBe(bulkDataTexts.noHeader);
+    const big = await upload({ name: "big.csv", content: `Company name\n${"x".repeat(1_100_000)}\n` });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({
+      exceptionName: "MaxUploadSizeExceededException",
+      errors: [{ field: "file", defaultMessage: "File should not exceed 1mb" }],
+    });
+  });
+
+  it("lists imports per user, all of them for administrators, with filters and paging", async () => {
+    const own = await upload(csv(["Company name", "Employee Import AS"]), { start: "true" }, employee);
+    expect(own.statusCode, own.body).toBe(201);
+    const ownId = own.json().import.id;
+    await finished(ownId, employee);
+
+    const employeeList = (await call("GET", "/api/core/bulk_data/imports/recent", employee)).json();
+    expect(employeeList.content.map((i: ImportDto) => i.id)).toEqual([ownId]);
+    const adminList = (await call("GET", "/api/core/bulk_data/imports/recent?size=2")).json();
+    expect(adminList.totalElements).toBeGreaterThan(5);
+    expect(adminList.content).toHaveLength(2);
+    expect(adminList.content[0].id).toBe(ownId);
+    const secondPage = (await call("GET", "/api/core/bulk_data/imports/recent?size=2&page=1")).json();
+    expect(secondPage.content[0].id).not.toBe(adminList.content[1].id === ownId ? "" : ownId);
+    const stopped = (await call("GET", "/api/core/bulk_data/imports/recent?status=stopped")).json();
+    expect(stopped.content.map((i: ImportDto) => i.status)).toEqual(["stopped"]);
+    const other = (await call("GET", "/api/core/bulk_data/imports/recent?schemaAndTableName=crm.contact")).json();
+    expect(other.totalElements).toBe(0);
+    const active = (await call("GET", "/api/core/bulk_data/imports/active")).json();
+    expect(active.content).toEqual([]);
+
+    // Another user's import is not found; without the rights, nothing is allowed.
+    const adminsImport = adminList.content[1].id;
+    expect((await call("GET", `/api/core/bulk_data/imports/${adminsImport}`, employee)).statusCode).toBe(404);
+    expect((await call("GET", `/api/core/bulk_data/imports/${adminsImport}/errors`, employee)).statusCode).toBe(404);
+    expect((await call("GET", "/api/core/bulk_data/imports/not-a-uuid")).statusCode).toBe(404);
+    expect((await call("GET", `/api/core/bulk_data/imports/${ownId}`)).statusCode).toBe(200);
+    expect((await upload(csv(["Company name", "X"]), {}, readOnly)).statusCode).toBe(403);
+    expect((await call("GET", "/api/core/bulk_data/imports/recent", readOnly)).statusCode).toBe(403);
+    // The employee may create companies but this import needs Update too.
+    const role = await t.app.db
+      .selectFrom("core.role")
+      .select("id")
+      .where("name", "=", "Employee")
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .deleteFrom("core.role_permission")
+      .where("role_id", "=", role.id)
+      .where("resource", "=", "Company")
+      .where("operation", "=", "Update")
+      .execute();
+    const employeeAgain = await signIn(t.app, "employee@example.com");
+    const updating = await upload(
+      csv(["Organisation number,Company name", "930000001,X"]),
+      { mode: "update", matchField: "organisation_number" },
+      employeeAgain,
+    );
+    expect(updating.statusCode).toBe(403);
+  });
+});
