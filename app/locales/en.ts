@@ -1,6 +1,10 @@
 import { bulkDataTexts } from "../../server/contract/bulk-data.ts";
 import { apiErrorTexts, validationTexts } from "./spec-texts.ts";
 
+// The error file's column in Norwegian is a header, not a message to translate.
+const { errorColumnNb: _errorColumnNb, ...bulkTexts } = bulkDataTexts;
+const bulkMessages: { [Key in keyof typeof bulkTexts]: string } = bulkTexts;
+
 const en = {
   app: {
     name: "Workspace",
@@ -1150,7 +1154,7 @@ const en = {
       notReady: "This export is not ready yet.",
     },
     // The product's own texts of imports and exports, as the API gives them (server/contract/bulk-data.ts).
-    messages: bulkDataTexts as { [Key in keyof typeof bulkDataTexts]: string },
+    messages: bulkMessages,
   },
   errors: {
     notFoundTitle: "Page not found",

@@ -1233,8 +1233,11 @@ const nb: Translations = {
       recordNotFound: "Ingen post har denne verdien",
       duplicateInFile: "Denne verdien finnes også i en tidligere rad i filen",
       errorColumn: "Feil",
+      allRowsFailed: "Ingen rader i filen kunne importeres",
+      importFailed: "Importen stoppet på grunn av en uventet feil",
       expired: "Denne eksporten har utløpt",
       notReady: "Denne eksporten er ikke klar ennå",
+      exportFailed: "Eksporten kunne ikke lages",
     },
   },
   errors: {

@@ -19,7 +19,9 @@ const exact = new Map<string, string>([
   ...Object.entries(profileTexts).map(([key, text]): [string, string] => [text, `profile.messages.${key}`]),
   ...Object.entries(passwordMessages).map(([key, text]): [string, string] => [text, `profile.messages.${key}`]),
   // The product's own texts of bulk imports and exports (the mapping's rules, an import's row errors).
-  ...Object.entries(bulkDataTexts).map(([key, text]): [string, string] => [text, `bulk.messages.${key}`]),
+  ...Object.entries(bulkDataTexts)
+    .filter(([key]) => key !== "errorColumnNb")
+    .map(([key, text]): [string, string] => [text, `bulk.messages.${key}`]),
   // The specification also spells it so.
   ["Must be a valid URLes", "validation.invalidUrl"],
 ]);
