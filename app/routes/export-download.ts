@@ -19,7 +19,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return passDownload(upstream);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    const message = error.body.message === bulkDataTexts.notReady ? "bulk.exports.notReady" : "bulk.exports.expired";
+    const message =
+      error.body.message === bulkDataTexts.notReady
+        ? "bulk.exports.notReady"
+        : error.body.message === bulkDataTexts.exportFailed
+          ? "bulk.messages.exportFailed"
+          : "bulk.exports.expired";
     flash(context, { status: "error", message, duration: 4000 });
     throw redirect("/exports");
   }

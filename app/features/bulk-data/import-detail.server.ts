@@ -104,15 +104,20 @@ export async function importAction(request: Request, context: Readonly<RouterCon
     if (step === "start") await client.post<ImportDto>(apiPath`/api/core/bulk_data/imports/${id}/start`);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (error.body.message === bulkDataTexts.notBeingMapped) return redirect(importUrl(id));
+    const errors = fieldErrors(error.status, error.body);
+    // Started meanwhile (another tab): its page shows it as it is now.
+    if (errors.status === bulkDataTexts.notBeingMapped) return redirect(importUrl(id));
+    // The mapping as a whole ("Map at least one column") is the form's error; a column's is its select's.
+    const { mapping: whole, ...perField } = errors;
     const byField = Object.fromEntries(
-      Object.entries(fieldErrors(error.status, error.body)).map(([field, message]) => [
-        formFieldName(field),
-        [message],
-      ]),
+      Object.entries(perField).map(([field, message]) => [formFieldName(field), [message]]),
     );
     const message = error.body.message ?? "";
-    const formErrors = Object.keys(byField).length === 0 && formTexts.has(message) ? [message] : undefined;
+    const formErrors = whole
+      ? [whole]
+      : Object.keys(byField).length === 0 && formTexts.has(message)
+        ? [message]
+        : undefined;
     const dialog =
       Object.keys(byField).length > 0 || formErrors
         ? null
