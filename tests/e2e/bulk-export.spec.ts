@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page, TestInfo } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { apiAs, type Call, runOf } from "./api.ts";
+import { apiAs, runOf } from "./api.ts";
 import { signIn, submitSignIn, users } from "./auth.ts";
 import { expect, jsEnabled, test } from "./fixtures.ts";
 
@@ -17,8 +17,10 @@ interface ExportRow {
  * The export this test just started: the newest of its entity and format since `since`. Both projects' tests export
  * as the same administrator, each its own entity, so the list may hold the other's too.
  */
-async function newestExport(call: Call, entity: string, format: string, since: number): Promise<ExportRow> {
+async function newestExport(browserPage: Page, entity: string, format: string, since: number): Promise<ExportRow> {
   let found: ExportRow | undefined;
+  // Access tokens of the suite live 8 s: the session's current one, which the last page load refreshed.
+  const call = await apiAs(browserPage);
   await expect(async () => {
     const page = await call("GET", "/api/core/bulk_data/exports/recent?page=0&size=50");
     found = (page.content as ExportRow[]).find(
@@ -74,11 +76,12 @@ test.describe("exports", () => {
     const names = ["Alfa", "Beta", "Gamma"].map((word) => `Eksport ${run} ${word}`);
     for (const name of names) {
       await call("POST", `/api/${entity.api}`, {
-        [entity.name]: name,
-        ...(js ? { city: "Tromsø" } : { text: "=1+2 is text" }),
+        values: { [entity.name]: name, ...(js ? { city: "Tromsø" } : { text: "=1+2 is text" }) },
       });
     }
-    await call("POST", `/api/${entity.api}`, { [entity.name]: `Annet ${run}`, ...(js ? {} : { text: "other" }) });
+    await call("POST", `/api/${entity.api}`, {
+      values: { [entity.name]: `Annet ${run}`, ...(js ? {} : { text: "other" }) },
+    });
 
     await page.goto(`/${entity.path}?q=${encodeURIComponent(`Eksport ${run}`)}`);
     await expect(page.getByTestId("list-footer")).toHaveText("Showing 1 to 3 of 3 entries");
@@ -86,7 +89,7 @@ test.describe("exports", () => {
     // CSV of the list's columns.
     let since = Date.now();
     await exportList(page, testInfo, { fields: /^The list's columns/, format: "CSV file (.csv)" }, "3");
-    const csvExport = await newestExport(call, entity.api.replace("/", "."), "csv", since);
+    const csvExport = await newestExport(page, entity.api.replace("/", "."), "csv", since);
     const csv = (await readFile(await download(page, csvExport.id), "utf8")).replace(/^\uFEFF/, "");
     const lines = csv.trim().split(/\r?\n/);
     expect(lines).toHaveLength(4);
@@ -98,7 +101,7 @@ test.describe("exports", () => {
     await page.goto(`/${entity.path}?q=${encodeURIComponent(`Eksport ${run}`)}`);
     since = Date.now();
     await exportList(page, testInfo, { fields: "All fields", format: "Excel workbook (.xlsx)" }, "3");
-    const xlsxExport = await newestExport(call, entity.api.replace("/", "."), "xlsx", since);
+    const xlsxExport = await newestExport(page, entity.api.replace("/", "."), "xlsx", since);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await download(page, xlsxExport.id));
     const sheet = workbook.worksheets[0];
@@ -106,8 +109,10 @@ test.describe("exports", () => {
     const cells: string[] = [];
     sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.value ?? ""))));
     for (const name of names) expect(cells).toContain(name);
-    // A header for more than the list's columns.
-    expect((sheet.getRow(1).values as unknown[]).filter(Boolean).length).toBeGreaterThan(lines[0].split(",").length);
+    // A company has more fields than its list has columns (a note has only its title and text).
+    const headers = (sheet.getRow(1).values as unknown[]).filter(Boolean).length;
+    if (js) expect(headers).toBeGreaterThan(lines[0].split(",").length);
+    else expect(headers).toBeGreaterThanOrEqual(lines[0].split(",").length);
   });
 });
 

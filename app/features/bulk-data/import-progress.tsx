@@ -51,7 +51,11 @@ export function ImportProgress({
           <ProgressBar
             value={item.processedRows}
             max={Math.max(total, item.processedRows, 1)}
-            label={t("bulk.imports.processedOf", { processed: n(item.processedRows), total: n(total) })}
+            label={
+              item.totalRows === null
+                ? t(importing ? "bulk.imports.queued" : "bulk.imports.processed", { processed: n(item.processedRows) })
+                : t("bulk.imports.processedOf", { processed: n(item.processedRows), total: n(total) })
+            }
           />
           <SimpleGrid columns={{ base: 2, md: 4 }} gap="4" data-testid="import-counts">
             {counts.map(({ key, value }) => (
@@ -88,7 +92,9 @@ export function ImportProgress({
         <Alert.Root status="info">
           <Alert.Indicator />
           <Alert.Title>
-            {t("bulk.imports.stoppedText", { processed: n(item.processedRows), total: n(total) })}
+            {item.processedRows === 0
+              ? t("bulk.imports.stoppedBeforeStart")
+              : t("bulk.imports.stoppedText", { processed: n(item.processedRows), total: n(total) })}
           </Alert.Title>
         </Alert.Root>
       )}

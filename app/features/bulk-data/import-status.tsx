@@ -38,6 +38,7 @@ export function useImportCounts(): (item: ImportDto) => string {
         ? ""
         : t("bulk.imports.rowsInFile", { count: item.totalRows, rows: n(item.totalRows) });
     }
+    if (item.status === "importing" && item.totalRows === null) return t("bulk.imports.queued");
     if (item.status === "importing") {
       return t("bulk.imports.processedOf", { processed: n(item.processedRows), total: n(item.totalRows ?? 0) });
     }
