@@ -1,10 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { useActionData, useSearchParams } from "react-router";
+import { exportAction } from "../features/bulk-data/export.server.ts";
 import { recordAction } from "../features/records/actions.server.ts";
-import { ErrorDialog, RecordPanel, UploadPanel } from "../features/records/lazy-panels.tsx";
+import { entityPlural, fieldLabel } from "../features/records/field-labels.ts";
+import { ErrorDialog, ExportPanel, RecordPanel, UploadPanel } from "../features/records/lazy-panels.tsx";
 import { loadRecordList } from "../features/records/list.server.ts";
 import { RecordList } from "../features/records/record-list.tsx";
-import { RECORD_FORM_ID, screenFromPath } from "../features/records/screens.ts";
+import { listColumnKeys, RECORD_FORM_ID, screenFromPath } from "../features/records/screens.ts";
+import { useLanguage } from "../utils/i18n.ts";
 import type { Route } from "./+types/record-list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -12,7 +15,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return recordAction(request, context, screenFromPath(new URL(request.url).pathname), undefined);
+  const url = new URL(request.url);
+  const screen = screenFromPath(url.pathname);
+  // The export panel posts to the list's address with its query, which says what is listed.
+  if (url.searchParams.get("panel") === "export") return exportAction(request, context, screen);
+  return recordAction(request, context, screen, undefined);
 }
 
 export default function RecordListRoute({ loaderData }: Route.ComponentProps) {
@@ -24,6 +31,8 @@ export default function RecordListRoute({ loaderData }: Route.ComponentProps) {
   closeParams.delete("panel");
   const closeTo = `/${screen.path}${closeParams.size ? `?${closeParams}` : ""}`;
   const adding = searchParams.get("panel") === "add" && list.canCreate;
+  const exporting = searchParams.get("panel") === "export" && list.canExport;
+  const language = useLanguage();
   return (
     <>
       <RecordList screen={screen} {...list} />
@@ -44,6 +53,27 @@ export default function RecordListRoute({ loaderData }: Route.ComponentProps) {
           lastResult={actionResult?.form === "record" ? actionResult.result : undefined}
           closeTo={closeTo}
           action={`/${screen.path}?${searchParams}`}
+        />
+      )}
+      {exporting && (
+        <ExportPanel
+          entities={entityPlural(list.info, language).toLowerCase()}
+          listed={{ total: list.page.totalElements, exact: list.page.totalExact }}
+          filtered={
+            list.params.q.length >= 3 ||
+            list.params.statusId !== "" ||
+            Object.keys(list.params.filters).length > 0 ||
+            list.params.overdue
+          }
+          columns={[
+            ...list.info.fields.filter((field) => field.partOfName),
+            ...listColumnKeys(screen, list.info.fields).flatMap((key) =>
+              list.info.fields.filter((field) => field.key === key && field.active && !field.partOfName),
+            ),
+          ].map((field) => fieldLabel(field, language))}
+          action={`/${screen.path}?${searchParams}`}
+          closeTo={closeTo}
+          lastResult={actionResult?.form === "export" ? actionResult.result : undefined}
         />
       )}
       {actionResult?.dialog && (

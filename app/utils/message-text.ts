@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { bulkDataTexts } from "../../server/contract/bulk-data.ts";
 import { passwordMessages, profileTexts } from "../../server/contract/profile-texts.ts";
 import { apiErrorTexts, validationTexts } from "../locales/spec-texts.ts";
 
@@ -17,6 +18,10 @@ const exact = new Map<string, string>([
   // The product's own texts for the profile's rules and the password policy.
   ...Object.entries(profileTexts).map(([key, text]): [string, string] => [text, `profile.messages.${key}`]),
   ...Object.entries(passwordMessages).map(([key, text]): [string, string] => [text, `profile.messages.${key}`]),
+  // The product's own texts of bulk imports and exports (the mapping's rules, an import's row errors).
+  ...Object.entries(bulkDataTexts)
+    .filter(([key]) => key !== "errorColumnNb")
+    .map(([key, text]): [string, string] => [text, `bulk.messages.${key}`]),
   // The specification also spells it so.
   ["Must be a valid URLes", "validation.invalidUrl"],
 ]);

@@ -3,7 +3,9 @@ import {
   BuildingIcon,
   ChecklistIcon,
   DocumentIcon,
+  ExportIcon,
   HomeIcon,
+  ImportIcon,
   InboxIcon,
   NoteIcon,
   SettingsIcon,
@@ -31,5 +33,7 @@ export const navItems: NavItem[] = [
   { to: "/todo", label: "nav.todo", icon: ChecklistIcon, resource: "Todo" },
   { to: "/notes", label: "nav.notes", icon: NoteIcon, resource: "Note" },
   { to: "/documents", label: "nav.documents", icon: DocumentIcon, resource: "Document" },
+  { to: "/imports", label: "nav.imports", icon: ImportIcon, resource: "Import", trailing: true },
+  { to: "/exports", label: "nav.exports", icon: ExportIcon, resource: "Export", trailing: true },
   { to: "/system-settings", label: "nav.settings", icon: SettingsIcon, resource: "System_Settings", trailing: true },
 ];

@@ -1,11 +1,12 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { EntityInfo, RecordPage } from "../../../server/contract/records.ts";
+import type { EntityInfo, MetaStatus, RecordPage } from "../../../server/contract/records.ts";
 import { readGoToPage } from "../../components/go-to-page.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { api } from "../../utils/api.server.ts";
 import { apiPath } from "../../utils/api-path.ts";
 import { today } from "../../utils/dates.ts";
 import { webEnv } from "../../utils/env.server.ts";
+import { entityOfScreen, mayExport, mayImport } from "../bulk-data/entities.ts";
 import { type ListParams, listQuery, readListParams } from "./list-params.ts";
 import { entityInfo, entityStatuses } from "./metadata.server.ts";
 import type { ListPage } from "./record-list.tsx";
@@ -22,24 +23,11 @@ export async function loadRecordList(request: Request, context: Readonly<RouterC
     entityInfo(client, screen.schema, screen.table),
     entityStatuses(client, screen.schema, screen.table),
   ]);
-  // A sort or status the list does not have is a link gone stale or typed by hand: the list shows without it.
-  const [sortKey, direction] = params.sort.split(",");
-  const sortable =
-    info.fields.some((f) => f.active && f.key === sortKey) || `${sortKey},${direction}` === screen.defaultSort;
-  if (!sortable || !["asc", "desc"].includes(direction)) params.sort = "";
-  if (!statuses.some((status) => status.metaStatusId === params.statusId)) params.statusId = "";
-  const { apiFilters, filterError } = checkedFilters(screen, info, params);
-  const dueField = info.fields.find((field) => field.active && field.settings.due);
-  if (!dueField) params.overdue = false;
   const userToday = today(user.timeZone);
-
+  const { query: apiQuery, filterError } = listApiQuery(screen, info, statuses, params, userToday);
+  const dueField = info.fields.find((field) => field.active && field.settings.due);
   const query = new URLSearchParams({ page: String(params.page - 1), size: String(params.size) });
-  const sort = params.sort || screen.defaultSort;
-  if (sort) query.set("sort", sort);
-  if (params.q.length >= 3) query.set("q", params.q);
-  if (params.statusId) query.set("statusId", params.statusId);
-  for (const [key, value] of Object.entries(apiFilters)) query.set(`filter.${key}`, value);
-  if (params.overdue) query.set("overdue", userToday);
+  for (const [name, value] of apiQuery) query.set(name, value);
   // The list marks overdue rows, which takes their due dates.
   const listed = listColumnKeys(screen, info.fields);
   const columns = dueField ? [...new Set([...listed, dueField.key])] : listed;
@@ -83,11 +71,44 @@ export async function loadRecordList(request: Request, context: Readonly<RouterC
     lastPage,
     goTo: goTo.state,
     canCreate: hasPermission(user, "Create", screen.resource),
+    canImport: mayImport(user, entityOfScreen(screen)),
+    canExport: mayExport(user, entityOfScreen(screen)),
     filterError,
     me: user.uuid,
     today: userToday,
     maxUploadMb: webEnv().maxUploadMb,
   });
+}
+
+/**
+ * The list's search, filters and sort as the API takes them (a list's page, and an export of the records as listed).
+ * What the list does not have (a stale sort, status or filter) is dropped from `params`, so the page shows without it.
+ */
+export function listApiQuery(
+  screen: RecordScreen,
+  info: EntityInfo,
+  statuses: MetaStatus[],
+  params: ListParams,
+  userToday: string,
+): { query: URLSearchParams; filterError: string | null } {
+  // A sort or status the list does not have is a link gone stale or typed by hand: the list shows without it.
+  const [sortKey, direction] = params.sort.split(",");
+  const sortable =
+    info.fields.some((f) => f.active && f.key === sortKey) || `${sortKey},${direction}` === screen.defaultSort;
+  if (!sortable || !["asc", "desc"].includes(direction)) params.sort = "";
+  if (!statuses.some((status) => status.metaStatusId === params.statusId)) params.statusId = "";
+  const { apiFilters, filterError } = checkedFilters(screen, info, params);
+  const dueField = info.fields.find((field) => field.active && field.settings.due);
+  if (!dueField) params.overdue = false;
+
+  const query = new URLSearchParams();
+  const sort = params.sort || screen.defaultSort;
+  if (sort) query.set("sort", sort);
+  if (params.q.length >= 3) query.set("q", params.q);
+  if (params.statusId) query.set("statusId", params.statusId);
+  for (const [key, value] of Object.entries(apiFilters)) query.set(`filter.${key}`, value);
+  if (params.overdue) query.set("overdue", userToday);
+  return { query, filterError };
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

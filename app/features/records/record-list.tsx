@@ -18,7 +18,7 @@ import { StatusBadge } from "../../components/status-badge.tsx";
 import { excerpt, valueText } from "../../components/value-text.ts";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { entityPlural, fieldLabel, statusName } from "./field-labels.ts";
-import { preloadRecordPanel } from "./lazy-panels.tsx";
+import { preloadExportPanel, preloadRecordPanel } from "./lazy-panels.tsx";
 import { filterEntries, type ListParams, listQuery } from "./list-params.ts";
 import { listColumnKeys, PAGE_SIZES, type RecordScreen, screens } from "./screens.ts";
 
@@ -40,6 +40,9 @@ export interface RecordListProps {
   lastPage: number;
   goTo: GoToPageState;
   canCreate: boolean;
+  /** Whether the toolbar offers Import (into this entity) and Export (of this list). */
+  canImport: boolean;
+  canExport: boolean;
   /** The filters' error text key, when the filters were not applied as given. */
   filterError: string | null;
   /** The user's id ("Assigned to me") and date (what is overdue). */
@@ -59,6 +62,8 @@ export function RecordList({
   lastPage,
   goTo,
   canCreate,
+  canImport,
+  canExport,
   filterError,
   me,
   today,
@@ -195,16 +200,32 @@ export function RecordList({
       <PageHeader
         title={plural}
         actions={
-          canCreate && (
-            <ButtonLink
-              variant="primary"
-              to={`${base}${listQuery(params, { panel: "add" })}`}
-              onPointerEnter={preloadRecordPanel}
-              onFocus={preloadRecordPanel}
-            >
-              {screen.upload ? t("attachments.upload") : t("common.add")}
-            </ButtonLink>
-          )
+          <>
+            {canCreate && (
+              <ButtonLink
+                variant="primary"
+                to={`${base}${listQuery(params, { panel: "add" })}`}
+                onPointerEnter={preloadRecordPanel}
+                onFocus={preloadRecordPanel}
+              >
+                {screen.upload ? t("attachments.upload") : t("common.add")}
+              </ButtonLink>
+            )}
+            {canImport && (
+              <ButtonLink to={`/imports/new?entity=${screen.schema}.${screen.table}`}>
+                {t("bulk.imports.import")}
+              </ButtonLink>
+            )}
+            {canExport && (
+              <ButtonLink
+                to={`${base}${listQuery(params, { panel: "export" })}`}
+                onPointerEnter={preloadExportPanel}
+                onFocus={preloadExportPanel}
+              >
+                {t("bulk.exports.export")}
+              </ButtonLink>
+            )}
+          </>
         }
       />
       {quickFilters.length > 0 && <QuickFilters label={t("list.quickFilters")} items={quickFilters} />}

@@ -1,0 +1,140 @@
+import { Button, Card, Field, HStack, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useSubmit } from "react-router";
+import { ButtonLink } from "../../components/button-link.tsx";
+import { FormField, SubmitButton } from "../../components/form-field.tsx";
+import { Page, PageHeader } from "../../components/page-header.tsx";
+import { useLanguage } from "../../utils/i18n.ts";
+import { type EntityOption, entityLabel } from "./entities.ts";
+import { IMPORT_ACCEPT, importUploadSchema } from "./import-forms.ts";
+import { newImportUrl, templateUrl } from "./urls.ts";
+
+export interface NewImportProps {
+  entities: EntityOption[];
+  entity: string;
+  maxUploadMb: number;
+  lastResult?: SubmissionResult<string[]>;
+}
+
+/**
+ * Step 1 of an import: the entity (a GET form, sent as it changes with JavaScript), its template to fill in, and the
+ * file, posted as a plain multipart form that the web app streams on to the API. The next step maps the columns.
+ */
+export function NewImportScreen({ entities, entity, maxUploadMb, lastResult }: NewImportProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const submit = useSubmit();
+  const label = (value: string) =>
+    entityLabel(
+      entities.find((option) => option.value === value),
+      value,
+      t,
+      language,
+    );
+  const schema = importUploadSchema(maxUploadMb);
+  const [form, fields] = useForm({
+    id: "import-upload",
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const hintId = `${fields.file.id}-hint`;
+  return (
+    <Page>
+      <PageHeader
+        title={t("bulk.imports.newTitle")}
+        breadcrumb={{ label: t("bulk.imports.title"), to: "/imports" }}
+        shortcut={false}
+      />
+      <Card.Root size="sm">
+        <Card.Header>
+          <Card.Title as="h2">{t("bulk.imports.step1")}</Card.Title>
+        </Card.Header>
+        <Card.Body>
+          <Form method="get" action="/imports/new" aria-label={t("bulk.imports.step1")}>
+            <HStack gap="3" align="end" wrap="wrap">
+              <Field.Root maxW="sm">
+                <Field.Label>{t("bulk.entity")}</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field
+                    name="entity"
+                    defaultValue={entity}
+                    key={entity}
+                    onChange={(event) => submit(event.currentTarget.form, { replace: true })}
+                  >
+                    {entities.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {label(option.value)}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <noscript>
+                <Button type="submit" variant="outline">
+                  {t("bulk.imports.choose")}
+                </Button>
+              </noscript>
+            </HStack>
+          </Form>
+        </Card.Body>
+      </Card.Root>
+      <Card.Root size="sm">
+        <Card.Header>
+          <Card.Title as="h2">{t("bulk.imports.step2")}</Card.Title>
+        </Card.Header>
+        <Card.Body gap="3">
+          <Text>{t("bulk.imports.templateText", { entities: label(entity).toLowerCase() })}</Text>
+          <HStack gap="3" wrap="wrap">
+            <ButtonLink to={templateUrl(entity, "xlsx")} reloadDocument>
+              {t("bulk.imports.templateXlsx")}
+            </ButtonLink>
+            <ButtonLink to={templateUrl(entity, "csv")} reloadDocument>
+              {t("bulk.imports.templateCsv")}
+            </ButtonLink>
+          </HStack>
+        </Card.Body>
+      </Card.Root>
+      <Card.Root size="sm">
+        <Card.Header>
+          <Card.Title as="h2">{t("bulk.imports.step3")}</Card.Title>
+        </Card.Header>
+        <Card.Body>
+          <Form
+            method="post"
+            action={newImportUrl(entity)}
+            encType="multipart/form-data"
+            {...getFormProps(form)}
+            noValidate
+          >
+            <Stack gap="4" maxW="lg">
+              <FormField meta={fields.file} label={t("bulk.imports.fileLabel")}>
+                <Input
+                  {...getInputProps(fields.file, { type: "file" })}
+                  key={fields.file.key}
+                  accept={IMPORT_ACCEPT}
+                  p="1.5"
+                  aria-describedby={`${hintId} ${fields.file.errors ? fields.file.errorId : ""}`.trim()}
+                />
+                <Text id={hintId} fontSize="sm" color="fg.muted">
+                  {t("bulk.imports.fileHint", { max: maxUploadMb })}
+                </Text>
+              </FormField>
+              <HStack gap="3">
+                <SubmitButton>{t("bulk.imports.upload")}</SubmitButton>
+                <Button asChild variant="ghost">
+                  <Link to="/imports">{t("common.cancel")}</Link>
+                </Button>
+              </HStack>
+            </Stack>
+          </Form>
+        </Card.Body>
+      </Card.Root>
+    </Page>
+  );
+}

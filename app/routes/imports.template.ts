@@ -1,0 +1,20 @@
+import { data } from "react-router";
+import { passDownload } from "../features/bulk-data/download.server.ts";
+import { bulkBasePath, findEntity, mayImport } from "../features/bulk-data/entities.ts";
+import { requirePermission } from "../middleware/auth.server.ts";
+import { getInstance } from "../middleware/i18next.server.ts";
+import { api } from "../utils/api.server.ts";
+import type { Route } from "./+types/imports.template";
+
+/** An entity's import template (.xlsx or .csv), streamed from the API, its headers in the page's language. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requirePermission(context, request, "Create", "Import");
+  const url = new URL(request.url);
+  const entity = findEntity(user, url.searchParams.get("entity"));
+  const format = url.searchParams.get("format") === "csv" ? "csv" : "xlsx";
+  if (!entity || !mayImport(user, entity)) throw data("Not found", { status: 404 });
+  const upstream = await api(context).stream(`${bulkBasePath(entity)}/import_template?format=${format}`, {
+    "accept-language": getInstance(context).language,
+  });
+  return passDownload(upstream);
+}
