@@ -101,4 +101,22 @@ describe("an export's file", () => {
     expect(row?.getCell(6).value).toBe(true);
     expect(row?.getCell(7).value).toBe("Alpha");
   });
+
+  it("goes on to a second sheet, headed as the first, when one is full", async () => {
+    const records = [1, 2, 3, 4, 5].map((n) => ({ ...record, id: `id-${n}`, name: `Row ${n}` }));
+    const file = await written({ format: "xlsx", language: "nb", fields, sheetName: "Things", rowsPerSheet: 3 }, [
+      records.slice(0, 2),
+      records.slice(2),
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file as never);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(["Things", "Things 2"]);
+    const names = workbook.worksheets.map((sheet) =>
+      sheet.getSheetValues().flatMap((row) => (Array.isArray(row) ? [row[2]] : [])),
+    );
+    expect(names).toEqual([
+      ["name nb", "Row 1", "Row 2", "Row 3"],
+      ["name nb", "Row 4", "Row 5"],
+    ]);
+  });
 });

@@ -14,6 +14,8 @@ export interface ExportLayout {
   fields: FieldDefinition[];
   /** The sheet's name in an .xlsx: the entity's plural label. */
   sheetName: string;
+  /** Rows per .xlsx sheet before the next begins (Excel's limit unless a test sets fewer). */
+  rowsPerSheet?: number;
 }
 
 /** A record as the walk reads it: its id and its fields' stored values. */
@@ -85,33 +87,52 @@ export async function writeExportFile(
   return layout.format === "xlsx" ? writeXlsx(output, layout, chunks) : writeCsv(output, layout, chunks);
 }
 
+/** Rows a worksheet holds besides its header: Excel's limit (1,048,576 rows) less one. */
+export const XLSX_ROWS_PER_SHEET = 1_048_575;
+
 async function writeXlsx(output: Writable, layout: ExportLayout, chunks: AsyncIterable<ExportRecord[]>) {
   // Shared strings would keep every text of the file in memory until the end: inline strings instead.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetNameOf(layout.sheetName), { views: [{ state: "frozen", ySplit: 1 }] });
-  // A column's style is each of its cells' (dates and percentages shown as such); the header row has its own.
-  sheet.columns = [
-    { key: "id", width: 38 },
-    ...layout.fields.map((field) => ({
-      key: field.key,
-      width: Math.min(50, Math.max(12, headerOf(field, layout.language).length + 2)),
-      style: NUMBER_FORMATS[field.type] ? { numFmt: NUMBER_FORMATS[field.type] } : {},
-    })),
-  ];
-  const header = sheet.addRow(headersOf(layout));
-  header.eachCell((cell) => {
-    cell.style = { font: { bold: true } };
-  });
-  header.commit();
-  const sheetData = sheetDataSink(sheet);
+  const rowsPerSheet = layout.rowsPerSheet ?? XLSX_ROWS_PER_SHEET;
+  let sheets = 0;
+  const addSheet = () => {
+    sheets += 1;
+    // More records than a sheet holds go on to the next sheet, "Companies 2" and so on.
+    const suffix = sheets === 1 ? "" : ` ${sheets}`;
+    const name = sheetNameOf(layout.sheetName).slice(0, 31 - suffix.length) + suffix;
+    const sheet = workbook.addWorksheet(name, { views: [{ state: "frozen", ySplit: 1 }] });
+    // A column's style is each of its cells' (dates and percentages shown as such); the header row has its own.
+    sheet.columns = [
+      { key: "id", width: 38 },
+      ...layout.fields.map((field) => ({
+        key: field.key,
+        width: Math.min(50, Math.max(12, headerOf(field, layout.language).length + 2)),
+        style: NUMBER_FORMATS[field.type] ? { numFmt: NUMBER_FORMATS[field.type] } : {},
+      })),
+    ];
+    const header = sheet.addRow(headersOf(layout));
+    header.eachCell((cell) => {
+      cell.style = { font: { bold: true } };
+    });
+    header.commit();
+    return { sheet, sheetData: sheetDataSink(sheet), rows: 0 };
+  };
+  let current = addSheet();
   let count = 0;
   for await (const chunk of chunks) {
-    for (const record of chunk) sheet.addRow(cellsOf(layout, record)).commit();
+    for (const record of chunk) {
+      if (current.rows === rowsPerSheet) {
+        current.sheet.commit();
+        current = addSheet();
+      }
+      current.sheet.addRow(cellsOf(layout, record)).commit();
+      current.rows += 1;
+    }
     count += chunk.length;
-    if (sheetData) await sinkDrained(sheetData);
+    if (current.sheetData) await sinkDrained(current.sheetData);
     await drained(output);
   }
-  sheet.commit();
+  current.sheet.commit();
   await workbook.commit();
   return count;
 }
