@@ -1,24 +1,12 @@
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
+import { fieldOf } from "../../tests/support/fields.ts";
 import type { FieldDefinition, FieldType } from "../contract/fields.ts";
 import { cellsOf, type ExportLayout, type ExportRecord, sheetNameOf, writeExportFile } from "./export-file.ts";
 
-const field = (key: string, type: FieldType, settings: FieldDefinition["settings"] = {}): FieldDefinition => ({
-  key,
-  labelEn: `${key} en`,
-  labelNb: `${key} nb`,
-  type,
-  required: false,
-  unique: false,
-  active: true,
-  customField: true,
-  builtIn: false,
-  partOfName: false,
-  searchable: false,
-  favorite: false,
-  settings,
-});
+const field = (key: string, type: FieldType, settings: FieldDefinition["settings"] = {}): FieldDefinition =>
+  fieldOf(type, { key, labelEn: `${key} en`, labelNb: `${key} nb`, customField: true, builtIn: false, settings });
 
 const fields = [
   field("name", "Text"),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { exportPageSchema, exportQuerySchema, exportSchema } from "../contract/bulk-data.ts";
 import { contentDisposition } from "../files/downloads.ts";
-import { listFilterQuery, listFiltersOf } from "../records/list-query.ts";
+import { fieldKeysQuery, listFilterQuery, listFiltersOf } from "../records/list-query.ts";
 import { resolveEntity } from "../records/records.service.ts";
 import { EXPORT_JOB } from "./exports.jobs.ts";
 import * as service from "./exports.service.ts";
@@ -14,16 +14,7 @@ const tags = ["bulk data"];
 /** The export's own parameters and the list's, which are read exactly as the list reads them. */
 const initiateQuery = exportQuerySchema.extend({
   ...listFilterQuery,
-  fields: z
-    .string()
-    .max(2000)
-    .transform((text) =>
-      text
-        .split(",")
-        .map((field) => field.trim())
-        .filter(Boolean),
-    )
-    .optional(),
+  fields: fieldKeysQuery,
 });
 
 const pageQuery = z.object({

@@ -14,6 +14,18 @@ export const listFilterQuery = {
   overdue: z.string().max(20).optional(),
 };
 
+/** The fields a list shows, or an export holds: keys, comma-separated. */
+export const fieldKeysQuery = z
+  .string()
+  .max(2000)
+  .transform((text) =>
+    text
+      .split(",")
+      .map((key) => key.trim())
+      .filter(Boolean),
+  )
+  .optional();
+
 const FILTER_PREFIX = "filter.";
 
 export type ListFilterParams = Pick<ListParams, "sort" | "q" | "statusId" | "filters" | "openOnly" | "overdueOn">;

@@ -10,7 +10,7 @@ import {
   recordSchema,
   transactionPageSchema,
 } from "../contract/records.ts";
-import { listFilterQuery, listFiltersOf } from "./list-query.ts";
+import { fieldKeysQuery, listFilterQuery, listFiltersOf } from "./list-query.ts";
 import * as service from "./records.service.ts";
 
 const key = z.string().regex(/^[a-z][a-z0-9_]{0,62}$/);
@@ -22,16 +22,7 @@ const listQuery = z.looseObject({
   page: z.coerce.number().int().min(0).default(0),
   size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
   ...listFilterQuery,
-  fields: z
-    .string()
-    .max(2000)
-    .transform((text) =>
-      text
-        .split(",")
-        .map((key) => key.trim())
-        .filter(Boolean),
-    )
-    .optional(),
+  fields: fieldKeysQuery,
 });
 
 /** The generic resource service: every entity's records at /api/{schema}/{entity}. */
