@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import {
   type BulkFormat,
   bulkDataTexts,
@@ -251,15 +251,24 @@ export async function runExport(deps: ExportDeps, exportId: string, signal?: Abo
       rowCount,
       retentionDays: deps.retentionDays,
     });
-    if (!finished) return;
-    await notifyJobFinished(trx, {
-      type: "export_finished",
-      userId: row.user_id,
-      jobId: row.id,
-      fileName: row.file_name,
-      entity,
-      status: "ready",
-    });
+    if (finished) await tellOwner(trx, row, entity, "ready");
+  });
+}
+
+/** The export's user is told it has ended, in the transaction that ends it. */
+function tellOwner(
+  trx: Transaction<Database>,
+  row: { id: string; user_id: string; file_name: string },
+  entity: EntityMetadata,
+  status: "ready" | "failed",
+) {
+  return notifyJobFinished(trx, {
+    type: "export_finished",
+    userId: row.user_id,
+    jobId: row.id,
+    fileName: row.file_name,
+    entity,
+    status,
   });
 }
 
@@ -269,15 +278,7 @@ export async function failExport(db: Kysely<Database>, exportId: string): Promis
   if (!row) return;
   const entity = entityOrKey(await cachedEntity(db, row.schema_key, row.table_key), row);
   await db.transaction().execute(async (trx) => {
-    if (!(await repo.failExport(trx, exportId, bulkDataTexts.exportFailed))) return;
-    await notifyJobFinished(trx, {
-      type: "export_finished",
-      userId: row.user_id,
-      jobId: row.id,
-      fileName: row.file_name,
-      entity,
-      status: "failed",
-    });
+    if (await repo.failExport(trx, exportId, bulkDataTexts.exportFailed)) await tellOwner(trx, row, entity, "failed");
   });
 }
 
