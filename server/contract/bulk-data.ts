@@ -208,3 +208,12 @@ export const exportQuerySchema = z.looseObject({
 export function neutralizeCsvCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
+
+/**
+ * The inverse of `neutralizeCsvCell`, for a CSV file read by an import: a cell that is an apostrophe before one of
+ * those characters loses the apostrophe, so that an export imports back as it was (a round trip). Only CSV: in .xlsx
+ * the apostrophe was never added, and one typed there is the cell's own.
+ */
+export function unneutralizeCsvCell(value: string): string {
+  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+}
