@@ -1,4 +1,4 @@
-import type { BulkFormat } from "../contract/bulk-data.ts";
+import type { BulkFormat, BulkLanguage } from "../contract/bulk-data.ts";
 import { type FieldDefinition, isStored, isWritable, parseMultiSelect } from "../contract/fields.ts";
 import type { EntityMetadata } from "../records/metadata.repository.ts";
 
@@ -19,7 +19,7 @@ import type { EntityMetadata } from "../records/metadata.repository.ts";
  */
 export type CellValue = string | number | boolean | Date | null;
 
-export type Language = "en" | "nb";
+export type Language = BulkLanguage;
 
 /** The column that holds a record's id in exports, which an update may match records by. */
 export const ID_HEADER = "ID";

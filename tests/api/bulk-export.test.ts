@@ -274,6 +274,21 @@ describe(`bulk export on ${testDatabase}`, () => {
     }
   });
 
+  it("heads the columns and names the file in the page's language when lang is given", async () => {
+    const { dto, file } = await exported("/api/crm/company/initiate_export?fields=name,city&format=csv&lang=nb");
+    expect(dto.fileName).toBe(`firmaer-${today()}.csv`);
+    expect(csvRows(file.rawPayload)[0]).toEqual(["ID", "Firmanavn", "Sted"]);
+    expect((await call("PUT", "/api/me/language", admin, { language: "nb" })).statusCode).toBe(200);
+    try {
+      const english = await exported("/api/crm/company/initiate_export?fields=name,city&format=csv&lang=en");
+      expect(english.dto.fileName).toBe(`companies-${today()}.csv`);
+      expect(csvRows(english.file.rawPayload)[0]).toEqual(["ID", "Company name", "City"]);
+    } finally {
+      await call("PUT", "/api/me/language", admin, { language: "en" });
+    }
+    expect((await call("PUT", "/api/crm/company/initiate_export?lang=sv")).statusCode).toBe(400);
+  });
+
   it("refuses what the list refuses, unknown fields, formats and entities", async () => {
     const errorOf = async (url: string) => {
       const response = await call("PUT", url);

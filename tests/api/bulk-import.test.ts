@@ -342,6 +342,38 @@ describe(`bulk import on ${testDatabase}`, () => {
     );
   });
 
+  it("speaks the page's language when lang is given: the template, and an import's error file", async () => {
+    // The admin's stored language is English; the page asks for Norwegian.
+    const template = await call("GET", "/api/crm/company/import_template?format=csv&lang=nb");
+    expect(template.statusCode, template.body).toBe(200);
+    expect(template.body.startsWith(`${BOM}Firmanavn *,Organisasjonsnummer,E-post`)).toBe(true);
+    expect(template.headers["content-disposition"]).toContain("Firmaer importmal.csv");
+    expect((await call("GET", "/api/crm/company/import_template?lang=de")).statusCode).toBe(400);
+
+    const lines = ["Company name,Email", "Språk AS,not-an-email"];
+    // In the query, as the web app sends it, and as a field of the form.
+    for (const [query, fields] of [
+      ["?lang=nb", {}],
+      ["", { lang: "nb" }],
+    ] as const) {
+      const body = multipartBody({ ...fields, start: "true" }, csv(lines));
+      const response = await t.app.inject({
+        method: "POST",
+        url: `/api/crm/company/initiate_import${query}`,
+        headers: { ...bearer(admin.access_token), ...body.headers },
+        payload: body.payload,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const result = await finished((response.json() as ImportDetail).import.id);
+      const errors = await call("GET", `/api/core/bulk_data/imports/${result.id}/errors`);
+      expect(errors.headers["content-disposition"]).toContain("firms-feil.csv");
+      expect(errors.body).toBe(`${BOM}Company name,Email,Feil\nSpråk AS,not-an-email,E-post: Must be an email\n`);
+    }
+    const refused = await upload(csv(lines), { lang: "se" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0]).toMatchObject({ field: "lang" });
+  });
+
   it("updates by a unique field: unchanged rows are counted, and a second run of one file changes nothing", async () => {
     const file = (employees: string) =>
       csv([

@@ -3,7 +3,7 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import type { ImportDetail } from "../../../server/contract/bulk-data.ts";
 import { fileMessages, tooLargeMessage } from "../../../server/contract/files.ts";
 import { requirePermission } from "../../middleware/auth.server.ts";
-import { getInstance } from "../../middleware/i18next.server.ts";
+import { getInstance, getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors } from "../../utils/api-errors.ts";
 import { webEnv } from "../../utils/env.server.ts";
@@ -53,7 +53,8 @@ export async function uploadImport(request: Request, context: Readonly<RouterCon
   try {
     forwarded = await forwardUpload<ImportDetail>(
       request,
-      (body, type) => client.upload(`${bulkBasePath(entity)}/initiate_import`, body, type),
+      // In the query: the form's body is streamed on as it is. The error file then speaks the page's language.
+      (body, type) => client.upload(`${bulkBasePath(entity)}/initiate_import?lang=${getLocale(context)}`, body, type),
       { maxBytes: maxMegabytes * MEGABYTE, fileField: "file" },
     );
   } catch {
