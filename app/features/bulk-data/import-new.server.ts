@@ -29,7 +29,8 @@ export function loadNewImport(request: Request, context: Readonly<RouterContextP
     title: getInstance(context).t("bulk.imports.newTitle"),
     entities: entityOptions(entities),
     entity: (entity ?? entities[0]).value,
-    maxUploadMb: webEnv().maxUploadMb,
+    // An import's file has a limit of its own (MAX_IMPORT_MB), as the API's.
+    maxImportMb: webEnv().maxImportMb,
   };
 }
 
@@ -48,7 +49,7 @@ export async function uploadImport(request: Request, context: Readonly<RouterCon
   // The form posts to the address of the entity it showed; any other is a stale or forged form.
   if (!entity || entity.value !== asked) throw data("Bad request", { status: 400 });
   const client = api(context);
-  const maxMegabytes = webEnv().maxUploadMb;
+  const maxMegabytes = webEnv().maxImportMb;
   let forwarded: Awaited<ReturnType<typeof forwardUpload<ImportDetail>>>;
   try {
     forwarded = await forwardUpload<ImportDetail>(
