@@ -79,6 +79,9 @@ export const bulkDataTexts = {
   allRowsFailed: "No row of the file could be imported",
   /** Why an import failed that its retries could not finish. */
   importFailed: "The import stopped on an unexpected error",
+  /** Why an import's status is unknown: its work ended (its process killed again and again) before it did. */
+  importInterrupted:
+    "The import was interrupted and could not go on: the rows counted were imported, the rest were not",
   expired: "This export has expired",
   notReady: "This export is not ready yet",
   exportFailed: "The export could not be made",
