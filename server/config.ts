@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { MAX_UPLOAD_MB_DEFAULT } from "./contract/files.ts";
+import { MAX_IMPORT_MB_DEFAULT, MAX_UPLOAD_MB_DEFAULT } from "./contract/files.ts";
 import { DEFAULT_TRUSTED_PROXIES, trustedProxiesSchema } from "./contract/trusted-proxies.ts";
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -44,7 +44,7 @@ const schema = z.object({
   /** Days a finished export's file, and a finished import's files, are kept for download. */
   BULK_FILE_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   /** The largest file an import takes, in MB: a full sheet of a million rows is more than a document may be. */
-  MAX_IMPORT_MB: z.coerce.number().int().min(1).max(10_240).default(1024),
+  MAX_IMPORT_MB: z.coerce.number().int().min(1).max(10_240).default(MAX_IMPORT_MB_DEFAULT),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "DATA_DIR" | "API_URL" | "PUBLIC_API_URL"> & {

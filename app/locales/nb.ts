@@ -1238,6 +1238,8 @@ const nb: Translations = {
       errorColumn: "Feil",
       allRowsFailed: "Ingen rader i filen kunne importeres",
       importFailed: "Importen stoppet på grunn av en uventet feil",
+      importInterrupted:
+        "Importen ble avbrutt og kunne ikke fortsette: radene som er talt opp, ble importert, resten ble det ikke",
       expired: "Denne eksporten har utløpt",
       notReady: "Denne eksporten er ikke klar ennå",
       exportFailed: "Eksporten kunne ikke lages",

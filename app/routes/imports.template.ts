@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { passDownload } from "../features/bulk-data/download.server.ts";
 import { bulkBasePath, findEntity, mayImport } from "../features/bulk-data/entities.ts";
 import { requirePermission } from "../middleware/auth.server.ts";
-import { getInstance } from "../middleware/i18next.server.ts";
+import { getLocale } from "../middleware/i18next.server.ts";
 import { api } from "../utils/api.server.ts";
 import type { Route } from "./+types/imports.template";
 
@@ -13,8 +13,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const entity = findEntity(user, url.searchParams.get("entity"));
   const format = url.searchParams.get("format") === "csv" ? "csv" : "xlsx";
   if (!entity || !mayImport(user, entity)) throw data("Not found", { status: 404 });
-  const upstream = await api(context).stream(`${bulkBasePath(entity)}/import_template?format=${format}`, {
-    "accept-language": getInstance(context).language,
-  });
+  // The page's language, which may not be the user's stored one (the language switch, the company's default).
+  const query = new URLSearchParams({ format, lang: getLocale(context) });
+  const upstream = await api(context).stream(`${bulkBasePath(entity)}/import_template?${query}`, {});
   return passDownload(upstream);
 }

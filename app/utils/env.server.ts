@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { MAX_UPLOAD_MB_DEFAULT } from "../../server/contract/files.ts";
+import { MAX_IMPORT_MB_DEFAULT, MAX_UPLOAD_MB_DEFAULT } from "../../server/contract/files.ts";
 
 export interface WebEnv {
   apiUrl: string;
@@ -12,6 +12,8 @@ export interface WebEnv {
   secureCookies: boolean;
   /** The largest upload in megabytes; the API has the same setting (MAX_UPLOAD_MB). */
   maxUploadMb: number;
+  /** The largest import's file in megabytes; the API has the same setting (MAX_IMPORT_MB). */
+  maxImportMb: number;
 }
 
 const trim = (url: string) => url.replace(/\/+$/, "");
@@ -31,11 +33,10 @@ function readOrCreateSecret(name: string): string {
   return fs.readFileSync(file, "utf8").trim();
 }
 
-function readMaxUploadMb(value: string | undefined): number {
-  if (!value) return MAX_UPLOAD_MB_DEFAULT;
+export function readMegabytes(name: string, value: string | undefined, fallback: number): number {
+  if (!value) return fallback;
   const megabytes = Number(value);
-  if (!Number.isInteger(megabytes) || megabytes < 1)
-    throw new Error("MAX_UPLOAD_MB must be a whole number of megabytes.");
+  if (!Number.isInteger(megabytes) || megabytes < 1) throw new Error(`${name} must be a whole number of megabytes.`);
   return megabytes;
 }
 
@@ -63,7 +64,9 @@ export function webEnv(): WebEnv {
     sessionSecret,
     clientSecret: process.env.OAUTH_CLIENT_SECRET || readOrCreateSecret("oauth-client-secret"),
     secureCookies: appUrl.startsWith("https://"),
-    maxUploadMb: readMaxUploadMb(process.env.MAX_UPLOAD_MB),
+    maxUploadMb: readMegabytes("MAX_UPLOAD_MB", process.env.MAX_UPLOAD_MB, MAX_UPLOAD_MB_DEFAULT),
+    // `npm start` gives both services the same environment, so the two limits agree.
+    maxImportMb: readMegabytes("MAX_IMPORT_MB", process.env.MAX_IMPORT_MB, MAX_IMPORT_MB_DEFAULT),
   };
   return cached;
 }

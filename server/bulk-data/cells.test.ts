@@ -75,6 +75,13 @@ describe("fromCell", () => {
     );
     const multi = field("MultiSelect", { options });
     expect(fromCell(multi, "Construction, IT og teknologi", "en")).toEqual({ value: ["construction", "it"] });
+    // A label that holds a comma is read whole, wherever it stands; unknown items are passed on for validation.
+    const commas = field("MultiSelect", {
+      options: [...options, { value: "fair", labelEn: "Fair, trade", labelNb: "Messe, handel" }],
+    });
+    expect(fromCell(commas, "Construction, Fair, trade; it", "en")).toEqual({ value: ["construction", "fair", "it"] });
+    expect(fromCell(commas, "messe, handel", "en")).toEqual({ value: ["fair"] });
+    expect(fromCell(commas, "Trade, nope,", "en")).toEqual({ value: ["Trade", "nope"] });
   });
 
   it("round-trips what toCell writes", () => {

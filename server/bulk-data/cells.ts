@@ -1,4 +1,4 @@
-import type { BulkFormat } from "../contract/bulk-data.ts";
+import type { BulkFormat, BulkLanguage } from "../contract/bulk-data.ts";
 import { type FieldDefinition, isStored, isWritable, parseMultiSelect } from "../contract/fields.ts";
 import type { EntityMetadata } from "../records/metadata.repository.ts";
 
@@ -12,11 +12,14 @@ import type { EntityMetadata } from "../records/metadata.repository.ts";
  * - Date: in .xlsx a date cell; in CSV YYYY-MM-DD. DateTime: a date cell; in CSV ISO 8601 in UTC.
  * - Bool: in .xlsx a boolean cell; in CSV true or false.
  * - List (its own options, or statuses, users and groups): the option's label in the file's language; an import
- *   also takes the other language's label or the stored value. MultiSelect: labels separated by ", ".
+ *   also takes the other language's label or the stored value. MultiSelect: labels separated by ", " (a label that
+ *   holds a comma is still read whole).
+ * - In CSV, text that would start a formula has a leading apostrophe (`neutralizeCsvCell`), which reading a CSV file
+ *   takes off again (sheets.ts).
  */
 export type CellValue = string | number | boolean | Date | null;
 
-export type Language = "en" | "nb";
+export type Language = BulkLanguage;
 
 /** The column that holds a record's id in exports, which an update may match records by. */
 export const ID_HEADER = "ID";
@@ -140,16 +143,42 @@ function dateTimeOfCell(cell: CellValue): string | undefined {
   return /^\d{4}-\d{2}-\d{2}/.test(text) && !Number.isNaN(moment.getTime()) ? moment.toISOString() : undefined;
 }
 
-/** An option's stored value from its label in either language or the value itself, without regard to case. */
-function optionValue(field: FieldDefinition, text: string): string {
+/** The option a text names by its label in either language or its value, without regard to case. */
+function findOption(field: FieldDefinition, text: string) {
   const wanted = text.trim().toLowerCase();
-  const option = field.settings.options?.find(
+  return field.settings.options?.find(
     (candidate) =>
       candidate.value.toLowerCase() === wanted ||
       candidate.labelEn.toLowerCase() === wanted ||
       candidate.labelNb.toLowerCase() === wanted,
   );
-  return option ? option.value : text.trim();
+}
+
+/** An option's stored value from its label in either language or the value itself, without regard to case. */
+function optionValue(field: FieldDefinition, text: string): string {
+  return findOption(field, text)?.value ?? text.trim();
+}
+
+/**
+ * A MultiSelect cell's options, separated by commas or semicolons. A label may itself hold a comma ("Fair, trade"):
+ * at each item the longest run of items that names an option is taken as one, so an export's cell reads back whole.
+ */
+function multiSelectValues(field: FieldDefinition, text: string): string[] {
+  // Items at even indexes, the separators between them at odd ones.
+  const parts = text.split(/([,;])/);
+  const count = (parts.length + 1) / 2;
+  const values: string[] = [];
+  for (let start = 0; start < count; ) {
+    let end = count;
+    while (end > start + 1 && !findOption(field, parts.slice(2 * start, 2 * end - 1).join(""))) end -= 1;
+    const item = parts
+      .slice(2 * start, 2 * end - 1)
+      .join("")
+      .trim();
+    if (item !== "") values.push(optionValue(field, item));
+    start = end;
+  }
+  return values;
 }
 
 function cellText(cell: CellValue): string {
@@ -192,13 +221,7 @@ export function fromCell(field: FieldDefinition, cell: CellValue, _language: Lan
     case "List":
       return { value: optionValue(field, cellText(cell)) };
     case "MultiSelect":
-      return {
-        value: cellText(cell)
-          .split(/[,;]/)
-          .map((item) => item.trim())
-          .filter((item) => item !== "")
-          .map((item) => optionValue(field, item)),
-      };
+      return { value: multiSelectValues(field, cellText(cell)) };
     default:
       return { value: cellText(cell) };
   }

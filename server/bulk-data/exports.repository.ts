@@ -125,6 +125,19 @@ export async function failExport(trx: Transaction<Database>, id: string, message
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Exports still being written that were asked for before `before`, oldest first. */
+export async function exportingSince(db: Db, before: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom("core.export_job")
+    .select("id")
+    .where("status", "=", "exporting")
+    .where("created_at", "<", before)
+    .orderBy("created_at")
+    .limit(100)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /**
  * Ready exports past their time become expired and let go of their file; finished imports older than the retention
  * let go of their upload (only the key: the rest of the import stays for its history). The storage's sweep removes

@@ -35,7 +35,7 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary:
-            "Export an entity's records to .xlsx or .csv: scope=all, or listed (the list's q, sort, statusId, filter.<key>, open, overdue); fields=a,b (the visible ones, else all). A job writes the file; 202 with the export",
+            "Export an entity's records to .xlsx or .csv: scope=all, or listed (the list's q, sort, statusId, filter.<key>, open, overdue); fields=a,b (the visible ones, else all); lang=en|nb for the headers and file name (else the user's language). A job writes the file; 202 with the export",
           security,
           params: z.object({ schema: key, entity: key }),
           querystring: initiateQuery,
@@ -44,13 +44,13 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const entity = await resolveEntity(app.db, request.params.schema, request.params.entity);
-        const { scope, format, fields } = request.query;
+        const { scope, format, fields, lang } = request.query;
         const exported = await service.initiateExport(
           app.db,
           (exportId) => app.jobs.send(EXPORT_JOB, { exportId }),
           request.actor,
           entity,
-          { scope, format, fields, list: listFiltersOf(request.query) },
+          { scope, format, fields, lang, list: listFiltersOf(request.query) },
         );
         return reply.status(202).send(exported);
       },

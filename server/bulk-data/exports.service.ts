@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import type { Kysely, Transaction } from "kysely";
 import {
   type BulkFormat,
+  type BulkLanguage,
   bulkDataTexts,
   type ExportDto,
   type ExportPage,
@@ -92,6 +93,8 @@ export interface ExportRequest {
   scope: "all" | "listed";
   format: BulkFormat;
   fields?: string[];
+  /** The page's language, for the headers and the file's name; the user's when absent. */
+  lang?: BulkLanguage;
   list: ListFilterParams;
 }
 
@@ -112,7 +115,7 @@ export async function initiateExport(
   listCriteriaOf(entity, request.list);
   const params: repo.ExportParams =
     request.scope === "listed" ? { scope: "listed", fields, ...request.list } : { scope: "all", fields };
-  const language = await repo.languageOf(db, actor.id);
+  const language = request.lang ?? (await repo.languageOf(db, actor.id));
   const row = await repo.insertExport(db, {
     userId: actor.id,
     schemaKey: entity.schemaKey,

@@ -5,7 +5,7 @@ import { bulkDataTexts, IMPORT_BATCH_SIZE, type ImportStatus } from "../contract
 import { fieldErrorName } from "../contract/fields.ts";
 import type { Database } from "../db/schema.ts";
 import { notifyJobFinished } from "../notifications/notifications.service.ts";
-import type { JobDefinition } from "../plugins/jobs.ts";
+import { anyLive, type JobDefinition } from "../plugins/jobs.ts";
 import { cachedEntity, type EntityMetadata } from "../records/metadata.repository.ts";
 import { withOptions } from "../records/records.service.ts";
 import type { Language } from "./cells.ts";
@@ -227,21 +227,35 @@ async function writeRowByRow(
   return total;
 }
 
-/**
- * Imports under way that no worker has moved for a while (their process died, or a job was lost) go back on the
- * queue. The queue refuses a second job for an import that still has one, so this never runs an import twice.
- */
-/** Imports whose worker died go back on the queue: when the queue starts, then every minute. */
+/** Imports that no worker has moved for a while are looked after: when the queue starts, then every minute. */
 export const importRecoveryJob: JobDefinition = {
   name: "bulk-import-recovery",
   cron: "* * * * *",
   atStart: true,
   queue: { retryLimit: 0 },
-  run: (app) => requeueStalledImports(app),
+  run: (app) => recoverStalledImports(app),
 };
 
-export async function requeueStalledImports(app: FastifyInstance): Promise<void> {
+/**
+ * Imports under way that no worker has moved for a while, by what the queue knows of their job (keyed by the import's
+ * id): one that is waiting, retrying or running is left to the queue (a killed worker's job is retried once its
+ * heartbeat stops); one that has ended without ending the import (its retries spent: the process was killed again and
+ * again) makes the import's status unknown, since sending it again could fail the same way for ever; and one that has
+ * no job at all (never sent, its process died first, or lost) is sent again. The queue refuses a second job for an
+ * import that still has one, so this never runs an import twice.
+ */
+export async function recoverStalledImports(app: FastifyInstance): Promise<void> {
   for (const id of await repo.stalledImports(app.db, new Date(Date.now() - IMPORT_STALLED_MS))) {
-    await app.jobs.send(IMPORT_JOB, { importId: id }, { singletonKey: id });
+    const jobs = await app.jobs.boss.findJobs(IMPORT_JOB, { key: id });
+    if (anyLive(jobs)) continue;
+    if (jobs.length === 0) {
+      await app.jobs.send(IMPORT_JOB, { importId: id }, { singletonKey: id });
+      continue;
+    }
+    const row = await repo.findImport(app.db, id);
+    if (row?.status !== "importing") continue;
+    app.log.error({ importId: id, jobs: jobs.map((job) => job.state) }, "import job ended before the import");
+    const entity = await cachedEntity(app.db, row.schema_key, row.table_key);
+    await finishImport(app, row, entity, "unknown", bulkDataTexts.importInterrupted);
   }
 }

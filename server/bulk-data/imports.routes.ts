@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   bulkFormats,
+  bulkLanguageSchema,
   importDetailSchema,
   importListQuerySchema,
   importMappingInputSchema,
@@ -36,16 +37,17 @@ export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesOptions> = async 
       {
         schema: {
           tags,
-          summary: "The entity's import template: one column per importable field, in the user's language",
+          summary:
+            "The entity's import template: one column per importable field, in the user's language or lang's (en, nb)",
           security,
           params: entityParams,
-          querystring: z.object({ format: z.enum(bulkFormats).default("xlsx") }),
+          querystring: z.object({ format: z.enum(bulkFormats).default("xlsx"), lang: bulkLanguageSchema.optional() }),
         },
       },
       async (request, reply) => {
         const entity = await resolveEntity(app.db, request.params.schema, request.params.entity);
-        const { format } = request.query;
-        const template = await service.importTemplate(app, request.actor, entity, format);
+        const { format, lang } = request.query;
+        const template = await service.importTemplate(app, request.actor, entity, format, lang);
         return reply
           .header("content-type", CONTENT_TYPES[format])
           .header("content-disposition", contentDisposition("attachment", template.fileName))
@@ -59,15 +61,22 @@ export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesOptions> = async 
         schema: {
           tags,
           summary:
-            "Upload a file to import (multipart: file; optional mode, matchField, mapping as a JSON array, start=true)",
+            "Upload a file to import (multipart: file; optional mode, matchField, mapping as a JSON array, start=true, lang); lang (en, nb) may also be in the query",
           security,
           params: entityParams,
+          querystring: z.object({ lang: bulkLanguageSchema.optional() }),
           response: { 201: importDetailSchema },
         },
       },
       async (request, reply) => {
         const entity = await resolveEntity(app.db, request.params.schema, request.params.entity);
-        const detail = await service.initiateImport(app, request, entity, options.maxImportMegabytes);
+        const detail = await service.initiateImport(
+          app,
+          request,
+          entity,
+          options.maxImportMegabytes,
+          request.query.lang,
+        );
         return reply.status(201).send(detail);
       },
     );

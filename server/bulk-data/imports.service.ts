@@ -3,7 +3,9 @@ import type { Readable } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   type BulkFormat,
+  type BulkLanguage,
   bulkDataTexts,
+  bulkLanguageSchema,
   IMPORT_PREVIEW_ROWS,
   type ImportDetail,
   type ImportDto,
@@ -269,11 +271,20 @@ function parseOptionalMapping(fields: Record<string, string>, columns: string[],
   return parsed.data;
 }
 
+/** The multipart `lang` field, checked as the query's is; it wins over the query's. */
+function languageField(fields: Record<string, string>, fallback: BulkLanguage | undefined): BulkLanguage | undefined {
+  if (fields.lang === undefined) return fallback;
+  const parsed = bulkLanguageSchema.safeParse(fields.lang);
+  if (!parsed.success) throw invalid([fieldError("lang", "Invalid option")]);
+  return parsed.data;
+}
+
 export async function initiateImport(
   app: FastifyInstance,
   request: FastifyRequest,
   entity: EntityMetadata,
   maxMegabytes: number,
+  lang?: BulkLanguage,
 ): Promise<ImportDetail> {
   const actor = request.actor;
   requirePermission(actor, "Create", IMPORT);
@@ -289,6 +300,7 @@ export async function initiateImport(
     throw error;
   }
   const format: BulkFormat = upload.mime.includes("spreadsheetml") ? "xlsx" : "csv";
+  const language = languageField(upload.fields, lang);
   const { header } = await readHead(app, upload.key, format);
   const input = parseOptionalMapping(upload.fields, header, entity);
   requireEntityRights(actor, entity, input.mode);
@@ -306,7 +318,7 @@ export async function initiateImport(
     format,
     file_key: upload.key,
     file_size: upload.size,
-    language: await repo.languageOf(app.db, actor.id),
+    language: language ?? (await repo.languageOf(app.db, actor.id)),
     columns: header,
     mapping,
     mode: input.mode,
@@ -443,12 +455,13 @@ export async function importTemplate(
   actor: Actor,
   entity: EntityMetadata,
   format: BulkFormat,
+  lang?: BulkLanguage,
 ): Promise<{ body: Buffer; fileName: string }> {
   requirePermission(actor, "Create", IMPORT);
   if (!can(actor, "Create", entity.resource) && !can(actor, "Update", entity.resource)) {
     requirePermission(actor, "Create", entity.resource);
   }
-  const language = await repo.languageOf(app.db, actor.id);
+  const language = lang ?? (await repo.languageOf(app.db, actor.id));
   const described = await withOptions(app.db, entity);
   const name = language === "nb" ? entity.pluralNb : entity.pluralEn;
   return {

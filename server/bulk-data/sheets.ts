@@ -2,7 +2,7 @@ import { PassThrough, type Readable } from "node:stream";
 import { parse } from "csv-parse";
 import { stringify } from "csv-stringify";
 import ExcelJS from "exceljs";
-import type { BulkFormat } from "../contract/bulk-data.ts";
+import { type BulkFormat, neutralizeCsvCell, unneutralizeCsvCell } from "../contract/bulk-data.ts";
 import type { FileStorage } from "../files/storage.ts";
 import type { CellValue } from "./cells.ts";
 import { UnreadableFileError } from "./unreadable-file.ts";
@@ -57,7 +57,8 @@ async function* csvRows(storage: FileStorage, key: string): AsyncGenerator<FileR
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       rowNumber += 1;
-      yield { rowNumber, cells: record };
+      // Undoes what an export (or an error file) did to cells that would start a formula.
+      yield { rowNumber, cells: record.map(unneutralizeCsvCell) };
     }
   } catch (error) {
     throw new UnreadableFileError((error as Error).message);
@@ -116,8 +117,12 @@ export function writeRows(
       const put = async (row: unknown[]) => {
         if (!csv.write(row)) await new Promise((resolve) => csv.once("drain", resolve));
       };
-      await put(header);
-      for await (const row of rows) await put(row.map((cell) => (cell === null ? "" : cell)));
+      // Cells are neutralised as an export's are (CSV injection): a failed row may hold the file's formula text, and
+      // the import reads them back without the apostrophe.
+      const cellOf = (cell: string | number | boolean | null) =>
+        cell === null ? "" : typeof cell === "string" ? neutralizeCsvCell(cell) : cell;
+      await put(header.map(neutralizeCsvCell));
+      for await (const row of rows) await put(row.map(cellOf));
       csv.end();
       return;
     }

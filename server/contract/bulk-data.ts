@@ -4,10 +4,14 @@ import { z } from "zod";
  * Bulk imports and exports (spec §1, §4 Import, §7 bulk data). Paths, for any entity at /api/{schema}/{entity} (a
  * custom entity also at the spec's /api/{schema}/table/{entity}):
  *
- * - GET  .../import_template?format=xlsx|csv          the template, headers in the user's language
- * - POST .../initiate_import (multipart: file; optional fields mode, matchField, mapping as JSON, start=true)
- *        201 ImportDetail: the upload with its columns matched to fields and a preview; with start=true it is queued
- * - PUT  .../initiate_export?scope&format&fields&q&sort&statusId&filter.{key}   202 ExportDto
+ * - GET  .../import_template?format=xlsx|csv&lang     the template, headers in the user's language (or lang's)
+ * - POST .../initiate_import?lang (multipart: file; optional fields mode, matchField, mapping as JSON, start=true,
+ *        lang) 201 ImportDetail: the upload with its columns matched to fields and a preview; with start=true it is
+ *        queued. Its language (the error file's column and names) is lang's, else the user's.
+ * - PUT  .../initiate_export?scope&format&fields&q&sort&statusId&filter.{key}&lang   202 ExportDto
+ *
+ * `lang` (en or nb) is the page's language, which the web app passes: a file follows the page it was asked from,
+ * whatever the user's stored language (the company's default, or none).
  *
  * and under /api/core/bulk_data:
  *
@@ -34,6 +38,12 @@ export type ImportMode = (typeof importModes)[number];
 
 export const bulkFormats = ["xlsx", "csv"] as const;
 export type BulkFormat = (typeof bulkFormats)[number];
+
+/** The languages a file's headers, names and error texts come in. */
+export const bulkLanguages = ["en", "nb"] as const;
+export type BulkLanguage = (typeof bulkLanguages)[number];
+/** The optional `lang` of templates, imports and exports: overrides the user's stored language. */
+export const bulkLanguageSchema = z.enum(bulkLanguages);
 
 export const exportStatuses = ["exporting", "ready", "failed", "expired"] as const;
 export type ExportStatus = (typeof exportStatuses)[number];
@@ -69,6 +79,9 @@ export const bulkDataTexts = {
   allRowsFailed: "No row of the file could be imported",
   /** Why an import failed that its retries could not finish. */
   importFailed: "The import stopped on an unexpected error",
+  /** Why an import's status is unknown: its work ended (its process killed again and again) before it did. */
+  importInterrupted:
+    "The import was interrupted and could not go on: the rows counted were imported, the rest were not",
   expired: "This export has expired",
   notReady: "This export is not ready yet",
   exportFailed: "The export could not be made",
@@ -199,6 +212,7 @@ export const exportQuerySchema = z.looseObject({
   q: z.string().max(255).optional(),
   sort: z.string().max(100).optional(),
   statusId: z.string().max(64).optional(),
+  lang: bulkLanguageSchema.optional(),
 });
 
 /**
@@ -207,4 +221,13 @@ export const exportQuerySchema = z.looseObject({
  */
 export function neutralizeCsvCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/**
+ * The inverse of `neutralizeCsvCell`, for a CSV file read by an import: a cell that is an apostrophe before one of
+ * those characters loses the apostrophe, so that an export imports back as it was (a round trip). Only CSV: in .xlsx
+ * the apostrophe was never added, and one typed there is the cell's own.
+ */
+export function unneutralizeCsvCell(value: string): string {
+  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
 }

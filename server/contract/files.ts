@@ -12,6 +12,8 @@ export const fileMessages = {
 } as const;
 
 export const MAX_UPLOAD_MB_DEFAULT = 100;
+/** An import's file (MAX_IMPORT_MB): a sheet of a million rows is larger than any document. */
+export const MAX_IMPORT_MB_DEFAULT = 1024;
 /** A document's description (spec §3). */
 export const DOCUMENT_DESCRIPTION_MAX = 200;
 

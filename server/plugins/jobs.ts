@@ -37,6 +37,14 @@ declare module "fastify" {
 
 const START_RETRY_MS = 10_000;
 
+/** The states in which a queue's job will still run, or runs: any other (completed, cancelled, failed) has ended. */
+const LIVE_JOB_STATES = new Set(["created", "retry", "active"]);
+
+/** Whether any of these jobs will still run, or runs (a killed worker's job is retried by the queue's monitor). */
+export function anyLive(jobs: { state: string }[]): boolean {
+  return jobs.some((job) => LIVE_JOB_STATES.has(job.state));
+}
+
 /** pg-boss keeps its tables in a schema of its own, so its migrations never meet ours. */
 export const JOBS_SCHEMA = "pgboss";
 

@@ -3,7 +3,13 @@ import ExcelJS from "exceljs";
 import { sql } from "kysely";
 import type { Job } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BULK_EXPIRY_JOB, EXPORT_JOB, EXPORT_RETRY_LIMIT, exportJobs } from "../../server/bulk-data/exports.jobs.ts";
+import {
+  BULK_EXPIRY_JOB,
+  EXPORT_JOB,
+  EXPORT_RETRY_LIMIT,
+  exportJobs,
+  failEndedExports,
+} from "../../server/bulk-data/exports.jobs.ts";
 import { EXPORT_CHUNK_SIZE } from "../../server/bulk-data/exports.service.ts";
 import { bulkDataTexts } from "../../server/contract/bulk-data.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
@@ -274,6 +280,21 @@ describe(`bulk export on ${testDatabase}`, () => {
     }
   });
 
+  it("heads the columns and names the file in the page's language when lang is given", async () => {
+    const { dto, file } = await exported("/api/crm/company/initiate_export?fields=name,city&format=csv&lang=nb");
+    expect(dto.fileName).toBe(`firmaer-${today()}.csv`);
+    expect(csvRows(file.rawPayload)[0]).toEqual(["ID", "Firmanavn", "Sted"]);
+    expect((await call("PUT", "/api/me/language", admin, { language: "nb" })).statusCode).toBe(200);
+    try {
+      const english = await exported("/api/crm/company/initiate_export?fields=name,city&format=csv&lang=en");
+      expect(english.dto.fileName).toBe(`companies-${today()}.csv`);
+      expect(csvRows(english.file.rawPayload)[0]).toEqual(["ID", "Company name", "City"]);
+    } finally {
+      await call("PUT", "/api/me/language", admin, { language: "en" });
+    }
+    expect((await call("PUT", "/api/crm/company/initiate_export?lang=sv")).statusCode).toBe(400);
+  });
+
   it("refuses what the list refuses, unknown fields, formats and entities", async () => {
     const errorOf = async (url: string) => {
       const response = await call("PUT", url);
@@ -417,6 +438,55 @@ describe(`bulk export on ${testDatabase}`, () => {
       .orderBy("file_name")
       .execute();
     expect(keys.map((k) => k.file_key)).toEqual([null, "key-1", "key-2", "key-3"]);
+  });
+
+  it("fails exports left exporting whose queue job has ended, or was never sent, in the hourly job", async () => {
+    const stuck = async (minutesAgo: number) =>
+      (
+        await t.app.db
+          .insertInto("core.export_job")
+          .values({
+            user_id: ids.admin,
+            schema_key: "crm",
+            table_key: "company",
+            format: "csv",
+            file_name: "stuck.csv",
+            created_at: sql`now() - make_interval(mins => ${minutesAgo})`,
+          } as never)
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    /** A job of the export that waits (far off), with no retries left. */
+    const waitingJob = async (exportId: string) =>
+      (await t.app.jobs.send(
+        EXPORT_JOB,
+        { exportId },
+        { startAfter: new Date(Date.now() + 3_600_000), retryLimit: 0 },
+      )) as string;
+    const statusOf = async (id: string) => (await recent()).content.find((e) => e.id === id);
+
+    const killed = await stuck(60);
+    await t.app.jobs.boss.fail(EXPORT_JOB, await waitingJob(killed));
+    const unsent = await stuck(60);
+    const waiting = await stuck(60);
+    const waitingId = await waitingJob(waiting);
+    // Asked for a moment ago: its job may not be sent yet.
+    const fresh = await stuck(1);
+
+    await runJob(BULK_EXPIRY_JOB, {});
+    expect(await statusOf(killed)).toMatchObject({ status: "failed", message: bulkDataTexts.exportFailed });
+    expect((await statusOf(unsent))?.status).toBe("failed");
+    expect((await statusOf(waiting))?.status).toBe("exporting");
+    expect((await statusOf(fresh))?.status).toBe("exporting");
+    const notifications = (await call("GET", "/api/notifications/notification/recent?size=100")).json().content;
+    expect(notifications.filter((n: any) => n.record.uuidKey === killed)).toMatchObject([
+      { type: "export_finished", params: { status: "failed" } },
+    ]);
+
+    await t.app.jobs.boss.deleteJob(EXPORT_JOB, waitingId);
+    expect(await failEndedExports(t.app)).toBe(1);
+    expect((await statusOf(waiting))?.status).toBe("failed");
+    await t.app.db.deleteFrom("core.export_job").where("id", "=", fresh).execute();
   });
 
   it("fails an export whose last attempt failed, and tells its user", async () => {

@@ -1,7 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import ExcelJS from "exceljs";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recoverStalledImports } from "../../server/bulk-data/import-job.ts";
+import { IMPORT_JOB } from "../../server/bulk-data/imports.service.ts";
 import { bulkDataTexts, type ImportDetail, type ImportDto } from "../../server/contract/bulk-data.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
@@ -342,6 +345,38 @@ describe(`bulk import on ${testDatabase}`, () => {
     );
   });
 
+  it("speaks the page's language when lang is given: the template, and an import's error file", async () => {
+    // The admin's stored language is English; the page asks for Norwegian.
+    const template = await call("GET", "/api/crm/company/import_template?format=csv&lang=nb");
+    expect(template.statusCode, template.body).toBe(200);
+    expect(template.body.startsWith(`${BOM}Firmanavn *,Organisasjonsnummer,E-post`)).toBe(true);
+    expect(template.headers["content-disposition"]).toContain("Firmaer importmal.csv");
+    expect((await call("GET", "/api/crm/company/import_template?lang=de")).statusCode).toBe(400);
+
+    const lines = ["Company name,Email", "Språk AS,not-an-email"];
+    // In the query, as the web app sends it, and as a field of the form.
+    for (const [query, fields] of [
+      ["?lang=nb", {}],
+      ["", { lang: "nb" }],
+    ] as const) {
+      const body = multipartBody({ ...fields, start: "true" }, csv(lines));
+      const response = await t.app.inject({
+        method: "POST",
+        url: `/api/crm/company/initiate_import${query}`,
+        headers: { ...bearer(admin.access_token), ...body.headers },
+        payload: body.payload,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const result = await finished((response.json() as ImportDetail).import.id);
+      const errors = await call("GET", `/api/core/bulk_data/imports/${result.id}/errors`);
+      expect(errors.headers["content-disposition"]).toContain("firms-feil.csv");
+      expect(errors.body).toBe(`${BOM}Company name,Email,Feil\nSpråk AS,not-an-email,E-post: Must be an email\n`);
+    }
+    const refused = await upload(csv(lines), { lang: "se" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0]).toMatchObject({ field: "lang" });
+  });
+
   it("updates by a unique field: unchanged rows are counted, and a second run of one file changes nothing", async () => {
     const file = (employees: string) =>
       csv([
@@ -416,6 +451,82 @@ describe(`bulk import on ${testDatabase}`, () => {
       exceptionName: "MaxUploadSizeExceededException",
       errors: [{ field: "file", defaultMessage: "File should not exceed 1mb" }],
     });
+  });
+
+  it("makes an import's status unknown once its queue job has ended without ending it, and sends a lost one again", async () => {
+    const adminId = (await call("GET", "/api/me/info")).json().uuid;
+    /** An import under way that no worker has moved for ten minutes. */
+    const stalled = async (name: string) => {
+      const row = await t.app.db
+        .insertInto("core.import_job")
+        .values({
+          user_id: adminId,
+          schema_key: "crm",
+          table_key: "company",
+          file_name: name,
+          format: "csv",
+          // No file: a run of it would fail at once, as unreadable.
+          file_key: null,
+          file_size: 1,
+          columns: JSON.stringify(["Company name"]),
+          mapping: JSON.stringify(["name"]),
+          status: "importing",
+          started_at: sql`now() - interval '1 hour'`,
+          heartbeat_at: sql`now() - interval '10 minutes'`,
+        } as never)
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return row.id;
+    };
+    const statusOf = async (id: string) =>
+      ((await call("GET", `/api/core/bulk_data/imports/${id}`)).json() as ImportDetail).import;
+    /** A job of the import that waits (far off), with no retries left. */
+    const waitingJob = async (id: string) => {
+      const jobId = await t.app.jobs.send(
+        IMPORT_JOB,
+        { importId: id },
+        { singletonKey: id, startAfter: new Date(Date.now() + 3_600_000), retryLimit: 0 },
+      );
+      expect(jobId).not.toBeNull();
+      return jobId as string;
+    };
+
+    // Its job has failed for good (killed on its last retry): unknown, with a message, and its user told.
+    const killed = await stalled("killed.csv");
+    await t.app.jobs.boss.fail(IMPORT_JOB, await waitingJob(killed));
+    // Waiting or retrying: left to the queue.
+    const waiting = await stalled("waiting.csv");
+    const waitingId = await waitingJob(waiting);
+    await recoverStalledImports(t.app);
+    expect(await statusOf(killed)).toMatchObject({
+      status: "unknown",
+      message: bulkDataTexts.importInterrupted,
+      finishedAt: expect.any(String),
+    });
+    expect(await statusOf(waiting)).toMatchObject({ status: "importing", finishedAt: null });
+    const notifications = (await call("GET", "/api/notifications/notification/recent?size=100")).json().content;
+    expect(notifications.filter((n: any) => n.record.uuidKey === killed)).toMatchObject([
+      { type: "import_finished", params: { status: "unknown" } },
+    ]);
+    // Found again a minute later, it is left alone: no second notification, no job sent again.
+    await recoverStalledImports(t.app);
+    expect((await t.app.jobs.boss.findJobs(IMPORT_JOB, { key: killed })).map((job) => job.state)).toEqual(["failed"]);
+
+    // Cancelled also ends it.
+    await t.app.jobs.boss.cancel(IMPORT_JOB, waitingId);
+    await t.app.db
+      .updateTable("core.import_job")
+      .set({ heartbeat_at: sql`now() - interval '10 minutes'` })
+      .where("id", "=", waiting)
+      .execute();
+    await recoverStalledImports(t.app);
+    expect((await statusOf(waiting)).status).toBe("unknown");
+
+    // No job at all (it was lost, or its process died before sending it): sent again, and run.
+    const lost = await stalled("lost.csv");
+    await recoverStalledImports(t.app);
+    expect(await t.app.jobs.boss.findJobs(IMPORT_JOB, { key: lost })).toHaveLength(1);
+    expect(await finished(lost)).toMatchObject({ status: "failed", message: bulkDataTexts.unreadableFile });
   });
 
   it("lists imports per user, all of them for administrators, with filters and paging", async () => {

@@ -251,6 +251,14 @@ test.describe("imports in Norwegian", () => {
     await submitSignIn(page, users.admin.email);
     await expect(page.getByRole("heading", { name: "Ny import", level: 1 })).toBeVisible();
     await expect(page.getByRole("link", { name: "Mal (.xlsx)" })).toBeVisible();
+    // An import's own limit (MAX_IMPORT_MB, 1024 by default), not other uploads' (MAX_UPLOAD_MB).
+    await expect(page.getByText("En .xlsx- eller .csv-fil på høyst 1024 MB.")).toBeVisible();
+    // The template speaks the page's language, though the user chose none (the browser's language decides).
+    const template = await downloaded(page, () => page.getByRole("link", { name: "Mal (.xlsx)" }).click());
+    expect(template.suggestedFilename()).toBe("Firmaer importmal.xlsx");
+    const templateFile = path.join(await mkdtemp(path.join(tmpdir(), "bulk-nb-")), "mal.xlsx");
+    await template.saveAs(templateFile);
+    expect((await sheetRows(templateFile))[0][0]).toBe("Firmanavn *");
     const csv = `Firmanavn,E-post\nNorsk importfirma ${run},ikke-en-adresse\n`;
     await page
       .locator("input[type=file]")

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import type { ExportDto } from "../../../server/contract/bulk-data.ts";
 import { requireUser } from "../../middleware/auth.server.ts";
+import { getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText } from "../../utils/api-errors.ts";
 import { today } from "../../utils/dates.ts";
@@ -43,7 +44,8 @@ export async function exportAction(request: Request, context: Readonly<RouterCon
   ]);
   const params = readListParams(new URL(request.url));
   const { query: listed } = listApiQuery(screen, info, statuses, params, today(user.timeZone));
-  const query = new URLSearchParams({ scope, format });
+  // The file's headers and name in the page's language.
+  const query = new URLSearchParams({ scope, format, lang: getLocale(context) });
   for (const [name, value] of listed) {
     // Every record is exported in the list's order; as listed, also only those its search and filters find.
     if (scope === "listed" || name === "sort") query.set(name, value);

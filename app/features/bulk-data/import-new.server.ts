@@ -3,7 +3,7 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import type { ImportDetail } from "../../../server/contract/bulk-data.ts";
 import { fileMessages, tooLargeMessage } from "../../../server/contract/files.ts";
 import { requirePermission } from "../../middleware/auth.server.ts";
-import { getInstance } from "../../middleware/i18next.server.ts";
+import { getInstance, getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors } from "../../utils/api-errors.ts";
 import { webEnv } from "../../utils/env.server.ts";
@@ -29,7 +29,8 @@ export function loadNewImport(request: Request, context: Readonly<RouterContextP
     title: getInstance(context).t("bulk.imports.newTitle"),
     entities: entityOptions(entities),
     entity: (entity ?? entities[0]).value,
-    maxUploadMb: webEnv().maxUploadMb,
+    // An import's file has a limit of its own (MAX_IMPORT_MB), as the API's.
+    maxImportMb: webEnv().maxImportMb,
   };
 }
 
@@ -48,12 +49,13 @@ export async function uploadImport(request: Request, context: Readonly<RouterCon
   // The form posts to the address of the entity it showed; any other is a stale or forged form.
   if (!entity || entity.value !== asked) throw data("Bad request", { status: 400 });
   const client = api(context);
-  const maxMegabytes = webEnv().maxUploadMb;
+  const maxMegabytes = webEnv().maxImportMb;
   let forwarded: Awaited<ReturnType<typeof forwardUpload<ImportDetail>>>;
   try {
     forwarded = await forwardUpload<ImportDetail>(
       request,
-      (body, type) => client.upload(`${bulkBasePath(entity)}/initiate_import`, body, type),
+      // In the query: the form's body is streamed on as it is. The error file then speaks the page's language.
+      (body, type) => client.upload(`${bulkBasePath(entity)}/initiate_import?lang=${getLocale(context)}`, body, type),
       { maxBytes: maxMegabytes * MEGABYTE, fileField: "file" },
     );
   } catch {

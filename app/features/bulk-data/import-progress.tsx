@@ -82,8 +82,8 @@ export function ImportProgress({
           <Alert.Title>{t("bulk.imports.stopRequested")}</Alert.Title>
         </Alert.Root>
       )}
-      {item.status === "failed" && item.message && (
-        <Alert.Root status="error" data-testid="import-message">
+      {(item.status === "failed" || item.status === "unknown") && item.message && (
+        <Alert.Root status={item.status === "failed" ? "error" : "warning"} data-testid="import-message">
           <Alert.Indicator />
           <Alert.Title>{messageText(item.message)}</Alert.Title>
         </Alert.Root>

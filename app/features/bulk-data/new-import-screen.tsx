@@ -14,7 +14,7 @@ import { newImportUrl, templateUrl } from "./urls.ts";
 export interface NewImportProps {
   entities: EntityOption[];
   entity: string;
-  maxUploadMb: number;
+  maxImportMb: number;
   lastResult?: SubmissionResult<string[]>;
 }
 
@@ -22,7 +22,7 @@ export interface NewImportProps {
  * Step 1 of an import: the entity (a GET form, sent as it changes with JavaScript), its template to fill in, and the
  * file, posted as a plain multipart form that the web app streams on to the API. The next step maps the columns.
  */
-export function NewImportScreen({ entities, entity, maxUploadMb, lastResult }: NewImportProps) {
+export function NewImportScreen({ entities, entity, maxImportMb, lastResult }: NewImportProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const submit = useSubmit();
@@ -33,7 +33,7 @@ export function NewImportScreen({ entities, entity, maxUploadMb, lastResult }: N
       t,
       language,
     );
-  const schema = importUploadSchema(maxUploadMb);
+  const schema = importUploadSchema(maxImportMb);
   const [form, fields] = useForm({
     id: "import-upload",
     lastResult,
@@ -122,7 +122,7 @@ export function NewImportScreen({ entities, entity, maxUploadMb, lastResult }: N
                   aria-describedby={`${hintId} ${fields.file.errors ? fields.file.errorId : ""}`.trim()}
                 />
                 <Text id={hintId} fontSize="sm" color="fg.muted">
-                  {t("bulk.imports.fileHint", { max: maxUploadMb })}
+                  {t("bulk.imports.fileHint", { max: maxImportMb })}
                 </Text>
               </FormField>
               <HStack gap="3">
