@@ -18,7 +18,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "workspace-upload-bench-")
 const largest = Math.max(...megabytesList);
 const server = spawn(process.execPath, ["tests/support/upload-server.ts", dataDir, String(largest + 1)], {
   cwd: projectRoot,
-  env: serviceEnv(process.env),
+  env: serviceEnv(process.env, "api"),
   stdio: ["ignore", "pipe", "inherit"],
 });
 

@@ -78,7 +78,7 @@ export async function startServers({
   const stdio: ["ignore", number, number] = ["ignore", log, log];
   const api = spawn(process.execPath, [...apiNodeArgs, "server/main.ts"], {
     cwd: projectRoot,
-    env: serviceEnv(env),
+    env: serviceEnv(env, "api"),
     stdio,
   });
   const webs: WebApp[] = webBuilds.map((build, index) => ({
@@ -95,12 +95,15 @@ export async function startServers({
       {
         // The server finds build/client and public/ from where it runs: beside the build it serves.
         cwd: path.resolve(projectRoot, build, "../../.."),
-        env: serviceEnv({
-          ...env,
-          NODE_ENV: "production",
-          PORT: String(appPorts[index]),
-          APP_URL: `http://localhost:${appPorts[index]}`,
-        }),
+        env: serviceEnv(
+          {
+            ...env,
+            NODE_ENV: "production",
+            PORT: String(appPorts[index]),
+            APP_URL: `http://localhost:${appPorts[index]}`,
+          },
+          "web",
+        ),
         stdio,
       },
     ),

@@ -7,20 +7,28 @@ export const reactRouterBin = path.join(projectRoot, "node_modules/@react-router
 export const webServer = path.join(projectRoot, "build/serve.js");
 
 /**
- * Node's memory settings for both services (docs/performance.md, "Memory"). V8 sizes its young generation, and how far
+ * Node's memory settings for the services (docs/performance.md, "Memory"). V8 sizes its young generation, and how far
  * the old one may grow between full collections, from the machine's memory rather than from what the service keeps: on
  * a 24 GiB machine each service held 4 to 10 times its live data (35–55 MiB). glibc gives each of V8's and libuv's
  * threads a malloc arena of its own, which keeps what a thread once used. NODE_OPTIONS and MALLOC_ARENA_MAX in the
  * environment win over these.
+ *
+ * The API's old generation is smaller (decision 029): its bulk jobs make garbage by the megabyte, which V8 lets pile
+ * up far past the 300 MiB budget under a 1 GiB limit; 256 MiB is still about five times what it keeps live.
  */
-export const SERVICE_NODE_OPTIONS = "--max-semi-space-size=8 --max-old-space-size=1024";
+export const SERVICE_NODE_OPTIONS = {
+  api: "--max-semi-space-size=8 --max-old-space-size=256",
+  web: "--max-semi-space-size=8 --max-old-space-size=1024",
+} as const;
 
-export function serviceEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+export type Service = keyof typeof SERVICE_NODE_OPTIONS;
+
+export function serviceEnv(env: NodeJS.ProcessEnv, service: Service): NodeJS.ProcessEnv {
   return {
     ...env,
     MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX || "2",
     // Later options win, so the environment's own come last.
-    NODE_OPTIONS: [SERVICE_NODE_OPTIONS, env.NODE_OPTIONS].filter(Boolean).join(" "),
+    NODE_OPTIONS: [SERVICE_NODE_OPTIONS[service], env.NODE_OPTIONS].filter(Boolean).join(" "),
   };
 }
 

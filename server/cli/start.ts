@@ -52,11 +52,11 @@ async function main(): Promise<void> {
   const supervisor = createSupervisor();
   // A demo password the API generates on this (first) start comes back through this file, to be repeated below.
   const noticeFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "workspace-start-")), "demo-password");
-  const api = startNode(["server/main.ts"], serviceEnv({ ...env, WORKSPACE_DEMO_PASSWORD_FILE: noticeFile }));
+  const api = startNode(["server/main.ts"], serviceEnv({ ...env, WORKSPACE_DEMO_PASSWORD_FILE: noticeFile }, "api"));
   supervisor.add(api);
   await waitUntilHealthy(`http://127.0.0.1:${env.API_PORT}/healthz`, api);
 
-  const web = startNode([webServer, "build/server/index.js"], serviceEnv({ ...env, NODE_ENV: "production" }));
+  const web = startNode([webServer, "build/server/index.js"], serviceEnv({ ...env, NODE_ENV: "production" }, "web"));
   supervisor.add(web);
   await waitUntilHealthy(`http://127.0.0.1:${env.PORT}/healthz`, web);
 

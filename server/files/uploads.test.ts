@@ -111,7 +111,7 @@ describe("receiving an upload", () => {
     // The server in a process of its own, with the services' memory settings, so its memory is measured alone.
     const child = spawn(process.execPath, ["tests/support/upload-server.ts", dataDir, String(MAX_MB)], {
       cwd: projectRoot,
-      env: serviceEnv(process.env),
+      env: serviceEnv(process.env, "api"),
       stdio: ["ignore", "pipe", "inherit"],
     });
     try {

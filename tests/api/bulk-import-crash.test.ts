@@ -50,20 +50,23 @@ describe(`a bulk import killed mid-way on ${testDatabase}`, () => {
     await app.close();
 
     const port = await freePort();
-    const env = serviceEnv({
-      ...process.env,
-      NODE_ENV: "test",
-      DATA_DIR: database.dataDir,
-      DATABASE_URL: database.databaseUrl ?? "",
-      API_PORT: String(port),
-      API_HOST: "127.0.0.1",
-      PUBLIC_API_URL: config.PUBLIC_API_URL,
-      APP_URL: config.APP_URL,
-      OAUTH_CLIENT_SECRET: TEST_CLIENT_SECRET,
-      RATE_LIMIT_PER_MINUTE: "100000",
-      LOG_LEVEL: "warn",
-      JOB_WORKERS: "true",
-    });
+    const env = serviceEnv(
+      {
+        ...process.env,
+        NODE_ENV: "test",
+        DATA_DIR: database.dataDir,
+        DATABASE_URL: database.databaseUrl ?? "",
+        API_PORT: String(port),
+        API_HOST: "127.0.0.1",
+        PUBLIC_API_URL: config.PUBLIC_API_URL,
+        APP_URL: config.APP_URL,
+        OAUTH_CLIENT_SECRET: TEST_CLIENT_SECRET,
+        RATE_LIMIT_PER_MINUTE: "100000",
+        LOG_LEVEL: "warn",
+        JOB_WORKERS: "true",
+      },
+      "api",
+    );
     const startApi = async () => {
       const api = spawn(process.execPath, ["server/main.ts"], { cwd: projectRoot, env, stdio: "ignore" });
       await waitForHealth(`http://127.0.0.1:${port}/healthz`, api);

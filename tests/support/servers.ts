@@ -77,10 +77,10 @@ export async function startWorkspace(extraEnv: NodeJS.ProcessEnv = {}): Promise<
     ...extraEnv,
   };
   const stdio: ["ignore", number, number] = ["ignore", logFile, logFile];
-  const api = spawn(process.execPath, ["server/main.ts"], { cwd: projectRoot, env: serviceEnv(env), stdio });
+  const api = spawn(process.execPath, ["server/main.ts"], { cwd: projectRoot, env: serviceEnv(env, "api"), stdio });
   const web = spawn(process.execPath, [webServer, "build/server/index.js"], {
     cwd: projectRoot,
-    env: serviceEnv({ ...env, NODE_ENV: "production" }),
+    env: serviceEnv({ ...env, NODE_ENV: "production" }, "web"),
     stdio,
   });
   try {
