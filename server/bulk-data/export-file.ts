@@ -5,7 +5,6 @@ import ExcelJS from "exceljs";
 import { type BulkFormat, neutralizeCsvCell } from "../contract/bulk-data.ts";
 import type { FieldDefinition } from "../contract/fields.ts";
 import { type CellValue, headerOf, ID_HEADER, type Language, toCell } from "./cells.ts";
-import { writeXlsxOnThread } from "./xlsx-writer.ts";
 
 /** What an export's file holds: the ID column, then one column per field, headed in the export's language. */
 export interface ExportLayout {
@@ -85,14 +84,13 @@ export async function writeExportFile(
   layout: ExportLayout,
   chunks: AsyncIterable<ExportRecord[]>,
 ): Promise<number> {
-  return layout.format === "xlsx" ? writeXlsxOnThread(output, layout, chunks) : writeCsv(output, layout, chunks);
+  return layout.format === "xlsx" ? writeXlsx(output, layout, chunks) : writeCsv(output, layout, chunks);
 }
 
 /** Rows a worksheet holds besides its header: Excel's limit (1,048,576 rows) less one. */
 export const XLSX_ROWS_PER_SHEET = 1_048_575;
 
-/** Writes the .xlsx on this thread; exports write it on a thread of their own (xlsx-writer.ts). */
-export async function writeXlsxHere(output: Writable, layout: ExportLayout, chunks: AsyncIterable<ExportRecord[]>) {
+async function writeXlsx(output: Writable, layout: ExportLayout, chunks: AsyncIterable<ExportRecord[]>) {
   // Shared strings would keep every text of the file in memory until the end: inline strings instead.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const rowsPerSheet = layout.rowsPerSheet ?? XLSX_ROWS_PER_SHEET;
