@@ -5,8 +5,6 @@ import ExcelJS from "exceljs";
 import { type BulkFormat, neutralizeCsvCell, unneutralizeCsvCell } from "../contract/bulk-data.ts";
 import type { FileStorage } from "../files/storage.ts";
 import type { CellValue } from "./cells.ts";
-import { UnreadableFileError } from "./unreadable-file.ts";
-import { xlsxRows } from "./xlsx-reader.ts";
 
 /** One row of a file: its number in the file (the header is row 1) and its cells, left to right. */
 export interface FileRow {
@@ -14,7 +12,10 @@ export interface FileRow {
   cells: CellValue[];
 }
 
-export { UnreadableFileError };
+/** A file that cannot be read as what its format says (a broken zip, an unclosed quote). */
+export class UnreadableFileError extends Error {
+  name = "UnreadableFileError";
+}
 
 const BOM = "\ufeff";
 /** Enough of a CSV file to find its header line's delimiter. */
@@ -43,6 +44,22 @@ async function sniffDelimiter(storage: FileStorage, key: string): Promise<string
   return detectDelimiter(Buffer.concat(chunks).toString("utf8"));
 }
 
+/** An exceljs cell value as a plain one: rich text and hyperlinks as their text, formulas as their result. */
+function plainCell(value: unknown): CellValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
+  if (value instanceof Date) return value;
+  if (typeof value === "object") {
+    const object = value as Record<string, unknown>;
+    if (Array.isArray(object.richText))
+      return object.richText.map((part: { text?: string }) => part.text ?? "").join("");
+    if ("result" in object) return plainCell(object.result);
+    if ("text" in object) return plainCell(object.text);
+    if ("error" in object) return String(object.error);
+  }
+  return String(value);
+}
+
 function isBlank(cells: CellValue[]): boolean {
   return cells.every((cell) => cell === null || (typeof cell === "string" && cell.trim() === ""));
 }
@@ -68,12 +85,43 @@ async function* csvRows(storage: FileStorage, key: string): AsyncGenerator<FileR
   }
 }
 
+async function* xlsxRows(storage: FileStorage, key: string): AsyncGenerator<FileRow> {
+  const source = storage.read(key);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+    worksheets: "emit",
+    sharedStrings: "cache",
+    // Styles tell date cells from numbers.
+    styles: "cache",
+    hyperlinks: "ignore",
+    entries: "ignore",
+  });
+  // exceljs reads a sheet that comes in the zip before xl/workbook.xml with no workbook model yet, and fails on it.
+  (reader as unknown as { model: object }).model = { sheets: [] };
+  try {
+    // The first sheet is the data; a template's explanation sheet and any other are left alone.
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        const values = row.values as unknown[];
+        const cells: CellValue[] = [];
+        for (let column = 1; column < values.length; column++) cells.push(plainCell(values[column]));
+        yield { rowNumber: row.number, cells };
+      }
+      break;
+    }
+  } catch (error) {
+    if (error instanceof UnreadableFileError) throw error;
+    throw new UnreadableFileError((error as Error).message);
+  } finally {
+    source.destroy();
+  }
+}
+
 /**
  * The file's rows that hold anything, streamed from storage (never whole in memory): the header first. A consumer
  * that stops early closes the file.
  */
 export async function* readRows(storage: FileStorage, key: string, format: BulkFormat): AsyncGenerator<FileRow> {
-  const rows = format === "csv" ? csvRows(storage, key) : xlsxRows(() => storage.read(key));
+  const rows = format === "csv" ? csvRows(storage, key) : xlsxRows(storage, key);
   for await (const row of rows) if (!isBlank(row.cells)) yield row;
 }
 
