@@ -1243,6 +1243,8 @@ const nb: Translations = {
       expired: "Denne eksporten har utløpt",
       notReady: "Denne eksporten er ikke klar ennå",
       exportFailed: "Eksporten kunne ikke lages",
+      tooMuchText:
+        "Denne arbeidsboken har mer tekst enn en import kan lese på én gang: lagre den som CSV (UTF-8) og importer den",
     },
   },
   errors: {

@@ -99,6 +99,8 @@ export interface ImportListQuery {
   status?: ImportStatus;
   schemaKey?: string;
   tableKey?: string;
+  schema?: string;
+  tableNames?: string[];
   offset: number;
   limit: number;
 }
@@ -111,6 +113,8 @@ export async function listImports(db: Db, query: ImportListQuery): Promise<{ row
   if (query.schemaKey && query.tableKey) {
     base = base.where("i.schema_key", "=", query.schemaKey).where("i.table_key", "=", query.tableKey);
   }
+  if (query.schema) base = base.where("i.schema_key", "=", query.schema);
+  if (query.tableNames) base = base.where("i.table_key", "in", query.tableNames);
   const ids = base.select("i.id");
   const [rows, counted] = await Promise.all([
     selectImports(db)

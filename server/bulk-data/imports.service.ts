@@ -32,6 +32,7 @@ import { convertRow, makePlan } from "./import-rows.ts";
 import * as repo from "./imports.repository.ts";
 import { cellDisplay, type FileRow, readRows, UnreadableFileError, writeRows } from "./sheets.ts";
 import { buildTemplate } from "./template.ts";
+import { zipEntrySizes } from "./zip-entries.ts";
 
 export const IMPORT_JOB = "bulk-import";
 const IMPORT = "Import";
@@ -242,11 +243,22 @@ async function detailOf(app: FastifyInstance, row: repo.ImportRow): Promise<Impo
 
 // Calls.
 
+/**
+ * The most text a workbook's shared strings (xl/sharedStrings.xml, unpacked) may hold: exceljs keeps them all in memory
+ * while it reads the sheet, about as much again as the XML, and the API's heap is 128 MiB (decision 029). A million
+ * rows of one short text column fit; more goes as CSV, which is read a row at a time.
+ */
+export const MAX_SHARED_STRINGS_BYTES = 32 * 1024 * 1024;
+
 /** An import takes .xlsx (a workbook, by content) and .csv (UTF-8 text); anything else is not supported. */
 async function checkImportType(filePath: string, fileName: string): Promise<FileType> {
   const type = await checkFileType(filePath, fileName);
   if (type.extension !== "xlsx" && type.extension !== "csv") {
     throw new DomainError(415, "HttpMediaTypeNotSupportedException", "File type not supported");
+  }
+  if (type.extension === "xlsx") {
+    const sharedStrings = (await zipEntrySizes(filePath))?.get("xl/sharedStrings.xml") ?? 0;
+    if (sharedStrings > MAX_SHARED_STRINGS_BYTES) throw invalid([fieldError("file", bulkDataTexts.tooMuchText)]);
   }
   return type;
 }
@@ -389,7 +401,14 @@ export async function discardImport(app: FastifyInstance, actor: Actor, id: stri
 export async function listImports(
   app: FastifyInstance,
   actor: Actor,
-  query: { schemaAndTableName?: string; status?: ImportStatus; page: number; size: number },
+  query: {
+    schemaAndTableName?: string;
+    status?: ImportStatus;
+    schema?: string;
+    tableNames?: string[];
+    page: number;
+    size: number;
+  },
   activeOnly: boolean,
 ): Promise<ImportPage> {
   requirePermission(actor, "Read", IMPORT);
@@ -400,6 +419,8 @@ export async function listImports(
     status: query.status,
     schemaKey,
     tableKey,
+    schema: query.schema,
+    tableNames: query.tableNames,
     offset: query.page * query.size,
     limit: query.size,
   });

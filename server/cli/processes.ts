@@ -14,10 +14,10 @@ export const webServer = path.join(projectRoot, "build/serve.js");
  * environment win over these.
  *
  * The API's old generation is smaller (decision 029): its bulk jobs make garbage by the megabyte, which V8 lets pile
- * up far past the 300 MiB budget under a 1 GiB limit; 256 MiB is still about five times what it keeps live.
+ * up past the 300 MB budget under a larger limit; 128 MiB is still about three times what it keeps live.
  */
 export const SERVICE_NODE_OPTIONS = {
-  api: "--max-semi-space-size=8 --max-old-space-size=256",
+  api: "--max-semi-space-size=8 --max-old-space-size=128",
   web: "--max-semi-space-size=8 --max-old-space-size=1024",
 } as const;
 

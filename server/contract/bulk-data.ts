@@ -85,6 +85,7 @@ export const bulkDataTexts = {
   expired: "This export has expired",
   notReady: "This export is not ready yet",
   exportFailed: "The export could not be made",
+  tooMuchText: "This workbook holds more text than an import can read at once: save it as CSV (UTF-8) and import that",
 } as const;
 
 const userRefSchema = z.object({ uuid: z.string(), firstName: z.string(), lastName: z.string() });
@@ -172,6 +173,17 @@ export const importListQuerySchema = z.object({
     .regex(/^[a-z][a-z0-9_]{0,62}\.[a-z][a-z0-9_]{0,62}$/)
     .optional(),
   status: z.enum(importStatuses).optional(),
+  /** Spec §7's other form: a schema, and its tables' keys comma-separated ("company,contact"). */
+  schema: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,62}$/)
+    .optional(),
+  tableNames: z
+    .string()
+    .max(2000)
+    .regex(/^[a-z][a-z0-9_]{0,62}(,[a-z][a-z0-9_]{0,62})*$/)
+    .transform((text) => text.split(","))
+    .optional(),
   page: z.coerce.number().int().min(0).default(0),
   size: z.coerce.number().int().min(1).max(100).default(20),
 });

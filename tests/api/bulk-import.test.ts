@@ -445,6 +445,10 @@ describe(`bulk import on ${testDatabase}`, () => {
     expect(empty.json().errors[0]).toMatchObject({ field: "file", defaultMessage: bulkDataTexts.emptyFile });
     const headless = await upload({ name: "headless.csv", content: "Company name,,Email\nA,b,c@d.no\n" });
     expect(headless.json().errors[0].defaultMessage).toBe(bulkDataTexts.noHeader);
+    // A workbook whose shared strings would not fit in memory is sent back as it arrives: its directory says so.
+    const heavy = await upload({ name: "heavy.xlsx", content: await withSharedStringsClaiming(40 * 1024 * 1024) });
+    expect(heavy.statusCode, heavy.body).toBe(400);
+    expect(heavy.json().errors[0]).toMatchObject({ field: "file", defaultMessage: bulkDataTexts.tooMuchText });
     const big = await upload({ name: "big.csv", content: `Company name\n${"x".repeat(1_100_000)}\n` });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toMatchObject({
@@ -547,6 +551,15 @@ describe(`bulk import on ${testDatabase}`, () => {
     expect(stopped.content.map((i: ImportDto) => i.status)).toEqual(["stopped"]);
     const other = (await call("GET", "/api/core/bulk_data/imports/recent?schemaAndTableName=crm.contact")).json();
     expect(other.totalElements).toBe(0);
+    // The spec's other form of the same filter: a schema and its tables.
+    const bySchema = (
+      await call("GET", "/api/core/bulk_data/imports/recent?schema=crm&tableNames=contact,company")
+    ).json();
+    expect(bySchema.totalElements).toBe(adminList.totalElements);
+    expect(
+      (await call("GET", "/api/core/bulk_data/imports/recent?schema=crm&tableNames=contact")).json().totalElements,
+    ).toBe(0);
+    expect((await call("GET", "/api/core/bulk_data/imports/recent?tableNames=no;drop")).statusCode).toBe(400);
     const active = (await call("GET", "/api/core/bulk_data/imports/active")).json();
     expect(active.content).toEqual([]);
 
@@ -579,3 +592,21 @@ describe(`bulk import on ${testDatabase}`, () => {
     expect(updating.statusCode).toBe(403);
   });
 });
+
+/** A real workbook whose zip directory says its shared strings unpack to `bytes` (only the directory is read). */
+async function withSharedStringsClaiming(bytes: number): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.addWorksheet("Data").addRow(["Company name", "Nordlys AS"]);
+  const file = Buffer.from(await workbook.xlsx.writeBuffer());
+  const name = Buffer.from("xl/sharedStrings.xml");
+  const entrySignature = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
+  let claimed = false;
+  for (let at = file.indexOf(entrySignature); at >= 0; at = file.indexOf(entrySignature, at + 46)) {
+    const nameLength = file.readUInt16LE(at + 28);
+    if (!file.subarray(at + 46, at + 46 + nameLength).equals(name)) continue;
+    file.writeUInt32LE(bytes, at + 24);
+    claimed = true;
+  }
+  expect(claimed).toBe(true);
+  return file;
+}
