@@ -155,8 +155,8 @@ export default defineConfig(async ({ command }) => {
           test: {
             name: `api-${database}`,
             include: ["tests/api/**/*.test.ts"],
-            // The data-directory lock exists only for the embedded database.
-            exclude: database === "postgres" ? ["tests/api/**/*.pglite.test.ts"] : [],
+            // The data-directory lock exists only for the embedded database; worker processes only beside PostgreSQL.
+            exclude: [`tests/api/**/*.${database === "postgres" ? "pglite" : "postgres"}.test.ts`],
             env: { TEST_DB: database },
             testTimeout: 60_000,
             hookTimeout: 120_000,
