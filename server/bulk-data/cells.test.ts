@@ -1,23 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { fieldOf } from "../../tests/support/fields.ts";
 import { type FieldDefinition, validateValues } from "../contract/fields.ts";
 import { cellTexts, fromCell, toCell } from "./cells.ts";
 
 function field(type: FieldDefinition["type"], settings: FieldDefinition["settings"] = {}): FieldDefinition {
-  return {
-    key: "f",
-    labelEn: "F",
-    labelNb: "F",
-    type,
-    required: false,
-    unique: false,
-    active: true,
-    builtIn: true,
-    customField: false,
-    partOfName: false,
-    searchable: false,
-    favorite: false,
-    settings,
-  };
+  return fieldOf(type, { key: "f", labelEn: "F", labelNb: "F", settings });
 }
 
 const options = [

@@ -7,6 +7,7 @@ import { recoverStalledImports } from "../../server/bulk-data/import-job.ts";
 import { IMPORT_JOB } from "../../server/bulk-data/imports.service.ts";
 import { bulkDataTexts, type ImportDetail, type ImportDto } from "../../server/contract/bulk-data.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
+import { grant, revoke } from "../support/role-permissions.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 import { multipartBody } from "../support/upload-files.ts";
 
@@ -90,15 +91,7 @@ describe(`bulk import on ${testDatabase}`, () => {
   beforeAll(async () => {
     t = await createTestApp({ demo: true, MAX_IMPORT_MB: 1 });
     // The employee role may import (not everyone's imports: that is Import Update); read-only may not.
-    const role = await t.app.db
-      .selectFrom("core.role")
-      .select("id")
-      .where("name", "=", "Employee")
-      .executeTakeFirstOrThrow();
-    await t.app.db
-      .insertInto("core.role_permission")
-      .values(["Create", "Read"].map((operation) => ({ role_id: role.id, resource: "Import", operation })))
-      .execute();
+    await grant(t.app.db, "Employee", "Import", ["Create", "Read"]);
     admin = await signIn(t.app, "admin@example.com");
     employee = await signIn(t.app, "employee@example.com");
     readOnly = await signIn(t.app, "readonly@example.com");
@@ -572,17 +565,7 @@ describe(`bulk import on ${testDatabase}`, () => {
     expect((await upload(csv(["Company name", "X"]), {}, readOnly)).statusCode).toBe(403);
     expect((await call("GET", "/api/core/bulk_data/imports/recent", readOnly)).statusCode).toBe(403);
     // The employee may create companies but this import needs Update too.
-    const role = await t.app.db
-      .selectFrom("core.role")
-      .select("id")
-      .where("name", "=", "Employee")
-      .executeTakeFirstOrThrow();
-    await t.app.db
-      .deleteFrom("core.role_permission")
-      .where("role_id", "=", role.id)
-      .where("resource", "=", "Company")
-      .where("operation", "=", "Update")
-      .execute();
+    await revoke(t.app.db, "Employee", "Company", ["Update"]);
     const employeeAgain = await signIn(t.app, "employee@example.com");
     const updating = await upload(
       csv(["Organisation number,Company name", "930000001,X"]),

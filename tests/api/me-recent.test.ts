@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
+import { grant, revoke } from "../support/role-permissions.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 
 describe(`the user's recently changed records on ${testDatabase}`, () => {
@@ -62,26 +63,13 @@ describe(`the user's recently changed records on ${testDatabase}`, () => {
 
     // A record deleted since is left out; so are entities the user may no longer read.
     expect((await call("DELETE", `/api/crm/contact/${contact}`, employee)).statusCode).toBe(204);
-    const role = await t.app.db
-      .selectFrom("core.role")
-      .select("id")
-      .where("name", "=", "Employee")
-      .executeTakeFirstOrThrow();
-    await t.app.db
-      .deleteFrom("core.role_permission")
-      .where("role_id", "=", role.id)
-      .where("resource", "=", "Todo")
-      .where("operation", "=", "Read")
-      .execute();
+    await revoke(t.app.db, "Employee", "Todo", ["Read"]);
     try {
       // The role's permissions are read per request.
       const left = await recent(employee);
       expect(left.map((r) => r.uuid)).toEqual([company]);
     } finally {
-      await t.app.db
-        .insertInto("core.role_permission")
-        .values({ role_id: role.id, resource: "Todo", operation: "Read" })
-        .execute();
+      await grant(t.app.db, "Employee", "Todo", ["Read"]);
     }
     expect((await recent(employee)).map((r) => r.uuid)).toEqual([company, todo]);
   });
