@@ -11,9 +11,6 @@ import type { WorkerCommand, WorkerReply, WorkerRequest } from "./pglite-worker.
 // Parse, Bind, Describe, Execute and Close: the server's answers to them can wait for the Sync that follows.
 const HELD_UNTIL_SYNC = new Set(["P", "B", "D", "E", "C"].map((letter) => letter.charCodeAt(0)));
 
-/** The database thread's old generation, as the whole API's was before decision 029. */
-const PGLITE_HEAP_MEGABYTES = 1024;
-
 export class PGliteThread {
   readonly waitReady: Promise<void>;
   private readonly worker: Worker;
@@ -26,11 +23,7 @@ export class PGliteThread {
   private held: Uint8Array[] = [];
 
   constructor(pgdata: string) {
-    this.worker = new Worker(new URL("./pglite-worker.ts", import.meta.url), {
-      workerData: { pgdata },
-      // Its own limit, not the API's small one (decision 029): the database's buffers pass through this heap.
-      resourceLimits: { maxOldGenerationSizeMb: PGLITE_HEAP_MEGABYTES },
-    });
+    this.worker = new Worker(new URL("./pglite-worker.ts", import.meta.url), { workerData: { pgdata } });
     this.waitReady = new Promise((resolve, reject) => {
       this.worker.on("message", (reply: WorkerReply) => {
         if (reply.id === 0) {
