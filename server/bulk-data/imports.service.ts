@@ -245,7 +245,7 @@ async function detailOf(app: FastifyInstance, row: repo.ImportRow): Promise<Impo
 
 /**
  * The most text a workbook's shared strings (xl/sharedStrings.xml, unpacked) may hold: exceljs keeps them all in memory
- * while it reads the sheet, about as much again as the XML, and the API's heap is 128 MiB (decision 029). A million
+ * while it reads the sheet, about as much again as the XML, and the API's heap on PostgreSQL is 128 MiB (decision 029). A million
  * rows of one short text column fit; more goes as CSV, which is read a row at a time.
  */
 export const MAX_SHARED_STRINGS_BYTES = 32 * 1024 * 1024;

@@ -13,22 +13,24 @@ export const webServer = path.join(projectRoot, "build/serve.js");
  * threads a malloc arena of its own, which keeps what a thread once used. NODE_OPTIONS and MALLOC_ARENA_MAX in the
  * environment win over these.
  *
- * The API's old generation is smaller (decision 029): its bulk jobs make garbage by the megabyte, which V8 lets pile
- * up past the 300 MB budget under a larger limit; 128 MiB is still about three times what it keeps live.
+ * The API on a PostgreSQL server gets a smaller old generation (decision 029): its bulk jobs make garbage by the
+ * megabyte, which V8 lets pile up past the 300 MB budget under a larger limit; 128 MiB is still about three times what
+ * it keeps live. On the embedded database it keeps 1 GiB: the flag holds for every thread of the process, and the
+ * database's thread passes what PGlite answers through its heap.
  */
-export const SERVICE_NODE_OPTIONS = {
-  api: "--max-semi-space-size=8 --max-old-space-size=128",
-  web: "--max-semi-space-size=8 --max-old-space-size=1024",
-} as const;
+export function serviceNodeOptions(service: Service, env: NodeJS.ProcessEnv): string {
+  const oldSpace = service === "api" && env.DATABASE_URL ? 128 : 1024;
+  return `--max-semi-space-size=8 --max-old-space-size=${oldSpace}`;
+}
 
-export type Service = keyof typeof SERVICE_NODE_OPTIONS;
+export type Service = "api" | "web";
 
 export function serviceEnv(env: NodeJS.ProcessEnv, service: Service): NodeJS.ProcessEnv {
   return {
     ...env,
     MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX || "2",
     // Later options win, so the environment's own come last.
-    NODE_OPTIONS: [SERVICE_NODE_OPTIONS[service], env.NODE_OPTIONS].filter(Boolean).join(" "),
+    NODE_OPTIONS: [serviceNodeOptions(service, env), env.NODE_OPTIONS].filter(Boolean).join(" "),
   };
 }
 
