@@ -633,9 +633,10 @@ export async function insertTransaction(
     .execute();
 }
 
+/** A page of one record's history (or a user's audit trail), newest first, with who made each change. */
 export async function listTransactions(
   db: Db,
-  entity: EntityMetadata,
+  entity: Pick<EntityMetadata, "schemaKey" | "tableKey">,
   recordId: string,
   offset: number,
   limit: number,

@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Database } from "../db/schema.ts";
 import { containsPattern } from "../db/values.ts";
+import { listTransactions } from "../records/records.repository.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -360,23 +361,9 @@ export async function auditUser(
     .execute();
 }
 
-export async function listUserTransactions(db: Db, userId: string, offset: number, limit: number) {
-  const base = db
-    .selectFrom("core.transaction as t")
-    .where("t.schema_key", "=", USER_AUDIT.schema_key)
-    .where("t.table_key", "=", USER_AUDIT.table_key)
-    .where("t.record_id", "=", userId);
-  const [content, total] = await Promise.all([
-    base
-      .leftJoin("core.app_user as u", "u.id", "t.actor_id")
-      .select(["t.id", "t.action", "t.at", "t.before", "t.after", "u.id as actor_id", "u.first_name", "u.last_name"])
-      .orderBy("t.id", "desc")
-      .offset(offset)
-      .limit(limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-  ]);
-  return { content, total: Number(total.total) };
+export function listUserTransactions(db: Db, userId: string, offset: number, limit: number) {
+  const audit = { schemaKey: USER_AUDIT.schema_key, tableKey: USER_AUDIT.table_key };
+  return listTransactions(db, audit, userId, offset, limit);
 }
 
 export async function findProfileImage(db: Db, id: string) {
