@@ -55,20 +55,27 @@ export const seriesIndex = (key: string | number) => Number(String(key).slice(1)
 
 /**
  * The category axis: labels cut to fit, turned when they are wider than their band, and only every nth when even turned
- * they crowd each other. The bottom margin grows with the turned labels.
+ * they crowd each other. The bottom margin grows with the turned labels; `overhang` is how far the first and the last
+ * label reach past their ticks, which a line chart's margins must hold (its first and last points are at the ends).
  */
 export function categoryAxis(labels: string[], innerWidth: number, size: WidgetSize) {
-  const short = labels.map((label) => shortLabel(label, size === "sm" ? 12 : 18));
+  const short = labels.map((label) => shortLabel(label, size === "sm" ? 14 : 18));
   const band = innerWidth / Math.max(labels.length, 1);
   const longest = Math.max(1, ...short.map((label) => label.length));
   const turned = longest * CHARACTER > band - 6;
   const room = turned ? 16 : longest * CHARACTER + 8;
   const every = Math.max(1, Math.ceil(room / band));
+  const ticks = labels.map((_, index) => index).filter((index) => index % every === 0);
+  const reach = (index: number | undefined) => (short[index ?? 0]?.length ?? 0) * CHARACTER;
   return {
-    tickValues: labels.map((_, index) => String(index)).filter((_, index) => index % every === 0),
+    tickValues: ticks.map(String),
     tickRotation: turned ? -40 : 0,
     bottom: turned ? Math.round(20 + longest * CHARACTER * 0.77) : 36,
     format: (value: string | number) => short[Number(value)] ?? "",
+    // A turned label hangs to the left of its tick (cos 40° of its length); a level one is centred on it.
+    overhang: turned
+      ? { left: Math.round(reach(ticks[0]) * 0.77) + 4, right: 8 }
+      : { left: Math.round(reach(ticks[0]) / 2) + 4, right: Math.round(reach(ticks.at(-1)) / 2) + 4 },
   };
 }
 

@@ -1,5 +1,5 @@
 import { Line, type SliceTooltipProps } from "@nivo/line";
-import { BasicTooltip } from "@nivo/tooltip";
+import { Chip, TableTooltip } from "@nivo/tooltip";
 import {
   ChartFrame,
   type ChartProps,
@@ -19,8 +19,9 @@ export default function LineChart({ data, labels, title, size, language }: Chart
   const series = drawnSeries(data);
   const { width, height } = widgetSizes[size];
   const values = series.flatMap((s) => s.values).filter((value): value is number => value !== null);
-  const left = valueAxisWidth(values, language);
-  const axis = categoryAxis(labels, width - left - 24, size);
+  const axis = categoryAxis(labels, width - valueAxisWidth(values, language) - 24, size);
+  const left = Math.max(valueAxisWidth(values, language), axis.overhang.left);
+  const right = Math.max(16, axis.overhang.right);
   return (
     <ChartFrame type={data.type} size={size}>
       <Line
@@ -30,7 +31,7 @@ export default function LineChart({ data, labels, title, size, language }: Chart
           id: seriesKey(i),
           data: labels.map((_, index) => ({ x: String(index), y: s.values[index] ?? null })),
         }))}
-        margin={{ top: 12, right: 24, bottom: axis.bottom, left }}
+        margin={{ top: 12, right, bottom: axis.bottom, left }}
         xScale={{ type: "point" }}
         yScale={{ type: "linear", min: Math.min(0, ...values) < 0 ? "auto" : 0, max: "auto" }}
         animate={false}
@@ -41,18 +42,14 @@ export default function LineChart({ data, labels, title, size, language }: Chart
         pointBorderWidth={0}
         enableSlices="x"
         sliceTooltip={({ slice }: SliceTooltipProps<{ id: string; data: { x: string; y: number | null }[] }>) => (
-          <div style={chartTheme.tooltip.container}>
-            <strong>{labels[Number(slice.points[0]?.data.x)]}</strong>
-            {slice.points.map((point) => (
-              <BasicTooltip
-                key={point.id}
-                id={series[seriesIndex(point.seriesId)]?.description ?? ""}
-                value={chartValue(point.data.y, language)}
-                color={point.seriesColor}
-                enableChip
-              />
-            ))}
-          </div>
+          <TableTooltip
+            title={<strong>{labels[Number(slice.points[0]?.data.x)]}</strong>}
+            rows={slice.points.map((point) => [
+              <Chip key="chip" color={point.seriesColor} />,
+              series[seriesIndex(point.seriesId)]?.description ?? "",
+              <strong key="value">{chartValue(point.data.y, language)}</strong>,
+            ])}
+          />
         )}
         axisBottom={{ tickValues: axis.tickValues, tickRotation: axis.tickRotation, format: axis.format }}
         axisLeft={{ tickValues: size === "sm" ? 4 : 5, format: (value) => formatCompact(Number(value), language) }}
