@@ -57,8 +57,10 @@ import { messages } from "./messages.ts";
  * Create besides. Data sources: Datasource Create, Read, Update, Delete, and Read on their entities to run them.
  *
  * Errors: a definition that breaks a rule answers 400 MethodArgumentNotValidException with field errors named as
- * Conform names them (`entities[0].filters[1].paramValue`); a name the metadata does not know answers the same 400
- * on that field; a run that takes longer than the statement timeout answers 422 QueryFailedException "Query failed.".
+ * Conform names them (`entities[0].filters[1].paramValue` for a run's body; `definition.entities[0]…`, `name`,
+ * `description` for a saved query or data source); a name the metadata does not know, a hidden or inactive field,
+ * or a value that does not fit its field answers the same 400 on that field; a run that takes longer than the
+ * statement timeout answers 422 QueryFailedException "Query failed.".
  */
 
 export * from "./advanced-search-texts.ts";
