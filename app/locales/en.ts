@@ -1,9 +1,11 @@
+import { advancedSearchTexts } from "../../server/contract/advanced-search-texts.ts";
 import { bulkDataTexts } from "../../server/contract/bulk-data.ts";
 import { apiErrorTexts, validationTexts } from "./spec-texts.ts";
 
 // The error file's column in Norwegian is a header, not a message to translate.
 const { errorColumnNb: _errorColumnNb, ...bulkTexts } = bulkDataTexts;
 const bulkMessages: { [Key in keyof typeof bulkTexts]: string } = bulkTexts;
+const searchMessages: { [Key in keyof typeof advancedSearchTexts]: string } = advancedSearchTexts;
 
 const en = {
   app: {
@@ -1131,6 +1133,7 @@ const en = {
       scope: "Records",
       scopeAllShort: "All",
       scopeListedShort: "As listed",
+      scopeQueryShort: "Saved query",
       rows: "Rows",
       size: "Size",
       created: "Created",
@@ -1183,6 +1186,8 @@ const en = {
     busy_other: "Too many requests right now. Wait {{count}} seconds and try again.",
     tryAgain: "Try again",
   },
+  /** Advanced search's and data sources' messages (server/contract/advanced-search-texts.ts). */
+  searchMessages,
 };
 
 export type Translations = typeof en;

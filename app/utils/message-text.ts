@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { advancedSearchTexts } from "../../server/contract/advanced-search-texts.ts";
 import { bulkDataTexts } from "../../server/contract/bulk-data.ts";
 import { passwordMessages, profileTexts } from "../../server/contract/profile-texts.ts";
 import { apiErrorTexts, validationTexts } from "../locales/spec-texts.ts";
@@ -8,6 +9,8 @@ import { apiErrorTexts, validationTexts } from "../locales/spec-texts.ts";
  * error catalogue), and the key each has in the locale files, so that they show in the page's language. A text
  * without a key (a server message shown as is) shows as it came.
  */
+const specTexts = new Set<string>([...Object.values(validationTexts), ...Object.values(apiErrorTexts)]);
+
 const exact = new Map<string, string>([
   ...Object.entries(validationTexts)
     .filter(([, text]) => !text.includes("{{"))
@@ -22,6 +25,10 @@ const exact = new Map<string, string>([
   ...Object.entries(bulkDataTexts)
     .filter(([key]) => key !== "errorColumnNb")
     .map(([key, text]): [string, string] => [text, `bulk.messages.${key}`]),
+  // Advanced search's own texts; those that are validation's or the catalogue's keep their keys there.
+  ...Object.entries(advancedSearchTexts)
+    .filter(([, text]) => !specTexts.has(text) && !/^Max \d+ limit$/.test(text))
+    .map(([key, text]): [string, string] => [text, `searchMessages.${key}`]),
   // The specification also spells it so.
   ["Must be a valid URLes", "validation.invalidUrl"],
 ]);
