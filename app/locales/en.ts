@@ -1,9 +1,11 @@
 import { bulkDataTexts } from "../../server/contract/bulk-data.ts";
+import { dashboardTexts } from "../../server/contract/dashboards.ts";
 import { apiErrorTexts, validationTexts } from "./spec-texts.ts";
 
 // The error file's column in Norwegian is a header, not a message to translate.
 const { errorColumnNb: _errorColumnNb, ...bulkTexts } = bulkDataTexts;
 const bulkMessages: { [Key in keyof typeof bulkTexts]: string } = bulkTexts;
+const dashboardMessages: { [Key in keyof typeof dashboardTexts]: string } = dashboardTexts;
 
 const en = {
   app: {
@@ -1171,6 +1173,8 @@ const en = {
     busy_other: "Too many requests right now. Wait {{count}} seconds and try again.",
     tryAgain: "Try again",
   },
+  /** The API's own texts for widgets and dashboards, by their English text (app/utils/message-text.ts). */
+  dashboardMessages,
 };
 
 export type Translations = typeof en;

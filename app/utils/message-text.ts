@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { bulkDataTexts } from "../../server/contract/bulk-data.ts";
+import { dashboardTexts } from "../../server/contract/dashboards.ts";
 import { passwordMessages, profileTexts } from "../../server/contract/profile-texts.ts";
 import { apiErrorTexts, validationTexts } from "../locales/spec-texts.ts";
 
@@ -22,6 +23,8 @@ const exact = new Map<string, string>([
   ...Object.entries(bulkDataTexts)
     .filter(([key]) => key !== "errorColumnNb")
     .map(([key, text]): [string, string] => [text, `bulk.messages.${key}`]),
+  // The product's own texts of widgets and dashboards.
+  ...Object.entries(dashboardTexts).map(([key, text]): [string, string] => [text, `dashboardMessages.${key}`]),
   // The specification also spells it so.
   ["Must be a valid URLes", "validation.invalidUrl"],
 ]);
