@@ -423,6 +423,28 @@ describe(`widgets on ${testDatabase}`, () => {
       expect((await call("POST", `${base}/widget/${crypto.randomUUID()}/data`, admin, {})).statusCode).toBe(404);
     });
 
+    it("refuses changing or deleting a data source while a widget uses it", async () => {
+      const definition = {
+        entities: [{ schemaName: "crm", tableName: "company", selectedFields: [{ key: "name" }], filters: [] }],
+        joins: [],
+      };
+      const used = await addDataSource(t, "Zz used source", definition);
+      const id = (await create(widgetBody(used, "KPI", { single: { aggregationFunction: "COUNT" } }))).uuid;
+      const url = `${base}/datasource-advanced/${used}`;
+      const changed = await call("PUT", url, admin, { name: "Zz used source 2", description: "", definition });
+      expect(changed.statusCode).toBe(409);
+      expect(changed.json()).toMatchObject({
+        exceptionName: "DatasourceInUseException",
+        message: "Error saving changes on the Datasource. The target Datasource is currently being used by Widget/s.",
+      });
+      expect((await call("DELETE", url)).json().exceptionName).toBe("DatasourceInUseException");
+      expect((await call("DELETE", `${base}/widget/${id}`)).statusCode).toBe(204);
+      expect(
+        (await call("PUT", url, admin, { name: "Zz used source 2", description: "", definition })).statusCode,
+      ).toBe(200);
+      expect((await call("DELETE", url)).statusCode).toBe(204);
+    });
+
     it("answers fresh data after a write to a table its data source reads", async () => {
       const id = (await create(widgetBody(companies, "KPI", { single: { aggregationFunction: "COUNT" } }))).uuid;
       const before = (await dataOf(id)).value;
