@@ -209,10 +209,14 @@ function where(request: DataRequest): RawBuilder<unknown> {
   return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
 }
 
-type Runner = Kysely<Database>;
+/**
+ * Runs statements on the database: in one read-only transaction under a statement timeout (sources.ts `runLimited`).
+ * Statements given to separate calls may run at once, on separate connections.
+ */
+export type Runner = <T>(work: (db: Kysely<Database>) => Promise<T>) => Promise<T>;
 
-/** Computes the widget's data from the source (run inside the caller's transaction, under its statement timeout). */
-export async function computeWidgetData(db: Runner, source: SourceSelect, request: DataRequest): Promise<WidgetData> {
+/** Computes the widget's data from the source; a table's page and its total run at once. */
+export async function computeWidgetData(run: Runner, source: SourceSelect, request: DataRequest): Promise<WidgetData> {
   const byKey = new Map(source.columns.map((column) => [column.key, column]));
   const from = sql`(${source.select}) as source`;
   const condition = where(request);
@@ -222,9 +226,8 @@ export async function computeWidgetData(db: Runner, source: SourceSelect, reques
     const single = configuration.singleNumberConfiguration;
     const fn = (single?.aggregationFunction ?? "COUNT") as AggregationFunction;
     const column = single?.field ? byKey.get(single.field) : undefined;
-    const { rows } = await sql<{
-      value: unknown;
-    }>`select ${aggregate(fn, column)} as value from ${from} where ${condition}`.execute(db);
+    const query = sql<{ value: unknown }>`select ${aggregate(fn, column)} as value from ${from} where ${condition}`;
+    const { rows } = await run((db) => query.execute(db));
     return {
       type: "KPI",
       description: configuration.countLabelConfiguration?.description || "",
@@ -233,7 +236,7 @@ export async function computeWidgetData(db: Runner, source: SourceSelect, reques
     };
   }
 
-  if (request.type === "TABLE") return table(db, source, request, from, condition);
+  if (request.type === "TABLE") return table(run, source, request, from, condition);
 
   const chart = configuration.countLabelConfiguration;
   const labelColumn = chart ? byKey.get(chart.labelField) : undefined;
@@ -263,9 +266,10 @@ export async function computeWidgetData(db: Runner, source: SourceSelect, reques
     : type === "LINE" || type === "MULTILINE"
       ? sql`label asc nulls last`
       : sql`v0 desc nulls last, label asc nulls last`;
-  const { rows } = await sql<Record<string, unknown>>`select ${labelSql} as label, ${sql.join(values)}
+  const query = sql<Record<string, unknown>>`select ${labelSql} as label, ${sql.join(values)}
     from ${from} where ${condition}
-    group by 1 order by ${order} limit ${WIDGET_LABELS_MAX}`.execute(db);
+    group by 1 order by ${order} limit ${WIDGET_LABELS_MAX}`;
+  const { rows } = await run((db) => query.execute(db));
   if (isDate) {
     rows.reverse();
     // The records without a date read last.
@@ -290,7 +294,7 @@ export async function computeWidgetData(db: Runner, source: SourceSelect, reques
 }
 
 async function table(
-  db: Runner,
+  run: Runner,
   source: SourceSelect,
   request: DataRequest,
   from: RawBuilder<unknown>,
@@ -307,10 +311,12 @@ async function table(
   const order = [...sorting, ...ids];
   const selected = columns.map((column) => sql`${ref(column.alias)} as ${sql.id(column.alias)}`);
   const [page, total] = await Promise.all([
-    sql<Record<string, unknown>>`select ${sql.join(selected)} from ${from} where ${condition}
-      ${order.length > 0 ? sql`order by ${sql.join(order)}` : sql``}
-      limit ${request.size} offset ${request.page * request.size}`.execute(db),
-    sql<{ n: number }>`select count(*)::int as n from ${from} where ${condition}`.execute(db),
+    run((db) =>
+      sql<Record<string, unknown>>`select ${sql.join(selected)} from ${from} where ${condition}
+        ${order.length > 0 ? sql`order by ${sql.join(order)}` : sql``}
+        limit ${request.size} offset ${request.page * request.size}`.execute(db),
+    ),
+    run((db) => sql<{ n: number }>`select count(*)::int as n from ${from} where ${condition}`.execute(db)),
   ]);
   const widgetColumns: WidgetColumn[] = columns.map((column) => ({
     key: column.key,
@@ -344,7 +350,7 @@ async function table(
 
 /** The distinct values of one source column a viewer may choose from (a dropdown's page). */
 export async function distinctValues(
-  db: Runner,
+  db: Kysely<Database>,
   source: SourceSelect,
   column: SourceColumn,
   search: string | undefined,

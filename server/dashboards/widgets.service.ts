@@ -299,17 +299,15 @@ export async function dataOf(
     input.lang,
   ]);
   return dataCache(db).get(key, () =>
-    runLimited(db, (trx) =>
-      computeWidgetData(trx, source.select, {
-        type: widget.type,
-        configuration,
-        conditions,
-        record,
-        page: input.page,
-        size: input.size,
-        lang: input.lang,
-      }),
-    ),
+    computeWidgetData((work) => runLimited(db, work), source.select, {
+      type: widget.type,
+      configuration,
+      conditions,
+      record,
+      page: input.page,
+      size: input.size,
+      lang: input.lang,
+    }),
   );
 }
 
