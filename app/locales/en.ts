@@ -1133,6 +1133,7 @@ const en = {
       scope: "Records",
       scopeAllShort: "All",
       scopeListedShort: "As listed",
+      scopeQueryShort: "Saved query",
       rows: "Rows",
       size: "Size",
       created: "Created",

@@ -1195,6 +1195,7 @@ const nb: Translations = {
       scope: "Poster",
       scopeAllShort: "Alle",
       scopeListedShort: "Som listet",
+      scopeQueryShort: "Lagret søk",
       rows: "Rader",
       size: "Størrelse",
       created: "Opprettet",
