@@ -1,11 +1,13 @@
 import { advancedSearchTexts } from "../../server/contract/advanced-search-texts.ts";
 import { bulkDataTexts } from "../../server/contract/bulk-data.ts";
+import { dashboardTexts } from "../../server/contract/dashboards.ts";
 import { apiErrorTexts, validationTexts } from "./spec-texts.ts";
 
 // The error file's column in Norwegian is a header, not a message to translate.
 const { errorColumnNb: _errorColumnNb, ...bulkTexts } = bulkDataTexts;
 const bulkMessages: { [Key in keyof typeof bulkTexts]: string } = bulkTexts;
 const searchMessages: { [Key in keyof typeof advancedSearchTexts]: string } = advancedSearchTexts;
+const dashboardMessages: { [Key in keyof typeof dashboardTexts]: string } = dashboardTexts;
 
 const en = {
   app: {
@@ -1188,6 +1190,8 @@ const en = {
   },
   /** Advanced search's and data sources' messages (server/contract/advanced-search-texts.ts). */
   searchMessages,
+  /** The API's own texts for widgets and dashboards, by their English text (app/utils/message-text.ts). */
+  dashboardMessages,
 };
 
 export type Translations = typeof en;

@@ -1302,6 +1302,19 @@ const nb: Translations = {
     notFound: "Fant ikke spørringen",
     dataSourceNotFound: "Fant ikke datakilden",
   },
+  dashboardMessages: {
+    dashboardNotFound: "Fant ikke dashbordet",
+    widgetNotFound: "Fant ikke widgeten",
+    datasourceNotFound: "Fant ikke datakilden",
+    recordNotFound: "Fant ikke posten",
+    aggregateRequired: "Velg en aggregering",
+    unknownField: "Ikke et felt i datakilden",
+    numberField: "Må være et tallfelt",
+    notFilterable: "Dette feltet kan ikke filtreres her",
+    notInSource: "Datakilden tar ikke med denne enheten",
+    alreadyPlaced: "Widgeten er allerede på dette dashbordet",
+    tooManyWidgets: "Høyst 50 widgeter på et dashbord",
+  },
 };
 
 export default nb;

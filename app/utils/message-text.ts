@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { advancedSearchTexts } from "../../server/contract/advanced-search-texts.ts";
 import { bulkDataTexts } from "../../server/contract/bulk-data.ts";
+import { dashboardTexts } from "../../server/contract/dashboards.ts";
 import { passwordMessages, profileTexts } from "../../server/contract/profile-texts.ts";
 import { apiErrorTexts, validationTexts } from "../locales/spec-texts.ts";
 
@@ -29,6 +30,8 @@ const exact = new Map<string, string>([
   ...Object.entries(advancedSearchTexts)
     .filter(([, text]) => !specTexts.has(text) && !/^Max \d+ limit$/.test(text))
     .map(([key, text]): [string, string] => [text, `searchMessages.${key}`]),
+  // The product's own texts of widgets and dashboards.
+  ...Object.entries(dashboardTexts).map(([key, text]): [string, string] => [text, `dashboardMessages.${key}`]),
   // The specification also spells it so.
   ["Must be a valid URLes", "validation.invalidUrl"],
 ]);
