@@ -181,7 +181,7 @@ const recordTables = {
 
 /**
  * A widget's data on a record's dashboard tab: only the rows joined to that company or contact count. The dashboard
- * must be one the user sees, the widget on it, and the record one they may read.
+ * must be one the user sees and marked for that kind of record, the widget on it, and the record one they may read.
  */
 export async function recordWidgetData(
   db: Kysely<Database>,
@@ -190,6 +190,8 @@ export async function recordWidgetData(
   input: WidgetDataInput,
 ): Promise<WidgetData> {
   const dashboard = await seenDashboard(db, actor, params.dashboardId);
+  // Only a dashboard marked for that kind of record is its tab.
+  if (!(params.table === "company" ? dashboard.show_in_company : dashboard.show_in_contact)) throw notFound();
   requirePermission(actor, "Read", WIDGET);
   const target = recordTables[params.table];
   requirePermission(actor, "Read", target.resource);

@@ -269,6 +269,14 @@ describe(`categorized dashboards on ${testDatabase}`, () => {
     expect(notInSource.json().message).toBe(dashboardTexts.notInSource);
     const notPlaced = await addWidget(widgetBody(linked, "KPI", { single: { aggregationFunction: "COUNT" } }));
     expect((await call("GET", `${base}/view/${board.uuid}/widgets/${notPlaced}/company/${firm}`)).statusCode).toBe(404);
+
+    // A dashboard that is not marked for companies is no company's tab.
+    const contactsOnly = await addDashboard({ name: "Zz Contact tab", showInContact: true });
+    await place(contactsOnly.uuid, widget);
+    const contactTab = (table: string, id: string) =>
+      call("GET", `${base}/view/${contactsOnly.uuid}/widgets/${widget}/${table}/${id}`);
+    expect((await contactTab("contact", ann)).json().value).toBe(1);
+    expect((await contactTab("company", firm)).statusCode).toBe(404);
   });
 
   it("gives each user their own default dashboard over the workspace's", async () => {
