@@ -33,6 +33,7 @@ export default [
     route("imports/:id/errors", "routes/import-errors.ts"),
     route("exports", "routes/exports.tsx"),
     route("exports/:id/download", "routes/export-download.ts"),
+    route("advanced-search", "routes/advanced-search.tsx"),
     route("resources/upload", "routes/resources.upload.ts"),
     route("resources/record-search", "routes/resources.record-search.ts"),
     route("notifications", "routes/notifications.ts"),
