@@ -1,9 +1,24 @@
+import { advancedSearchTexts } from "../../server/contract/advanced-search.ts";
 import { bulkDataTexts } from "../../server/contract/bulk-data.ts";
 import { apiErrorTexts, validationTexts } from "./spec-texts.ts";
 
 // The error file's column in Norwegian is a header, not a message to translate.
 const { errorColumnNb: _errorColumnNb, ...bulkTexts } = bulkDataTexts;
 const bulkMessages: { [Key in keyof typeof bulkTexts]: string } = bulkTexts;
+
+// The advanced search's own rule texts; those the spec words elsewhere (Required, the catalogue's) have their keys there.
+const {
+  required: _required,
+  max255: _max255,
+  max200: _max200,
+  notAnOption: _notAnOption,
+  notANumber: _notANumber,
+  noResults: _noResults,
+  queryFailed: _queryFailed,
+  inUse: _inUse,
+  ...advancedSearchOwnTexts
+} = advancedSearchTexts;
+const advancedSearchMessages: { [Key in keyof typeof advancedSearchOwnTexts]: string } = advancedSearchOwnTexts;
 
 const en = {
   app: {
@@ -1182,6 +1197,64 @@ const en = {
     deleteTitle: "Delete {{name}}?",
     confirmDelete: "The query {{name}} will be deleted. This cannot be undone.",
     deletedToast: "{{name}} was deleted",
+    createdToast: "{{name}} was saved",
+    savedToast: "Your changes to {{name}} were saved",
+    noRows: "The query finds no rows.",
+    builder: {
+      newTitle: "New query",
+      editTitle: "Edit {{name}}",
+      copyTitle: "Save {{name}} as a new query",
+      copyName: "Copy of {{name}}",
+      kind: "Saved as",
+      mainEntity: "Main entity",
+      join: "Joined entity",
+      joinEntity: "Join",
+      joinOption: "{{to}} (with {{from}})",
+      addJoin: "Add join",
+      removeJoin: "Remove the join of {{name}}",
+      choose: "Choose…",
+      apply: "Apply",
+      applyEntity: "Apply {{name}}",
+      applyFilter: "Apply filter {{number}}",
+      fields: "Fields to show",
+      filters: "Filters",
+      addFilter: "Add filter",
+      addFilterTo: "Add filter to {{name}}",
+      filterNumber: "Filter {{number}}",
+      filterField: "Filter {{number}} field",
+      operation: "Filter {{number}} operation",
+      value: "Filter {{number}} value",
+      removeFilter: "Remove filter {{number}}",
+      dateFilter: "Date range",
+      dateField: "Date field",
+      from: "From",
+      to: "To",
+      sort: "Sort",
+      sortField: "Sort by",
+      sortDefault: "The first field shown",
+      direction: "Direction",
+      ascending: "Ascending",
+      descending: "Descending",
+      preview: "Preview",
+      previewTitle: "Preview",
+      previewCount_one: "Showing the first {{shown}} of {{count}} row",
+      previewCount_other: "Showing the first {{shown}} of {{count}} rows",
+    },
+    operations: {
+      eq: "equals (=)",
+      lt: "less than (<)",
+      gt: "greater than (>)",
+      gte: "at least (>=)",
+      lte: "at most (<=)",
+      ne: "not equal (<>)",
+      ilike: "matches (ILIKE)",
+      isNull: "is empty (IS NULL)",
+      isNotNull: "is not empty (IS NOT NULL)",
+      isTrue: "is true (IS TRUE)",
+      isNotTrue: "is not true (IS NOT TRUE)",
+    },
+    // The rules' texts as the API and the builder's schema give them (server/contract/advanced-search.ts).
+    messages: advancedSearchMessages,
   },
   errors: {
     notFoundTitle: "Page not found",

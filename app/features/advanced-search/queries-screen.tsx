@@ -1,5 +1,6 @@
 import { Box, HStack } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
+import type { SavedQueryDto } from "../../../server/contract/advanced-search.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, type DataTableColumn, TableLink } from "../../components/data-table.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
@@ -7,7 +8,6 @@ import { FilterBar, SearchInput } from "../../components/filter-bar.tsx";
 import { LinkTabs } from "../../components/link-tabs.tsx";
 import { ListFooter } from "../../components/list-footer.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
-import type { SavedQuerySummary } from "./api.ts";
 import type { QueriesData } from "./queries.server.ts";
 import { createQueryUrl, QUERY_PAGE_SIZE, queriesUrl, queryTypes, queryUrl } from "./urls.ts";
 
@@ -20,7 +20,7 @@ export function QueriesScreen({ type, q, page, lastPage, list, goTo, rights }: Q
   const may = rights[type];
   const canCreate = rights.global.Create || rights.personal.Create;
   const state = { type, q, page };
-  const columns: DataTableColumn<SavedQuerySummary>[] = [
+  const columns: DataTableColumn<SavedQueryDto>[] = [
     {
       key: "name",
       header: t("advancedSearch.name"),
@@ -28,7 +28,7 @@ export function QueriesScreen({ type, q, page, lastPage, list, goTo, rights }: Q
       cell: (query) =>
         may.Read ? <TableLink href={queryUrl(type, query.id, "view")}>{query.name}</TableLink> : query.name,
     },
-    { key: "description", header: t("advancedSearch.description"), cell: (query) => query.description ?? "" },
+    { key: "description", header: t("advancedSearch.description"), cell: (query) => query.description },
     {
       key: "actions",
       header: "",
@@ -51,7 +51,7 @@ export function QueriesScreen({ type, q, page, lastPage, list, goTo, rights }: Q
               {t("advancedSearch.view")}
             </TableLink>
           )}
-          {may.Update && (
+          {may.Update && query.canEdit && (
             <TableLink
               href={queryUrl(type, query.id, "edit")}
               label={t("advancedSearch.editQuery", { name: query.name })}
@@ -59,7 +59,7 @@ export function QueriesScreen({ type, q, page, lastPage, list, goTo, rights }: Q
               {t("common.edit")}
             </TableLink>
           )}
-          {may.Delete && (
+          {may.Delete && query.canDelete && (
             <TableLink
               href={queriesUrl({ ...state, confirm: "delete", id: query.id })}
               label={t("advancedSearch.deleteQuery", { name: query.name })}

@@ -1,4 +1,5 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
+import type { SavedQueryDto, SavedQueryPage } from "../../../server/contract/advanced-search.ts";
 import { readGoToPage } from "../../components/go-to-page.ts";
 import { hasPermission, requireUser } from "../../middleware/auth.server.ts";
 import { getInstance } from "../../middleware/i18next.server.ts";
@@ -7,7 +8,7 @@ import { errorDialogText } from "../../utils/api-errors.ts";
 import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readPage } from "../bulk-data/urls.ts";
-import { queriesPath, queryPath, type SavedQueryPage, type SavedQuerySummary } from "./api.ts";
+import { queriesPath, queryPath } from "./api.ts";
 import { QUERY_PAGE_SIZE, type QueryType, queriesUrl, queryRights } from "./urls.ts";
 
 /** Search terms need at least 3 characters, trimmed (spec §5); shorter ones are not sent. */
@@ -39,7 +40,7 @@ export async function loadQueries(request: Request, context: Readonly<RouterCont
   if (goTo.page) throw redirect(queriesUrl({ type, q, page: goTo.page }));
   if (page > lastPage && list.totalElements > 0) throw redirect(queriesUrl({ type, q, page: lastPage }));
 
-  let confirmDelete: SavedQuerySummary | null = null;
+  let confirmDelete: SavedQueryDto | null = null;
   const id = url.searchParams.get("id");
   if (url.searchParams.get("confirm") === "delete" && isUuid(id) && rights[type].Delete) {
     confirmDelete = list.content.find((query) => query.id === id) ?? (await client.get(queryPath(type, id)));
@@ -76,7 +77,7 @@ export async function queriesAction(request: Request, context: Readonly<RouterCo
   if (!userRights(user)[type].Delete) throw data("Forbidden", { status: 403 });
   const client = api(context);
   try {
-    const query = await client.get<SavedQuerySummary>(queryPath(type, id));
+    const query = await client.get<SavedQueryDto>(queryPath(type, id));
     await client.delete(queryPath(type, id));
     flash(context, {
       status: "success",

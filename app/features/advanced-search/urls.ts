@@ -1,8 +1,7 @@
+import { type QueryType, queryTypes } from "../../../server/contract/advanced-search.ts";
 import { withQuery } from "../bulk-data/urls.ts";
 
-/** A saved query is global (the workspace's) or personal (its owner's): spec §2 "modes are global or personal". */
-export const queryTypes = ["global", "personal"] as const;
-export type QueryType = (typeof queryTypes)[number];
+export { type QueryType, queryTypes };
 
 export function isQueryType(value: unknown): value is QueryType {
   return typeof value === "string" && (queryTypes as readonly string[]).includes(value);
