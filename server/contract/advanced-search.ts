@@ -215,6 +215,8 @@ export const queryJoinSchema = z.object({
   joinType: z.enum(joinTypes, { error: messages.notAnOption }).default("INNER"),
   schema2Name: identifier,
   table2Name: identifier,
+  /** Which relationship when the two entities have more than one; the oldest between them when left out. */
+  relationshipId: z.string().trim().max(64).optional(),
 });
 export type QueryJoin = z.infer<typeof queryJoinSchema>;
 
@@ -459,8 +461,8 @@ export const searchCatalogSchema = z.object({
 export type SearchCatalog = z.infer<typeof searchCatalogSchema>;
 
 /**
- * One column of a result: `key` is "table.field" (stable while the definition names the field), with the field's
- * labels and type, and the entity it belongs to.
+ * One column of a result: `key` is "schema.table.field" (stable while the definition names the field), with the
+ * field's labels and type, and the entity it belongs to.
  */
 export const resultColumnSchema = z.object({
   key: z.string(),
