@@ -1200,6 +1200,20 @@ const en = {
     createdToast: "{{name}} was saved",
     savedToast: "Your changes to {{name}} were saved",
     noRows: "The query finds no rows.",
+    viewPage: {
+      saveAsNew: "Save as new",
+      mainEntity: "Main entity: {{name}}",
+      joined: "{{name}}, joined to {{other}}",
+      fields: "Fields shown: {{fields}}",
+      filter: "Filter: {{field}} {{operation}} {{value}}",
+      dateRange: "Date range: {{field}} from {{from}} to {{to}}",
+      sort: "Sorted by {{field}}, {{direction}}",
+      sortDefault: "Sorted by the first field shown",
+    },
+    runPage: {
+      exportTitle: "Export {{name}}",
+      failed: "The query could not be run.",
+    },
     builder: {
       newTitle: "New query",
       editTitle: "Edit {{name}}",
