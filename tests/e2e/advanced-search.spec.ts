@@ -36,7 +36,7 @@ async function seed(page: Page, run: string) {
 // moves the buttons below it between a pointer's press and release.
 
 /** Without JavaScript a choice that others depend on is applied by posting the form; with it, it applies at once. */
-async function apply(page: Page, testInfo: TestInfo, button: Locator) {
+async function apply(testInfo: TestInfo, button: Locator) {
   if (jsEnabled(testInfo)) await expect(button).toHaveCount(0);
   else await button.click();
 }
@@ -53,7 +53,7 @@ async function buildQuery(page: Page, testInfo: TestInfo, run: string, texts = e
   const main = page.getByTestId("query-entity-0");
   await page.getByRole("textbox", { name: texts.name, exact: true }).fill(`Zz${run} berg companies`);
   await main.getByLabel(texts.mainEntity, { exact: true }).selectOption("crm.company");
-  await apply(page, testInfo, main.getByRole("button", { name: texts.applyMain }));
+  await apply(testInfo, main.getByRole("button", { name: texts.applyMain }));
   const fields = page.getByTestId("query-fields-0");
   await fields.getByLabel(texts.companyName, { exact: true }).check();
   await fields.getByLabel(texts.city, { exact: true }).check();
@@ -70,7 +70,7 @@ async function buildQuery(page: Page, testInfo: TestInfo, run: string, texts = e
   await page.getByRole("button", { name: texts.addJoin, exact: true }).press("Enter");
   const joined = page.getByTestId("query-entity-1");
   await joined.getByLabel(texts.join, { exact: true }).selectOption("crm.company|crm.contact");
-  await apply(page, testInfo, joined.getByRole("button", { name: /^(Apply|Bruk) / }));
+  await apply(testInfo, joined.getByRole("button", { name: /^(Apply|Bruk) / }));
   await page.getByTestId("query-fields-1").getByLabel(texts.firstName, { exact: true }).check();
   await joined.getByLabel(texts.dateField, { exact: true }).selectOption("birth_date");
   await joined.getByLabel(texts.from, { exact: true }).fill("1989-12-01");
