@@ -250,6 +250,15 @@ test.describe("advanced search", () => {
       },
     });
     expect(refused.status).toBe(403);
+
+    // Another user's or an unknown query is not found; a global one is not theirs to edit.
+    const unknown = await page.goto("/advanced-search/personal/00000000-0000-4000-8000-000000000000/run");
+    expect(unknown?.status()).toBe(404);
+    const global = await call("GET", "/api/advanced_search/global?page=0&size=1");
+    const [first] = (await global.json()).content as { id: string }[];
+    expect(first).toBeTruthy();
+    const edit = await page.goto(`/advanced-search/global/${first.id}/edit`);
+    expect(edit?.status()).toBe(403);
   });
 });
 
