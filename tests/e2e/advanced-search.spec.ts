@@ -32,9 +32,6 @@ async function seed(page: Page, run: string) {
   await contact("Siri", "1990-05-06", beta);
 }
 
-// The builder's buttons are pressed from the keyboard: leaving a field validates it, and a message that appears or goes
-// moves the buttons below it between a pointer's press and release.
-
 /** Without JavaScript a choice that others depend on is applied by posting the form; with it, it applies at once. */
 async function apply(testInfo: TestInfo, button: Locator) {
   if (jsEnabled(testInfo)) await expect(button).toHaveCount(0);
@@ -58,16 +55,16 @@ async function buildQuery(page: Page, testInfo: TestInfo, run: string, texts = e
   await fields.getByLabel(texts.companyName, { exact: true }).check();
   await fields.getByLabel(texts.city, { exact: true }).check();
 
-  await main.getByRole("button", { name: texts.addFilter }).press("Enter");
+  await main.getByRole("button", { name: texts.addFilter }).click();
   await main.getByLabel(texts.filterField(1), { exact: true }).selectOption("name");
   await main.getByLabel(texts.filterOperation(1), { exact: true }).selectOption("ILIKE");
   await main.getByLabel(texts.filterValue(1), { exact: true }).fill(`Zz${run}%`);
-  await main.getByRole("button", { name: texts.addFilter }).press("Enter");
+  await main.getByRole("button", { name: texts.addFilter }).click();
   await main.getByLabel(texts.filterField(2), { exact: true }).selectOption("city");
   await main.getByLabel(texts.filterOperation(2), { exact: true }).selectOption("ILIKE");
   await main.getByLabel(texts.filterValue(2), { exact: true }).fill("berg");
 
-  await page.getByRole("button", { name: texts.addJoin, exact: true }).press("Enter");
+  await page.getByRole("button", { name: texts.addJoin, exact: true }).click();
   const joined = page.getByTestId("query-entity-1");
   await joined.getByLabel(texts.join, { exact: true }).selectOption("crm.company|crm.contact");
   await apply(testInfo, joined.getByRole("button", { name: /^(Apply|Bruk) / }));
@@ -80,12 +77,12 @@ async function buildQuery(page: Page, testInfo: TestInfo, run: string, texts = e
   await page.getByLabel(texts.direction, { exact: true }).selectOption("desc");
 
   // The rules, beside the fields they concern.
-  await page.getByRole("button", { name: texts.preview, exact: true }).press("Enter");
+  await page.getByRole("button", { name: texts.preview, exact: true }).click();
   await expect(main.getByText(texts.ilikeNeedsWildcard)).toBeVisible();
   await expect(joined.getByText(texts.sameYear)).toBeVisible();
   await main.getByLabel(texts.filterValue(2), { exact: true }).fill("%berg%");
   await joined.getByLabel(texts.from, { exact: true }).fill("1990-01-01");
-  await page.getByRole("button", { name: texts.preview, exact: true }).press("Enter");
+  await page.getByRole("button", { name: texts.preview, exact: true }).click();
   const preview = page.getByTestId("preview");
   await expect(preview.getByRole("row")).toHaveCount(3);
   await expect(preview.getByRole("row").nth(1)).toContainText(`Zz${run} Gamma`);
@@ -161,7 +158,7 @@ test.describe("advanced search", () => {
 
     await buildQuery(page, testInfo, run);
     await page.getByTestId("query-kind").getByLabel("Personal").check();
-    await page.getByRole("button", { name: "Save", exact: true }).press("Enter");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page).toHaveURL(/\/advanced-search\/personal\/[0-9a-f-]+\/view$/);
     await expect(notice(page, testInfo, `Zz${run} berg companies was saved`)).toBeVisible();
     const description = page.getByTestId("query-description");
@@ -185,9 +182,9 @@ test.describe("advanced search", () => {
     await page.getByRole("link", { name: "Edit", exact: true }).click();
     await expect(page).toHaveURL(/\/edit$/);
     if (jsEnabled(testInfo)) await page.waitForLoadState("networkidle");
-    await page.getByTestId("query-entity-0").getByRole("button", { name: "Remove filter 2" }).press("Enter");
+    await page.getByTestId("query-entity-0").getByRole("button", { name: "Remove filter 2" }).click();
     await page.getByRole("textbox", { name: "Name", exact: true }).fill(`Zz${run} companies`);
-    await page.getByRole("button", { name: "Save Changes", exact: true }).press("Enter");
+    await page.getByRole("button", { name: "Save Changes", exact: true }).click();
     await expect(notice(page, testInfo, `Your changes to Zz${run} companies were saved`)).toBeVisible();
     await page.getByRole("link", { name: "Run", exact: true }).click();
     await expect(page.getByTestId("list-footer")).toHaveText("Showing 1 to 3 of 3 entries");
@@ -199,7 +196,7 @@ test.describe("advanced search", () => {
     await expect(page).toHaveURL(/\/personal\/[0-9a-f-]+\/create$/);
     await page.getByRole("textbox", { name: "Name", exact: true }).fill(`Zz${run} global companies`);
     await page.getByTestId("query-kind").getByLabel("Global").check();
-    await page.getByRole("button", { name: "Save", exact: true }).press("Enter");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page).toHaveURL(/\/advanced-search\/global\/[0-9a-f-]+\/view$/);
     await page.goto(`/advanced-search?q=${encodeURIComponent(`Zz${run}`)}`);
     await expect(page.getByTestId("saved-queries").getByRole("row")).toHaveCount(2);
@@ -276,7 +273,7 @@ test.describe("advanced search in Norwegian", () => {
     await buildQuery(page, testInfo, run, norwegian);
     await expect(page.getByTestId("preview").getByRole("columnheader", { name: "Fornavn" })).toBeVisible();
     await page.getByTestId("query-kind").getByLabel("Personlige").check();
-    await page.getByRole("button", { name: "Lagre", exact: true }).press("Enter");
+    await page.getByRole("button", { name: "Lagre", exact: true }).click();
     await expect(page).toHaveURL(/\/view$/);
     await page.getByRole("link", { name: "Kjør", exact: true }).click();
     await expect(page.getByTestId("list-footer")).toHaveText("Viser 1 til 2 av 2 oppføringer");

@@ -134,7 +134,8 @@ export function BuilderScreen({
     lastResult,
     defaultValue,
     constraint: getZodConstraint(builderConstraintSchema),
-    shouldValidate: "onBlur",
+    // Not on blur: a message appearing as a field is left would move the buttons under the pointer mid-click.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseBuilderForm(formData) as never,
   });
