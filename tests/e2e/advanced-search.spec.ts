@@ -202,6 +202,7 @@ test.describe("advanced search", () => {
     await expect(page.getByTestId("saved-queries").getByRole("row")).toHaveCount(2);
     await expect(page.getByTestId("saved-queries")).toContainText(`Zz${run} global companies`);
     await page.getByRole("link", { name: "Personal", exact: true }).click();
+    await expect(page).toHaveURL(/[?&]type=personal/);
     await page.getByRole("searchbox").fill(`Zz${run}`);
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page.getByTestId("saved-queries")).toContainText(`Zz${run} companies`);
@@ -227,6 +228,31 @@ test.describe("advanced search", () => {
     await expect(notice(page, testInfo, `Zz${run} companies was deleted`)).toBeVisible();
     await expect(page.getByTestId("saved-queries")).not.toContainText(`Zz${run} companies`);
     await expect(page.getByTestId("empty-state")).toBeVisible();
+  });
+
+  test("another main entity takes what fitted the old one with it: its fields, filters and joins", async ({
+    page,
+  }, testInfo) => {
+    await signIn(page, users.admin, "/advanced-search/create");
+    await openBuilder(page, testInfo);
+    const main = page.getByTestId("query-entity-0");
+    await main.getByLabel(english.mainEntity, { exact: true }).selectOption("crm.company");
+    await apply(testInfo, main.getByRole("button", { name: english.applyMain }));
+    await page.getByTestId("query-fields-0").getByLabel(english.companyName, { exact: true }).check();
+    await main.getByRole("button", { name: english.addFilter }).click();
+    await main.getByLabel(english.filterField(1), { exact: true }).selectOption("name");
+    await page.getByRole("button", { name: english.addJoin, exact: true }).click();
+    const joined = page.getByTestId("query-entity-1");
+    await joined.getByLabel(english.join, { exact: true }).selectOption("crm.company|crm.contact");
+    await apply(testInfo, joined.getByRole("button", { name: /^Apply / }));
+    await expect(page.getByTestId("query-fields-1").getByLabel(english.firstName, { exact: true })).toBeVisible();
+
+    await main.getByLabel(english.mainEntity, { exact: true }).selectOption("notes.note");
+    await apply(testInfo, main.getByRole("button", { name: english.applyMain }));
+    await expect(main.getByRole("heading", { name: "Notes", exact: true })).toBeVisible();
+    await expect(main.getByLabel(english.filterField(1), { exact: true })).toHaveCount(0);
+    await expect(page.getByTestId("query-entity-1")).toHaveCount(0);
+    await expect(page.getByTestId("query-fields-0").getByRole("checkbox", { checked: true })).toHaveCount(0);
   });
 
   test("a user without Global Create saves personal queries only, and the API refuses a global one", async ({

@@ -22,7 +22,7 @@ import {
   useForm,
 } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import type { ReactNode } from "react";
+import type { ChangeEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import {
@@ -58,6 +58,7 @@ import {
   labelOf,
   operationKeys,
   pluralOf,
+  withFittingChoices,
 } from "./catalog.ts";
 import { ResultTable } from "./result-table.tsx";
 import { ADVANCED_SEARCH_PATH, queryUrl } from "./urls.ts";
@@ -68,13 +69,20 @@ type QueryForm = FormMetadata<BuilderForm, string[]>;
 function Select({
   meta,
   children,
+  onChange,
 }: {
   meta: FieldMetadata<string | undefined, BuilderForm, string[]>;
   children: ReactNode;
+  onChange?: (value: string) => void;
 }) {
   return (
     <NativeSelect.Root key={meta.key}>
-      <NativeSelect.Field {...getSelectProps(meta)}>{children}</NativeSelect.Field>
+      <NativeSelect.Field
+        {...getSelectProps(meta)}
+        onChange={onChange && ((event: ChangeEvent<HTMLSelectElement>) => onChange(event.currentTarget.value))}
+      >
+        {children}
+      </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>
   );
@@ -312,6 +320,14 @@ function EntitySection({
   const language = useLanguage();
   const parts = meta.getFieldset();
   const filters = parts.filters.getFieldList();
+  // An entity chosen in place: what fitted the one before (its fields, filters, the joins from it) goes.
+  const choose = (part: "entity" | "join", chosen: string) => {
+    const value = structuredClone(form.value ?? {}) as BuilderForm;
+    const entities = value.definition?.entities ?? [];
+    if (!entities[index]) return;
+    entities[index] = { [part]: chosen };
+    form.update({ value: withFittingChoices(value, catalog) });
+  };
   const chosenFields = [parts.fields.initialValue ?? []].flat();
   const dates = entity ? dateFields(entity) : [];
   const dateFilter = parts.dateFilter.getFieldset();
@@ -342,7 +358,7 @@ function EntitySection({
         <HStack align="flex-end" gap="2">
           {index === 0 ? (
             <FormField meta={parts.entity} label={t("advancedSearch.builder.mainEntity")}>
-              <Select meta={parts.entity}>
+              <Select meta={parts.entity} onChange={(value) => choose("entity", value)}>
                 <option value="">{t("advancedSearch.builder.choose")}</option>
                 {catalog.entities.map((item) => (
                   <option key={entityName(item)} value={entityName(item)}>
@@ -353,7 +369,7 @@ function EntitySection({
             </FormField>
           ) : (
             <FormField meta={parts.join} label={t("advancedSearch.builder.joinEntity")}>
-              <Select meta={parts.join}>
+              <Select meta={parts.join} onChange={(value) => choose("join", value)}>
                 <option value="">{t("advancedSearch.builder.choose")}</option>
                 {joinOptions(catalog, names, index).map((option) => (
                   <option key={option.value} value={option.value}>

@@ -21,6 +21,7 @@ import {
   formOfDefinition,
   parseBuilderForm,
 } from "./builder-form.ts";
+import { withFittingChoices } from "./catalog.ts";
 import { userRights } from "./queries.server.ts";
 import { isQueryType, type QueryType, queryTypes, queryUrl } from "./urls.ts";
 
@@ -118,11 +119,17 @@ export async function builderAction(
   });
   const intent = formData.get("intent");
   const submission = parseBuilderForm(formData);
-  // A choice applied, or the warning closed without JavaScript: the form comes back as it was, unchecked.
-  if (intent === "apply" || intent === "dismiss") {
+  // The warning closed without JavaScript: the form comes back as it was, unchecked.
+  if (intent === "dismiss") {
     return data<BuilderActionResult>({
       result: { initialValue: submission.payload as BuilderResult["initialValue"] },
     });
+  }
+  // A choice applied without JavaScript: it comes back with what no longer fits left out, unchecked.
+  if (intent === "apply") {
+    const catalog = await api(context).get<SearchCatalog>(CATALOG_PATH);
+    const fitted = withFittingChoices(submission.payload as BuilderForm, catalog);
+    return data<BuilderActionResult>({ result: { initialValue: fitted as BuilderResult["initialValue"] } });
   }
   // A join or filter added or removed without JavaScript.
   if (intent !== "save" && intent !== "preview") {

@@ -79,3 +79,58 @@ export function chosenName(index: number, value: { entity?: string; join?: strin
   const name = index === 0 ? value.entity : value.join?.split("|")[1];
   return name || undefined;
 }
+
+type EntityChoices = {
+  entity?: string;
+  join?: string;
+  /** One checked field comes from a form as one value. */
+  fields?: string[] | string;
+  filters?: { field?: string; operation?: string; paramValue?: string }[];
+  dateFilter?: { field?: string; from?: string; to?: string };
+};
+
+/**
+ * The builder's choices with those that no longer fit its entities left out: a join from an entity that is gone, the
+ * fields, filters and date field of an entity that changed, an operation the field does not take, a sort on a field
+ * of no chosen entity. Rows still being filled in (nothing chosen yet) stay.
+ */
+export function withFittingChoices<
+  Value extends { definition?: { entities?: EntityChoices[]; sort?: { field?: string; direction?: string } } },
+>(value: Value, catalog: SearchCatalog): Value {
+  const names: (string | undefined)[] = [];
+  const entities: EntityChoices[] = [];
+  for (const choices of value.definition?.entities ?? []) {
+    const index = entities.length;
+    if (
+      index > 0 &&
+      choices.join &&
+      !joinOptions(catalog, names, index).some((option) => option.value === choices.join)
+    )
+      continue;
+    const name = chosenName(index, choices);
+    const entity = findEntity(catalog, name);
+    names.push(name);
+    const fieldOf = (key: string | undefined) => entity?.fields.find((field) => field.key === key);
+    entities.push({
+      ...choices,
+      fields: [choices.fields ?? []].flat().filter((key) => fieldOf(key)),
+      filters: (choices.filters ?? [])
+        .filter((filter) => !filter.field || (entity && filterableFields(entity).includes(fieldOf(filter.field)!)))
+        .map((filter) => {
+          const operations: readonly string[] = fieldOf(filter.field)?.operations ?? [];
+          return filter.operation && !operations.includes(filter.operation) ? { ...filter, operation: "" } : filter;
+        }),
+      dateFilter:
+        choices.dateFilter?.field && !(entity && dateFields(entity).includes(fieldOf(choices.dateFilter.field)!))
+          ? { ...choices.dateFilter, field: "" }
+          : choices.dateFilter,
+    });
+  }
+  const sortField = value.definition?.sort?.field;
+  const sortFits = names.some((name) => {
+    const entity = findEntity(catalog, name);
+    return entity && sortField?.startsWith(`${name}.`) && entity.fields.some((f) => `${name}.${f.key}` === sortField);
+  });
+  const sort = sortField && !sortFits ? { ...value.definition?.sort, field: "" } : value.definition?.sort;
+  return { ...value, definition: { ...value.definition, entities, sort } };
+}
