@@ -26,7 +26,7 @@ import { runReadOnlyQuery } from "../fields/fields.repository.ts";
 import { forbiddenInQuery } from "../fields/fields.service.ts";
 import { DomainError } from "../http/errors.ts";
 import { cachedEntity } from "../records/metadata.repository.ts";
-import { withOptions } from "../records/records.service.ts";
+import { outputValue, withOptions } from "../records/records.service.ts";
 import { cachedRelationships } from "../relationships/relationships.repository.ts";
 import { type Actor, can, requirePermission } from "../users/users.service.ts";
 import * as repo from "./advanced-search.repository.ts";
@@ -147,20 +147,6 @@ export async function catalog(db: Kysely<Database>, actor: Actor): Promise<Searc
 export function columnDto(column: SourceColumn): ResultColumn {
   const { key, schemaName, tableName, field, labelEn, labelNb, type, options } = column;
   return { key, schemaName, tableName, field, labelEn, labelNb, type, options };
-}
-
-/** A stored value as the record calls give it. */
-export function outputValue(field: FieldDefinition, value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  switch (field.type) {
-    case "Number":
-    case "Percent":
-      return Number(value);
-    case "DateTime":
-      return value instanceof Date ? value.toISOString() : String(value);
-    default:
-      return value;
-  }
 }
 
 function plainValue(value: unknown): unknown {

@@ -45,7 +45,8 @@ export async function resolveEntity(
   return entity;
 }
 
-function outputValue(field: FieldDefinition, value: unknown): unknown {
+/** A stored value as the record calls give it. */
+export function outputValue(field: FieldDefinition, value: unknown): unknown {
   if (value === null || value === undefined) return null;
   switch (field.type) {
     case "Number":
