@@ -4,6 +4,7 @@ import {
   operationsWithoutParam,
   type SearchOperation,
   searchOperations,
+  sortDirections,
 } from "./advanced-search.ts";
 import { messages } from "./messages.ts";
 import {
@@ -93,8 +94,7 @@ export const filterOperations = searchOperations;
 export type FilterOperation = SearchOperation;
 export const operationsWithoutParameter: readonly FilterOperation[] = operationsWithoutParam;
 
-/** As the advanced search sorts. */
-export const sortDirections = ["asc", "desc"] as const;
+export { sortDirections };
 
 const name = z.string().trim().min(1, messages.required).max(255, messages.max255);
 const description = z.string().trim().max(200, "Max 200 limit").default("");
