@@ -145,8 +145,8 @@ export async function catalog(db: Kysely<Database>, actor: Actor): Promise<Searc
 // ---- runs ----
 
 export function columnDto(column: SourceColumn): ResultColumn {
-  const { key, schemaName, tableName, field, labelEn, labelNb, type, options } = column;
-  return { key, schemaName, tableName, field, labelEn, labelNb, type, options };
+  const { key, schemaName, tableName, field, labelEn, labelNb, entityLabelEn, entityLabelNb, type, options } = column;
+  return { key, schemaName, tableName, field, labelEn, labelNb, entityLabelEn, entityLabelNb, type, options };
 }
 
 function plainValue(value: unknown): unknown {

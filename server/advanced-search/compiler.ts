@@ -332,6 +332,8 @@ export async function compileSource(
         field: field.key,
         labelEn: field.labelEn,
         labelNb: field.labelNb,
+        entityLabelEn: entity.labelEn,
+        entityLabelNb: entity.labelNb,
         type: field.type,
         options: (field.settings.options ?? []).map(({ value, labelEn, labelNb }) => ({ value, labelEn, labelNb })),
         alias: isStored(field) ? `c${stored++}` : "",

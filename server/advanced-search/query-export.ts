@@ -3,7 +3,7 @@ import type { Language } from "../bulk-data/cells.ts";
 import type { ExportRecord } from "../bulk-data/export-file.ts";
 import * as exportsRepo from "../bulk-data/exports.repository.ts";
 import { EXPORT_CHUNK_SIZE, type ExportSource, fileNameOf, toDto } from "../bulk-data/exports.service.ts";
-import type { QueryDefinition, QueryType } from "../contract/advanced-search.ts";
+import { columnLabel, type QueryDefinition, type QueryType } from "../contract/advanced-search.ts";
 import { type BulkFormat, type BulkLanguage, bulkDataTexts, type ExportDto } from "../contract/bulk-data.ts";
 import type { FieldDefinition } from "../contract/fields.ts";
 import type { Database } from "../db/schema.ts";
@@ -54,18 +54,14 @@ export async function initiateQueryExport(
 /** The file's columns: each field of the result, headed "Entity: Field" when the query joins entities. */
 function layoutFields(source: CompiledSource): FieldDefinition[] {
   const joined = source.entities.length > 1;
-  return source.resultColumns.map((column, index) => {
-    const entity = source.entities[column.entityIndex]?.entity;
-    const prefix = (label: string | undefined) => (joined && label ? `${label}: ` : "");
-    return {
-      ...column.definition,
-      // A Query field's value is its select's first value, written as text.
-      type: column.alias === "" ? "Text" : column.definition.type,
-      key: column.alias === "" ? `q${index}` : column.alias,
-      labelEn: `${prefix(entity?.labelEn)}${column.definition.labelEn}`,
-      labelNb: `${prefix(entity?.labelNb)}${column.definition.labelNb}`,
-    };
-  });
+  return source.resultColumns.map((column, index) => ({
+    ...column.definition,
+    // A Query field's value is its select's first value, written as text.
+    type: column.alias === "" ? "Text" : column.definition.type,
+    key: column.alias === "" ? `q${index}` : column.alias,
+    labelEn: columnLabel(column, "en", joined),
+    labelNb: columnLabel(column, "nb", joined),
+  }));
 }
 
 /**

@@ -120,3 +120,14 @@ export const advancedSearchTexts = {
   notFound: "Query not found",
   dataSourceNotFound: "Data source not found",
 } as const;
+
+/** A result column's heading: "Entity: Field" when the query joins entities, so that like-named fields differ. */
+export function columnLabel(
+  column: { labelEn: string; labelNb: string; entityLabelEn: string; entityLabelNb: string },
+  language: "en" | "nb",
+  joined: boolean,
+): string {
+  const [entity, field] =
+    language === "nb" ? [column.entityLabelNb, column.labelNb] : [column.entityLabelEn, column.labelEn];
+  return joined ? `${entity}: ${field}` : field;
+}

@@ -375,6 +375,9 @@ export const resultColumnSchema = z.object({
   field: z.string(),
   labelEn: z.string(),
   labelNb: z.string(),
+  /** The field's entity, to tell "City" of companies from "City" of contacts in a joined query. */
+  entityLabelEn: z.string(),
+  entityLabelNb: z.string(),
   type: z.string(),
   options: z.array(optionSchema),
 });

@@ -365,7 +365,13 @@ describe(`advanced search on ${testDatabase}`, () => {
         (key) => `${GIZMO}.${key}`,
       ),
     );
-    expect(page.columns[1]).toMatchObject({ labelEn: "Price", labelNb: "Pris", type: "Number" });
+    expect(page.columns[1]).toMatchObject({
+      labelEn: "Price",
+      labelNb: "Pris",
+      type: "Number",
+      entityLabelEn: "Gizmo",
+      entityLabelNb: "Dings",
+    });
     expect(page.content).toHaveLength(1);
     const [row] = page.content;
     expect(row?.recordIds).toEqual({ [GIZMO]: gizmos["Alpha lamp"] });

@@ -1,13 +1,13 @@
 import { Box } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import type { QueryResultPage, ResultColumn, ResultRow } from "../../../server/contract/advanced-search.ts";
+import { columnLabel } from "../../../server/contract/advanced-search-texts.ts";
 import type { FieldDefinition, FieldType } from "../../../server/contract/fields.ts";
 import { DataTable, type DataTableColumn, TableLink } from "../../components/data-table.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { valueText } from "../../components/value-text.ts";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { screenOfEntity } from "../records/screens.ts";
-import { labelOf } from "./catalog.ts";
 
 /** A result column as the value formatting of record lists needs it. */
 function fieldOf(column: ResultColumn): FieldDefinition {
@@ -45,6 +45,7 @@ export function ResultTable({
   const { t } = useTranslation();
   const dates = useDateSettings();
   const settings = { ...dates, yes: t("common.yes"), no: t("common.no") };
+  const joined = new Set(result.columns.map((column) => `${column.schemaName}.${column.tableName}`)).size > 1;
   const linked = result.columns.find((column) => `${column.schemaName}.${column.tableName}` === mainEntity);
   const columns: DataTableColumn<ResultRow>[] = result.columns.map((column) => {
     const field = fieldOf(column);
@@ -52,7 +53,7 @@ export function ResultTable({
     const text = (row: ResultRow) => valueText(field, row.values[column.key], settings);
     return {
       key: column.key,
-      header: labelOf(column, dates.language),
+      header: columnLabel(column, dates.language, joined),
       kind: column === linked ? "primary" : undefined,
       cell: (row) => {
         const screen = column === linked ? screenOfEntity(column.schemaName, column.tableName) : undefined;
