@@ -41,6 +41,8 @@ import {
  * - GET    widget?page&size&q                   WidgetPage; the spec's page=999999 reads as "every widget"
  * - POST   widget, PUT widget/{id}              WidgetInput -> WidgetDto; GET widget/{id}; DELETE widget/{id}
  *          (its places on dashboards go with it)
+ * - POST   widget/preview                       WidgetPreviewInput -> WidgetData: an unsaved widget's data, for the
+ *          builder's preview (Widget Create or Update)
  * - POST   widget/{id}/data                     WidgetDataInput -> WidgetData
  * - GET    widget-specific/{widgetId}/values/{field}?q   FilterValue[]: the values a viewer may choose for an
  *          adjustable filter field (distinct, at most 200)
@@ -287,6 +289,15 @@ export const widgetDataInputSchema = z.object({
   lang: z.enum(["en", "nb"]).default("en"),
 });
 export type WidgetDataInput = z.output<typeof widgetDataInputSchema>;
+
+/** `POST widget/preview`: the builder's widget as it is, computed without saving it (the spec's preview state). */
+export const widgetPreviewInputSchema = z.object({
+  widget: widgetInputSchema,
+  page: z.number().int().min(0).default(0),
+  size: z.number().int().min(1).max(TABLE_PAGE_SIZE_MAX).default(20),
+  lang: z.enum(["en", "nb"]).default("en"),
+});
+export type WidgetPreviewInput = z.output<typeof widgetPreviewInputSchema>;
 
 export const filterValueSchema = z.object({ value: z.string(), label: z.string() });
 export type FilterValue = z.infer<typeof filterValueSchema>;

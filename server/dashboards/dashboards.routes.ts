@@ -13,6 +13,7 @@ import {
   widgetInputSchema,
   widgetListQuerySchema,
   widgetPageSchema,
+  widgetPreviewInputSchema,
   widgetSchema,
 } from "../contract/dashboards.ts";
 import * as dashboards from "./dashboards.service.ts";
@@ -353,6 +354,20 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
       await widgets.deleteWidget(app.db, request.actor, request.params.id);
       return reply.status(204).send(null);
     },
+  );
+
+  app.post(
+    `${base}/widget/preview`,
+    {
+      schema: {
+        tags,
+        summary: "An unsaved widget's data, for the builder's preview (Widget Create or Update; Read on its entities)",
+        security,
+        body: widgetPreviewInputSchema,
+        response: { 200: widgetData },
+      },
+    },
+    async (request) => widgets.previewWidget(app.db, request.actor, request.body),
   );
 
   app.post(

@@ -12,13 +12,14 @@ import {
   type WidgetDto,
   type WidgetInput,
   type WidgetPage,
+  type WidgetPreviewInput,
 } from "../contract/dashboards.ts";
 import { TtlCache } from "../contract/ttl-cache.ts";
 import type { WidgetData } from "../contract/widget-data.ts";
 import type { Database, WidgetConfigurationColumn } from "../db/schema.ts";
 import { containsPattern, isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
-import { type Actor, requirePermission } from "../users/users.service.ts";
+import { type Actor, can, requirePermission } from "../users/users.service.ts";
 import * as repo from "./dashboards.repository.ts";
 import { type LoadedSource, loadSource, runLimited } from "./sources.ts";
 import { type Condition, checkAgainstColumns, computeWidgetData, distinctValues } from "./widget-data.ts";
@@ -136,12 +137,12 @@ async function checkedConfiguration(db: Kysely<Database>, actor: Actor, input: W
     missing: () => invalid("widgetConfiguration.datasourceUuidKey", dashboardTexts.datasourceNotFound),
   });
   checkAgainstColumns(configuration, input.widgetConfiguration.type, source.select.columns);
-  return configuration;
+  return { configuration, source };
 }
 
 export async function createWidget(db: Kysely<Database>, actor: Actor, input: WidgetInput): Promise<WidgetDto> {
   requirePermission(actor, "Create", WIDGET);
-  const configuration = await checkedConfiguration(db, actor, input);
+  const { configuration } = await checkedConfiguration(db, actor, input);
   const id = await repo.insertWidget(db, {
     name: input.name,
     description: input.description,
@@ -161,7 +162,7 @@ export async function changeWidget(
 ): Promise<WidgetDto> {
   requirePermission(actor, "Update", WIDGET);
   if (!isUuid(id) || !(await repo.findWidget(db, id))) throw widgetNotFound();
-  const configuration = await checkedConfiguration(db, actor, input);
+  const { configuration } = await checkedConfiguration(db, actor, input);
   const changed = await repo.updateWidget(db, id, {
     name: input.name,
     description: input.description,
@@ -309,6 +310,28 @@ export async function dataOf(
       lang: input.lang,
     }),
   );
+}
+
+/**
+ * The builder's preview: the widget as configured, not saved, computed for the builder with no viewer's choices and
+ * nothing kept (its configuration has no id to keep it under).
+ */
+export async function previewWidget(
+  db: Kysely<Database>,
+  actor: Actor,
+  input: WidgetPreviewInput,
+): Promise<WidgetData> {
+  if (!can(actor, "Create", WIDGET) && !can(actor, "Update", WIDGET)) requirePermission(actor, "Create", WIDGET);
+  const { configuration, source } = await checkedConfiguration(db, actor, input.widget);
+  return computeWidgetData((work) => runLimited(db, work), source.select, {
+    type: input.widget.widgetConfiguration.type,
+    configuration,
+    conditions: conditionsOf(configuration, source, actor, []),
+    record: null,
+    page: input.page,
+    size: input.size,
+    lang: input.lang,
+  });
 }
 
 export async function widgetData(

@@ -391,6 +391,21 @@ describe(`widgets on ${testDatabase}`, () => {
   });
 
   describe("rights and calls", () => {
+    it("previews a widget as the builder has it, without saving it, for those who may make widgets", async () => {
+      const before = (await call("GET", `${base}/widget?page=999999`)).json().totalElements;
+      const body = widgetBody(companies, "KPI", {
+        single: { aggregationFunction: "SUM", field: "crm.company.employees" },
+      });
+      const preview = await call("POST", `${base}/widget/preview`, admin, { widget: body, lang: "nb" });
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(preview.json()).toMatchObject({ type: "KPI", aggregationFunction: "SUM", value: 45 });
+      expect((await call("GET", `${base}/widget?page=999999`)).json().totalElements).toBe(before);
+      // The same validity as saving, and the same rights as making one.
+      const invalid = await call("POST", `${base}/widget/preview`, admin, { widget: widgetBody(companies, "KPI") });
+      expect(invalid.statusCode).toBe(400);
+      expect((await call("POST", `${base}/widget/preview`, employee, { widget: body })).statusCode).toBe(403);
+    });
+
     it("creating, changing and deleting need the Widget rights", async () => {
       const body = widgetBody(companies, "KPI", { single: { aggregationFunction: "COUNT" } });
       expect((await call("POST", `${base}/widget`, reader, body)).statusCode).toBe(403);
