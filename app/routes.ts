@@ -33,6 +33,12 @@ export default [
     route("imports/:id/errors", "routes/import-errors.ts"),
     route("exports", "routes/exports.tsx"),
     route("exports/:id/download", "routes/export-download.ts"),
+    route("advanced-search", "routes/advanced-search.tsx"),
+    route("advanced-search/create", "routes/advanced-search.builder.tsx", { id: "advanced-search-create" }),
+    route("advanced-search/:queryType/:id/create", "routes/advanced-search.builder.tsx", {
+      id: "advanced-search-copy",
+    }),
+    route("advanced-search/:queryType/:id/edit", "routes/advanced-search.builder.tsx", { id: "advanced-search-edit" }),
     route("resources/upload", "routes/resources.upload.ts"),
     route("resources/record-search", "routes/resources.record-search.ts"),
     route("notifications", "routes/notifications.ts"),

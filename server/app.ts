@@ -4,6 +4,7 @@ import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { activitiesRoutes } from "./activities/activities.routes.ts";
+import { advancedSearchRoutes } from "./advanced-search/advanced-search.routes.ts";
 import { assignmentsRoutes } from "./assignments/assignments.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { exportJobs } from "./bulk-data/exports.jobs.ts";
@@ -202,6 +203,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(activitiesRoutes);
       await api.register(notificationsRoutes);
       await api.register(exportsRoutes);
+      await api.register(advancedSearchRoutes);
       await api.register(importsRoutes, { maxImportMegabytes: config.MAX_IMPORT_MB });
       await api.register(recordsRoutes);
     },

@@ -228,3 +228,13 @@ export function ExportIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A magnifying glass: advanced search. */
+export function SearchIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="11" cy="11" r="7" />
+      <path d="m21 21-4.3-4.3" />
+    </Icon>
+  );
+}

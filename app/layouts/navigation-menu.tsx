@@ -32,7 +32,7 @@ export function NavigationMenu({ direction, user }: { direction: Direction; user
     (item) =>
       !item.resource ||
       user.companyAdmin ||
-      user.permissions.some((p) => p.name === item.resource && p.operation === "Read"),
+      user.permissions.some((p) => p.operation === "Read" && [item.resource ?? []].flat().includes(p.name)),
   );
   const entry = (item: NavItem) => (
     <li key={item.to}>

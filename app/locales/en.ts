@@ -1,3 +1,4 @@
+import { advancedSearchTexts } from "../../server/contract/advanced-search.ts";
 import { bulkDataTexts } from "../../server/contract/bulk-data.ts";
 import { dashboardTexts } from "../../server/contract/dashboards.ts";
 import { apiErrorTexts, validationTexts } from "./spec-texts.ts";
@@ -6,6 +7,20 @@ import { apiErrorTexts, validationTexts } from "./spec-texts.ts";
 const { errorColumnNb: _errorColumnNb, ...bulkTexts } = bulkDataTexts;
 const bulkMessages: { [Key in keyof typeof bulkTexts]: string } = bulkTexts;
 const dashboardMessages: { [Key in keyof typeof dashboardTexts]: string } = dashboardTexts;
+
+// The advanced search's own rule texts; those the spec words elsewhere (Required, the catalogue's) have their keys there.
+const {
+  required: _required,
+  max255: _max255,
+  max200: _max200,
+  notAnOption: _notAnOption,
+  notANumber: _notANumber,
+  noResults: _noResults,
+  queryFailed: _queryFailed,
+  inUse: _inUse,
+  ...advancedSearchOwnTexts
+} = advancedSearchTexts;
+const advancedSearchMessages: { [Key in keyof typeof advancedSearchOwnTexts]: string } = advancedSearchOwnTexts;
 
 const en = {
   app: {
@@ -23,6 +38,7 @@ const en = {
     todo: "To-dos",
     notes: "Notes",
     documents: "Documents",
+    advancedSearch: "Advanced search",
     imports: "Imports",
     exports: "Exports",
     settings: "Settings",
@@ -1172,6 +1188,87 @@ const en = {
     average: "Average",
     min: "Min",
     max: "Max",
+  },
+  advancedSearch: {
+    title: "Advanced search",
+    kinds: "Kinds of queries",
+    types: { global: "Global", personal: "Personal" },
+    name: "Name",
+    description: "Description",
+    newQuery: "New query",
+    run: "Run",
+    view: "View",
+    runQuery: "Run {{name}}",
+    viewQuery: "View {{name}}",
+    editQuery: "Edit {{name}}",
+    deleteQuery: "Delete {{name}}",
+    noMatches: "No queries match the search.",
+    empty: { global: "No global queries yet", personal: "No personal queries yet" },
+    emptyText: {
+      global: "Global queries are shared with everyone who may read them.",
+      personal: "Personal queries are yours alone.",
+    },
+    deleteTitle: "Delete {{name}}?",
+    confirmDelete: "The query {{name}} will be deleted. This cannot be undone.",
+    deletedToast: "{{name}} was deleted",
+    createdToast: "{{name}} was saved",
+    savedToast: "Your changes to {{name}} were saved",
+    noRows: "The query finds no rows.",
+    builder: {
+      newTitle: "New query",
+      editTitle: "Edit {{name}}",
+      copyTitle: "Save {{name}} as a new query",
+      copyName: "Copy of {{name}}",
+      kind: "Saved as",
+      mainEntity: "Main entity",
+      join: "Joined entity",
+      joinEntity: "Join",
+      joinOption: "{{to}} (with {{from}})",
+      addJoin: "Add join",
+      removeJoin: "Remove the join of {{name}}",
+      choose: "Choose…",
+      apply: "Apply",
+      applyEntity: "Apply {{name}}",
+      applyFilter: "Apply filter {{number}}",
+      fields: "Fields to show",
+      filters: "Filters",
+      addFilter: "Add filter",
+      addFilterTo: "Add filter to {{name}}",
+      filterNumber: "Filter {{number}}",
+      filterField: "Filter {{number}} field",
+      operation: "Filter {{number}} operation",
+      value: "Filter {{number}} value",
+      removeFilter: "Remove filter {{number}}",
+      dateFilter: "Date range",
+      dateField: "Date field",
+      from: "From",
+      to: "To",
+      sort: "Sort",
+      sortField: "Sort by",
+      sortDefault: "The first field shown",
+      direction: "Direction",
+      ascending: "Ascending",
+      descending: "Descending",
+      preview: "Preview",
+      previewTitle: "Preview",
+      previewCount_one: "Showing the first {{shown}} of {{count}} row",
+      previewCount_other: "Showing the first {{shown}} of {{count}} rows",
+    },
+    operations: {
+      eq: "equals (=)",
+      lt: "less than (<)",
+      gt: "greater than (>)",
+      gte: "at least (>=)",
+      lte: "at most (<=)",
+      ne: "not equal (<>)",
+      ilike: "matches (ILIKE)",
+      isNull: "is empty (IS NULL)",
+      isNotNull: "is not empty (IS NOT NULL)",
+      isTrue: "is true (IS TRUE)",
+      isNotTrue: "is not true (IS NOT TRUE)",
+    },
+    // The rules' texts as the API and the builder's schema give them (server/contract/advanced-search.ts).
+    messages: advancedSearchMessages,
   },
   errors: {
     notFoundTitle: "Page not found",

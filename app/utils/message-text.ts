@@ -1,8 +1,21 @@
 import { useTranslation } from "react-i18next";
+import { advancedSearchTexts } from "../../server/contract/advanced-search.ts";
 import { bulkDataTexts } from "../../server/contract/bulk-data.ts";
 import { dashboardTexts } from "../../server/contract/dashboards.ts";
 import { passwordMessages, profileTexts } from "../../server/contract/profile-texts.ts";
 import { apiErrorTexts, validationTexts } from "../locales/spec-texts.ts";
+
+// Advanced search's texts that the spec words elsewhere: Required, the limits, the catalogue's (app/locales/en.ts).
+const advancedSearchWordedElsewhere = [
+  "required",
+  "max255",
+  "max200",
+  "notAnOption",
+  "notANumber",
+  "noResults",
+  "queryFailed",
+  "inUse",
+];
 
 /**
  * Texts the API and the forms' schemas give in English, as the specification words them (validation messages, the
@@ -25,6 +38,12 @@ const exact = new Map<string, string>([
     .map(([key, text]): [string, string] => [text, `bulk.messages.${key}`]),
   // The product's own texts of widgets and dashboards.
   ...Object.entries(dashboardTexts).map(([key, text]): [string, string] => [text, `dashboardMessages.${key}`]),
+  // The rules of advanced search (the spec's "The ilike filter needs a % wildcard", "A date range must be in the same
+  // year", and the product's own).
+  // Those the spec words elsewhere (Required, the catalogue's) keep their keys there.
+  ...Object.entries(advancedSearchTexts)
+    .filter(([key]) => !advancedSearchWordedElsewhere.includes(key))
+    .map(([key, text]): [string, string] => [text, `advancedSearch.messages.${key}`]),
   // The specification also spells it so.
   ["Must be a valid URLes", "validation.invalidUrl"],
 ]);

@@ -8,6 +8,7 @@ import {
   ImportIcon,
   InboxIcon,
   NoteIcon,
+  SearchIcon,
   SettingsIcon,
   UsersIcon,
 } from "../components/icons.tsx";
@@ -18,8 +19,8 @@ export interface NavItem {
   label: string;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
   end?: boolean;
-  /** Listed only for users who may read this resource. */
-  resource?: string;
+  /** Listed only for users who may read this resource, or one of these. */
+  resource?: string | readonly string[];
   /** Listed after the custom entities' entries. */
   trailing?: boolean;
 }
@@ -33,6 +34,13 @@ export const navItems: NavItem[] = [
   { to: "/todo", label: "nav.todo", icon: ChecklistIcon, resource: "Todo" },
   { to: "/notes", label: "nav.notes", icon: NoteIcon, resource: "Note" },
   { to: "/documents", label: "nav.documents", icon: DocumentIcon, resource: "Document" },
+  {
+    to: "/advanced-search",
+    label: "nav.advancedSearch",
+    icon: SearchIcon,
+    resource: ["Advanced_Search_Global", "Advanced_Search_Personal"],
+    trailing: true,
+  },
   { to: "/imports", label: "nav.imports", icon: ImportIcon, resource: "Import", trailing: true },
   { to: "/exports", label: "nav.exports", icon: ExportIcon, resource: "Export", trailing: true },
   { to: "/system-settings", label: "nav.settings", icon: SettingsIcon, resource: "System_Settings", trailing: true },

@@ -359,6 +359,23 @@ export interface ExportJobTable {
   created_at: Generated<Date>;
   finished_at: Timestamp | null;
   expires_at: Timestamp | null;
+  /** The saved query whose result the export is; null for an entity's list. */
+  saved_query_id: Generated<string | null>;
+}
+
+/** A saved advanced search query, or a data source of widgets (`kind`). */
+export interface SavedQueryTable {
+  id: Generated<string>;
+  kind: "query" | "datasource";
+  scope: "global" | "personal";
+  owner_id: string;
+  name: string;
+  description: Generated<string>;
+  definition: ColumnType<unknown, string, string>;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 /** Every table the provider API reads or writes, keyed as Kysely addresses them ("schema.table"). */
@@ -392,6 +409,7 @@ export interface Database {
   "core.import_job": ImportJobTable;
   "core.import_row_error": ImportRowErrorTable;
   "core.export_job": ExportJobTable;
+  "core.saved_query": SavedQueryTable;
   "crm.inquiry_company_contact": WorkItemLinkTable & { inquiry_id: string };
   "crm.todo_company_contact": WorkItemLinkTable & { todo_id: string };
 }

@@ -1,0 +1,564 @@
+import {
+  Box,
+  Button,
+  Fieldset,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  VisuallyHidden,
+} from "@chakra-ui/react";
+import {
+  type FieldMetadata,
+  type FormMetadata,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+} from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import {
+  type CatalogEntity,
+  type QueryResultPage,
+  type SearchCatalog,
+  type SearchOperation,
+  searchOperations,
+  takesParam,
+} from "../../../server/contract/advanced-search.ts";
+import { CheckLabel } from "../../components/check-label.tsx";
+import { FormField, SubmitButton } from "../../components/form-field.tsx";
+import { Page, PageHeader } from "../../components/page-header.tsx";
+import { useHydrated } from "../../components/search-picker.tsx";
+import { useLanguage } from "../../utils/i18n.ts";
+import { useMessageText } from "../../utils/message-text.ts";
+import type { BuilderData } from "./builder.server.ts";
+import {
+  type BuilderEntityForm,
+  type BuilderForm,
+  type BuilderResult,
+  builderConstraintSchema,
+  parseBuilderForm,
+  QUERY_FORM_ID,
+} from "./builder-form.ts";
+import {
+  chosenName,
+  dateFields,
+  entityName,
+  filterableFields,
+  findEntity,
+  joinOptions,
+  labelOf,
+  operationKeys,
+  pluralOf,
+} from "./catalog.ts";
+import { ResultTable } from "./result-table.tsx";
+import { ADVANCED_SEARCH_PATH, queryUrl } from "./urls.ts";
+
+type QueryForm = FormMetadata<BuilderForm, string[]>;
+
+/** A native select of a Conform field; its options are children. */
+function Select({
+  meta,
+  children,
+}: {
+  meta: FieldMetadata<string | undefined, BuilderForm, string[]>;
+  children: ReactNode;
+}) {
+  return (
+    <NativeSelect.Root key={meta.key}>
+      <NativeSelect.Field {...getSelectProps(meta)}>{children}</NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+/**
+ * Without JavaScript a choice that others depend on (an entity, a join, a filter's field and operation) is applied
+ * by posting the form, which comes back with the choices that fit; with JavaScript they follow at once.
+ */
+function ApplyButton({ label }: { label: string }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  if (hydrated) return null;
+  return (
+    <Button type="submit" name="intent" value="apply" formNoValidate variant="outline" size="sm" aria-label={label}>
+      {t("advancedSearch.builder.apply")}
+    </Button>
+  );
+}
+
+/** A group's errors, such as the fields' checkboxes or a join's choice, in the page's language. */
+function GroupErrors({ meta }: { meta: { errors?: string[]; errorId: string } }) {
+  const messageText = useMessageText();
+  if (!meta.errors?.length) return null;
+  return (
+    <Text id={meta.errorId} color="fg.error" fontSize="sm">
+      {meta.errors.map(messageText).join(" ")}
+    </Text>
+  );
+}
+
+export interface BuilderScreenProps extends BuilderData {
+  lastResult?: BuilderResult;
+  preview?: QueryResultPage;
+}
+
+/**
+ * The query builder (spec §3): name, description and kind; the main entity and the entities joined to it through
+ * their relationships; per entity the fields to show, the filters and a date range; the sort. Preview runs it as it
+ * is; Save saves it. One Conform form on the contract's schema, which works without JavaScript as a form in steps.
+ */
+export function BuilderScreen({
+  title,
+  mode,
+  saved,
+  types,
+  catalog,
+  defaultValue,
+  lastResult,
+  preview,
+}: BuilderScreenProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const messageText = useMessageText();
+  const [form, fields] = useForm<BuilderForm, BuilderForm, string[]>({
+    id: QUERY_FORM_ID,
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(builderConstraintSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseBuilderForm(formData) as never,
+  });
+  const definition = fields.definition.getFieldset();
+  const entityList = definition.entities.getFieldList();
+  const names = entityList.map((meta, index) => chosenName(index, (meta.value ?? {}) as BuilderEntityForm));
+  const chosen = names.map((name) => findEntity(catalog, name));
+  const canJoin = chosen[0] !== undefined && joinOptions(catalog, names, names.length).length > 0;
+  const cancelTo = saved ? queryUrl(saved.queryType, saved.id, "view") : ADVANCED_SEARCH_PATH;
+  const sort = definition.sort.getFieldset();
+
+  return (
+    <Page>
+      <PageHeader title={title} breadcrumb={{ label: t("advancedSearch.title"), to: ADVANCED_SEARCH_PATH }} />
+      <Form method="post" {...getFormProps(form)} noValidate>
+        {/* Enter in a text box previews: the form's first submit button is its default one. */}
+        <VisuallyHidden aria-hidden>
+          <button type="submit" name="intent" value="preview" tabIndex={-1}>
+            {t("advancedSearch.builder.preview")}
+          </button>
+        </VisuallyHidden>
+        <Stack gap="6" maxW="4xl">
+          {form.errors?.length ? (
+            <Text color="fg.error" id={form.errorId}>
+              {form.errors.map(messageText).join(" ")}
+            </Text>
+          ) : null}
+          <Stack gap="4">
+            <FormField meta={fields.name} label={t("advancedSearch.name")}>
+              <Input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} />
+            </FormField>
+            <FormField meta={fields.description} label={t("advancedSearch.description")}>
+              <Textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={2} />
+            </FormField>
+            <Fieldset.Root invalid={Boolean(fields.queryType.errors?.length)}>
+              <Fieldset.Legend>{t("advancedSearch.builder.kind")}</Fieldset.Legend>
+              {mode === "edit" ? (
+                <Text>{t(`advancedSearch.types.${types[0]}`)}</Text>
+              ) : (
+                <HStack gap="5" data-testid="query-kind">
+                  {types.map((type) => (
+                    <CheckLabel key={`${fields.queryType.key}-${type}`}>
+                      <input
+                        type="radio"
+                        name={fields.queryType.name}
+                        value={type}
+                        defaultChecked={fields.queryType.initialValue === type}
+                      />
+                      {t(`advancedSearch.types.${type}`)}
+                    </CheckLabel>
+                  ))}
+                </HStack>
+              )}
+              <GroupErrors meta={fields.queryType} />
+            </Fieldset.Root>
+          </Stack>
+
+          {entityList.map((entityMeta, index) => (
+            <EntitySection
+              key={entityMeta.key}
+              form={form}
+              meta={entityMeta}
+              index={index}
+              entitiesName={definition.entities.name}
+              catalog={catalog}
+              names={names}
+              entity={chosen[index]}
+            />
+          ))}
+          {canJoin && (
+            <HStack>
+              <Button
+                {...form.insert.getButtonProps({ name: definition.entities.name, defaultValue: { join: "" } })}
+                type="submit"
+                variant="outline"
+                size="sm"
+              >
+                {t("advancedSearch.builder.addJoin")}
+              </Button>
+            </HStack>
+          )}
+
+          {chosen[0] && (
+            <Fieldset.Root>
+              <Fieldset.Legend>
+                <Heading as="h2" size="md">
+                  {t("advancedSearch.builder.sort")}
+                </Heading>
+              </Fieldset.Legend>
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                <FormField meta={sort.field} label={t("advancedSearch.builder.sortField")}>
+                  <Select meta={sort.field}>
+                    <option value="">{t("advancedSearch.builder.sortDefault")}</option>
+                    {chosen.map(
+                      (entity) =>
+                        entity && (
+                          <optgroup key={entityName(entity)} label={pluralOf(entity, language)}>
+                            {entity.fields
+                              .filter((field) => field.sortable)
+                              .map((field) => (
+                                <option key={field.key} value={`${entityName(entity)}.${field.key}`}>
+                                  {labelOf(field, language)}
+                                </option>
+                              ))}
+                          </optgroup>
+                        ),
+                    )}
+                  </Select>
+                </FormField>
+                <FormField meta={sort.direction} label={t("advancedSearch.builder.direction")}>
+                  <Select meta={sort.direction}>
+                    <option value="asc">{t("advancedSearch.builder.ascending")}</option>
+                    <option value="desc">{t("advancedSearch.builder.descending")}</option>
+                  </Select>
+                </FormField>
+              </SimpleGrid>
+            </Fieldset.Root>
+          )}
+
+          <HStack gap="3" wrap="wrap">
+            <SubmitButton intent="preview" variant="outline">
+              {t("advancedSearch.builder.preview")}
+            </SubmitButton>
+            <SubmitButton intent="save">{mode === "edit" ? t("common.saveChanges") : t("common.save")}</SubmitButton>
+            <Button asChild variant="ghost">
+              <Link to={cancelTo}>{t("common.cancel")}</Link>
+            </Button>
+          </HStack>
+        </Stack>
+      </Form>
+      {preview && names[0] && (
+        <Stack gap="3">
+          <Heading as="h2" size="md">
+            {t("advancedSearch.builder.previewTitle")}
+          </Heading>
+          <Text data-testid="preview-count" color="fg.muted">
+            {t("advancedSearch.builder.previewCount", {
+              shown: preview.content.length,
+              count: preview.totalElements,
+            })}
+          </Text>
+          <ResultTable result={preview} mainEntity={names[0]} testId="preview" />
+        </Stack>
+      )}
+    </Page>
+  );
+}
+
+type EntityMeta = FieldMetadata<BuilderEntityForm, BuilderForm, string[]>;
+
+/** One entity of the query: which it is (the main one, or a join), its fields, its filters and its date range. */
+function EntitySection({
+  form,
+  meta,
+  index,
+  entitiesName,
+  catalog,
+  names,
+  entity,
+}: {
+  form: QueryForm;
+  meta: EntityMeta;
+  index: number;
+  entitiesName: string;
+  catalog: SearchCatalog;
+  names: (string | undefined)[];
+  entity: CatalogEntity | undefined;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const parts = meta.getFieldset();
+  const filters = parts.filters.getFieldList();
+  const chosenFields = [parts.fields.initialValue ?? []].flat();
+  const dates = entity ? dateFields(entity) : [];
+  const dateFilter = parts.dateFilter.getFieldset();
+  const heading = entity
+    ? pluralOf(entity, language)
+    : index === 0
+      ? t("advancedSearch.builder.mainEntity")
+      : t("advancedSearch.builder.join");
+  return (
+    <Box as="section" borderWidth="1px" borderRadius="md" p="4" data-testid={`query-entity-${index}`}>
+      <Stack gap="4">
+        <HStack justify="space-between" wrap="wrap">
+          <Heading as="h2" size="md">
+            {heading}
+          </Heading>
+          {index > 0 && (
+            <Button
+              {...form.remove.getButtonProps({ name: entitiesName, index })}
+              type="submit"
+              variant="outline"
+              size="sm"
+              aria-label={t("advancedSearch.builder.removeJoin", { name: heading })}
+            >
+              {t("common.remove")}
+            </Button>
+          )}
+        </HStack>
+        <HStack align="flex-end" gap="2">
+          {index === 0 ? (
+            <FormField meta={parts.entity} label={t("advancedSearch.builder.mainEntity")}>
+              <Select meta={parts.entity}>
+                <option value="">{t("advancedSearch.builder.choose")}</option>
+                {catalog.entities.map((item) => (
+                  <option key={entityName(item)} value={entityName(item)}>
+                    {pluralOf(item, language)}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+          ) : (
+            <FormField meta={parts.join} label={t("advancedSearch.builder.joinEntity")}>
+              <Select meta={parts.join}>
+                <option value="">{t("advancedSearch.builder.choose")}</option>
+                {joinOptions(catalog, names, index).map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {t("advancedSearch.builder.joinOption", {
+                      to: pluralOf(option.to, language),
+                      from: pluralOf(option.from, language),
+                    })}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+          )}
+          <ApplyButton
+            label={t("advancedSearch.builder.applyEntity", {
+              name: index === 0 ? t("advancedSearch.builder.mainEntity") : heading,
+            })}
+          />
+        </HStack>
+
+        {entity && (
+          <Fieldset.Root invalid={Boolean(parts.fields.errors?.length)}>
+            <Fieldset.Legend>{t("advancedSearch.builder.fields")}</Fieldset.Legend>
+            <Fieldset.Content>
+              <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gap="2" data-testid={`query-fields-${index}`}>
+                {entity.fields.map((field) => (
+                  <CheckLabel key={`${parts.fields.key}-${entityName(entity)}-${field.key}`}>
+                    <input
+                      type="checkbox"
+                      name={parts.fields.name}
+                      value={field.key}
+                      defaultChecked={chosenFields.includes(field.key)}
+                    />
+                    {labelOf(field, language)}
+                  </CheckLabel>
+                ))}
+              </SimpleGrid>
+            </Fieldset.Content>
+            <GroupErrors meta={parts.fields} />
+          </Fieldset.Root>
+        )}
+
+        {entity && (
+          <Fieldset.Root>
+            <Fieldset.Legend>{t("advancedSearch.builder.filters")}</Fieldset.Legend>
+            <Stack gap="3">
+              {filters.map((filterMeta, filterIndex) => (
+                <FilterRow
+                  key={filterMeta.key}
+                  form={form}
+                  meta={filterMeta}
+                  listName={parts.filters.name}
+                  index={filterIndex}
+                  entity={entity}
+                />
+              ))}
+              <HStack>
+                <Button
+                  {...form.insert.getButtonProps({
+                    name: parts.filters.name,
+                    defaultValue: { field: "", operation: "", paramValue: "" },
+                  })}
+                  type="submit"
+                  variant="outline"
+                  size="sm"
+                  aria-label={t("advancedSearch.builder.addFilterTo", { name: heading })}
+                >
+                  {t("advancedSearch.builder.addFilter")}
+                </Button>
+              </HStack>
+            </Stack>
+          </Fieldset.Root>
+        )}
+
+        {entity && dates.length > 0 && (
+          <Fieldset.Root>
+            <Fieldset.Legend>{t("advancedSearch.builder.dateFilter")}</Fieldset.Legend>
+            <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+              <FormField meta={dateFilter.field} label={t("advancedSearch.builder.dateField")}>
+                <Select meta={dateFilter.field}>
+                  <option value="">{t("common.none")}</option>
+                  {dates.map((field) => (
+                    <option key={field.key} value={field.key}>
+                      {labelOf(field, language)}
+                    </option>
+                  ))}
+                </Select>
+              </FormField>
+              <FormField meta={dateFilter.from} label={t("advancedSearch.builder.from")}>
+                <Input {...getInputProps(dateFilter.from, { type: "date" })} key={dateFilter.from.key} />
+              </FormField>
+              <FormField meta={dateFilter.to} label={t("advancedSearch.builder.to")}>
+                <Input {...getInputProps(dateFilter.to, { type: "date" })} key={dateFilter.to.key} />
+              </FormField>
+            </SimpleGrid>
+          </Fieldset.Root>
+        )}
+      </Stack>
+    </Box>
+  );
+}
+
+type FilterMeta = FieldMetadata<NonNullable<BuilderEntityForm["filters"]>[number], BuilderForm, string[]>;
+
+/** One filter: a field, an operation that fits its type, and a value typed by the field (none for four of them). */
+function FilterRow({
+  form,
+  meta,
+  listName,
+  index,
+  entity,
+}: {
+  form: QueryForm;
+  meta: FilterMeta;
+  listName: string;
+  index: number;
+  entity: CatalogEntity;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const parts = meta.getFieldset();
+  const field = entity.fields.find((item) => item.key === parts.field.value);
+  const operations: readonly SearchOperation[] = field?.operations ?? searchOperations;
+  const operation = parts.operation.value as SearchOperation | undefined;
+  const needsValue =
+    !operation || !(searchOperations as readonly string[]).includes(operation) || takesParam(operation);
+  const number = index + 1;
+  const param = parts.paramValue;
+  // Another type is another input: the value's key names the type, so the input is made anew.
+  const paramKey = `${param.key}-${field?.type ?? ""}`;
+  let valueInput: ReactNode;
+  if (field?.type === "List" || field?.type === "MultiSelect") {
+    valueInput = (
+      <NativeSelect.Root key={paramKey}>
+        <NativeSelect.Field {...getSelectProps(param)}>
+          <option value="">{t("advancedSearch.builder.choose")}</option>
+          {field.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {labelOf(option, language)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    );
+  } else if (field?.type === "Bool") {
+    valueInput = (
+      <NativeSelect.Root key={paramKey}>
+        <NativeSelect.Field {...getSelectProps(param)}>
+          <option value="">{t("advancedSearch.builder.choose")}</option>
+          <option value="true">{t("common.yes")}</option>
+          <option value="false">{t("common.no")}</option>
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    );
+  } else {
+    const type =
+      field?.type === "Date" || field?.type === "DateTime"
+        ? "date"
+        : field?.type === "Number" || field?.type === "Percent"
+          ? "number"
+          : "text";
+    valueInput = (
+      <Input {...getInputProps(param, { type })} key={paramKey} step={type === "number" ? "any" : undefined} />
+    );
+  }
+  return (
+    <Box as="fieldset" borderTopWidth={index > 0 ? "1px" : undefined} pt={index > 0 ? "3" : undefined}>
+      <VisuallyHidden as="legend">{t("advancedSearch.builder.filterNumber", { number })}</VisuallyHidden>
+      <SimpleGrid columns={{ base: 1, md: 4 }} gap="3" alignItems="end" data-testid="query-filter">
+        <FormField meta={parts.field} label={t("advancedSearch.builder.filterField", { number })}>
+          <Select meta={parts.field}>
+            <option value="">{t("advancedSearch.builder.choose")}</option>
+            {filterableFields(entity).map((item) => (
+              <option key={item.key} value={item.key}>
+                {labelOf(item, language)}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField meta={parts.operation} label={t("advancedSearch.builder.operation", { number })}>
+          <Select meta={parts.operation}>
+            <option value="">{t("advancedSearch.builder.choose")}</option>
+            {operations.map((item) => (
+              <option key={item} value={item}>
+                {t(`advancedSearch.operations.${operationKeys[item]}`)}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        {needsValue ? (
+          <FormField meta={param} label={t("advancedSearch.builder.value", { number })}>
+            {valueInput}
+          </FormField>
+        ) : (
+          <Box />
+        )}
+        <HStack gap="2">
+          <ApplyButton label={t("advancedSearch.builder.applyFilter", { number })} />
+          <Button
+            {...form.remove.getButtonProps({ name: listName, index })}
+            type="submit"
+            variant="outline"
+            size="sm"
+            aria-label={t("advancedSearch.builder.removeFilter", { number })}
+          >
+            {t("common.remove")}
+          </Button>
+        </HStack>
+      </SimpleGrid>
+    </Box>
+  );
+}

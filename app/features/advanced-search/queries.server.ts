@@ -1,0 +1,93 @@
+import { data, type RouterContextProvider, redirect } from "react-router";
+import type { SavedQueryDto, SavedQueryPage } from "../../../server/contract/advanced-search.ts";
+import { readGoToPage } from "../../components/go-to-page.ts";
+import { hasPermission, requireUser } from "../../middleware/auth.server.ts";
+import { getInstance } from "../../middleware/i18next.server.ts";
+import { ApiError, api } from "../../utils/api.server.ts";
+import { errorDialogText } from "../../utils/api-errors.ts";
+import { isUuid } from "../../utils/api-path.ts";
+import { flash } from "../../utils/flash.server.ts";
+import { readPage } from "../bulk-data/urls.ts";
+import { queriesPath, queryPath } from "./api.ts";
+import { QUERY_PAGE_SIZE, type QueryType, queriesUrl, queryRights } from "./urls.ts";
+
+/** Search terms need at least 3 characters, trimmed (spec §5); shorter ones are not sent. */
+const SEARCH_MIN = 3;
+
+export function userRights(user: Parameters<typeof hasPermission>[0]) {
+  return queryRights((operation, resource) => hasPermission(user, operation, resource));
+}
+
+/**
+ * The saved queries of one kind (`?type=personal`; global otherwise, or personal for a user who may read only those),
+ * searched and a page at a time, and the delete question the URL opens.
+ */
+export async function loadQueries(request: Request, context: Readonly<RouterContextProvider>) {
+  const user = requireUser(context, request);
+  const rights = userRights(user);
+  if (!rights.global.Read && !rights.personal.Read) throw data("Forbidden", { status: 403 });
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("type") === "personal" ? "personal" : "global";
+  const type: QueryType = rights[asked].Read ? asked : asked === "global" ? "personal" : "global";
+  const q = (url.searchParams.get("q") ?? "").trim();
+  const page = readPage(url);
+  const client = api(context);
+  const search = new URLSearchParams({ page: String(page - 1), size: String(QUERY_PAGE_SIZE) });
+  if (q.length >= SEARCH_MIN) search.set("q", q);
+  const list = await client.get<SavedQueryPage>(`${queriesPath(type)}?${search}`);
+  const lastPage = Math.max(1, Math.ceil(list.totalElements / QUERY_PAGE_SIZE));
+  const goTo = readGoToPage(url, lastPage);
+  if (goTo.page) throw redirect(queriesUrl({ type, q, page: goTo.page }));
+  if (page > lastPage && list.totalElements > 0) throw redirect(queriesUrl({ type, q, page: lastPage }));
+
+  let confirmDelete: SavedQueryDto | null = null;
+  const id = url.searchParams.get("id");
+  if (url.searchParams.get("confirm") === "delete" && isUuid(id) && rights[type].Delete) {
+    confirmDelete = list.content.find((query) => query.id === id) ?? (await client.get(queryPath(type, id)));
+  }
+  return data({
+    title: getInstance(context).t("advancedSearch.title"),
+    type,
+    q,
+    page,
+    lastPage,
+    list,
+    goTo: goTo.state,
+    rights,
+    confirmDelete,
+  });
+}
+
+export type QueriesData = Awaited<ReturnType<typeof loadQueries>>["data"];
+
+export interface QueriesActionResult {
+  dialog: string | null;
+}
+
+/** A saved query deleted after the question; the API checks the right again. */
+export async function queriesAction(request: Request, context: Readonly<RouterContextProvider>) {
+  const user = requireUser(context, request);
+  const url = new URL(request.url);
+  const type: QueryType = url.searchParams.get("type") === "personal" ? "personal" : "global";
+  const id = url.searchParams.get("id");
+  const formData = await request.formData().catch(() => {
+    throw data("Bad request", { status: 400 });
+  });
+  if (formData.get("intent") !== "delete" || !isUuid(id)) throw data("Bad request", { status: 400 });
+  if (!userRights(user)[type].Delete) throw data("Forbidden", { status: 403 });
+  const client = api(context);
+  try {
+    const query = await client.get<SavedQueryDto>(queryPath(type, id));
+    await client.delete(queryPath(type, id));
+    flash(context, {
+      status: "success",
+      message: "advancedSearch.deletedToast",
+      duration: 3000,
+      params: { name: query.name },
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return data<QueriesActionResult>({ dialog: errorDialogText("DELETE", error.status, error.body) });
+  }
+  return redirect(queriesUrl({ type, q: url.searchParams.get("q") ?? "" }));
+}
