@@ -66,6 +66,7 @@ export default [
       route("custom-entities", "routes/system-settings.custom-entities.tsx"),
       route("crm-relationships/:tab?", "routes/system-settings.crm-relationships.tsx"),
       route("field-management-settings/:tab?", "routes/system-settings.field-management-settings.tsx"),
+      route("dashboard-widget/:tab?", "routes/system-settings.dashboard-widget.tsx"),
       route("expanded-entity-overview-widgets/:tab?", "routes/system-settings.expanded-entity-overview-widgets.tsx"),
       route("inquiries", "routes/system-settings.work-items.tsx", { id: "inquiries-settings" }),
       route("todo", "routes/system-settings.work-items.tsx", { id: "todo-settings" }),

@@ -1,6 +1,7 @@
 import { advancedSearchTexts } from "../../server/contract/advanced-search.ts";
 import { bulkDataTexts } from "../../server/contract/bulk-data.ts";
 import { dashboardTexts } from "../../server/contract/dashboards.ts";
+import { dashboardSettingsEn } from "./dashboard-settings.en.ts";
 import { apiErrorTexts, validationTexts } from "./spec-texts.ts";
 
 // The error file's column in Norwegian is a header, not a message to translate.
@@ -312,6 +313,7 @@ const en = {
       categories: "Categories",
       sources: "Sources",
       shortcuts: "Shortcuts",
+      dashboardWidget: "Dashboards and widgets",
     },
     users: {
       title: "Users",
@@ -1284,6 +1286,7 @@ const en = {
   },
   /** The API's own texts for widgets and dashboards, by their English text (app/utils/message-text.ts). */
   dashboardMessages,
+  dashboardSettings: dashboardSettingsEn,
 };
 
 export type Translations = typeof en;

@@ -1,3 +1,4 @@
+import { dashboardSettingsNb } from "./dashboard-settings.nb.ts";
 import type { Translations } from "./en.ts";
 
 const nb: Translations = {
@@ -357,6 +358,7 @@ const nb: Translations = {
       categories: "Kategorier",
       sources: "Kilder",
       shortcuts: "Snarveier",
+      dashboardWidget: "Dashbord og widgeter",
     },
     users: {
       title: "Brukere",
@@ -1386,6 +1388,7 @@ const nb: Translations = {
     alreadyPlaced: "Widgeten er allerede på dette dashbordet",
     tooManyWidgets: "Høyst 50 widgeter på et dashbord",
   },
+  dashboardSettings: dashboardSettingsNb,
 };
 
 export default nb;
