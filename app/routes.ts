@@ -39,6 +39,8 @@ export default [
       id: "advanced-search-copy",
     }),
     route("advanced-search/:queryType/:id/edit", "routes/advanced-search.builder.tsx", { id: "advanced-search-edit" }),
+    route("advanced-search/:queryType/:id/view", "routes/advanced-search.view.tsx"),
+    route("advanced-search/:queryType/:id/run", "routes/advanced-search.run.tsx"),
     route("resources/upload", "routes/resources.upload.ts"),
     route("resources/record-search", "routes/resources.record-search.ts"),
     route("notifications", "routes/notifications.ts"),

@@ -15,6 +15,7 @@ import { companySettingsRoutes } from "./company-settings/company-settings.route
 import type { Config } from "./config.ts";
 import { redactUrl } from "./contract/log-redaction.ts";
 import { customEntitiesRoutes } from "./custom-entities/custom-entities.routes.ts";
+import { dashboardsRoutes } from "./dashboards/dashboards.routes.ts";
 import { seedDemoDocuments } from "./db/demo-documents.ts";
 import { registerApiDocs, registerOpenApi } from "./docs/docs.routes.ts";
 import { documentsRoutes } from "./documents/documents.routes.ts";
@@ -196,6 +197,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(relationshipsRoutes);
       await api.register(overviewBlocksRoutes);
       await api.register(shortcutsRoutes);
+      await api.register(dashboardsRoutes);
       await api.register(recentRoutes);
       await api.register(documentsRoutes);
       await api.register(notesRoutes);

@@ -1151,6 +1151,7 @@ const en = {
       scope: "Records",
       scopeAllShort: "All",
       scopeListedShort: "As listed",
+      scopeQueryShort: "Saved query",
       rows: "Rows",
       size: "Size",
       created: "Created",
@@ -1216,6 +1217,20 @@ const en = {
     createdToast: "{{name}} was saved",
     savedToast: "Your changes to {{name}} were saved",
     noRows: "The query finds no rows.",
+    viewPage: {
+      saveAsNew: "Save as new",
+      mainEntity: "Main entity: {{name}}",
+      joined: "{{name}}, joined to {{other}}",
+      fields: "Fields shown: {{fields}}",
+      filter: "Filter: {{field}} {{operation}} {{value}}",
+      dateRange: "Date range: {{field}} from {{from}} to {{to}}",
+      sort: "Sorted by {{field}}, {{direction}}",
+      sortDefault: "Sorted by the first field shown",
+    },
+    runPage: {
+      exportTitle: "Export {{name}}",
+      failed: "The query could not be run.",
+    },
     builder: {
       newTitle: "New query",
       editTitle: "Edit {{name}}",

@@ -1198,6 +1198,7 @@ const nb: Translations = {
       scope: "Poster",
       scopeAllShort: "Alle",
       scopeListedShort: "Som listet",
+      scopeQueryShort: "Lagret søk",
       rows: "Rader",
       size: "Størrelse",
       created: "Opprettet",
@@ -1287,6 +1288,20 @@ const nb: Translations = {
     createdToast: "{{name}} ble lagret",
     savedToast: "Endringene i {{name}} ble lagret",
     noRows: "Spørringen finner ingen rader.",
+    viewPage: {
+      saveAsNew: "Lagre som ny",
+      mainEntity: "Hovedenhet: {{name}}",
+      joined: "{{name}}, koblet til {{other}}",
+      fields: "Felt som vises: {{fields}}",
+      filter: "Betingelse: {{field}} {{operation}} {{value}}",
+      dateRange: "Datoperiode: {{field}} fra {{from}} til {{to}}",
+      sort: "Sortert etter {{field}}, {{direction}}",
+      sortDefault: "Sortert etter det første feltet som vises",
+    },
+    runPage: {
+      exportTitle: "Eksporter {{name}}",
+      failed: "Spørringen kunne ikke kjøres.",
+    },
     builder: {
       newTitle: "Ny spørring",
       editTitle: "Rediger {{name}}",

@@ -19,6 +19,7 @@ import {
   type SearchCatalog,
 } from "../contract/advanced-search.ts";
 import { type FieldDefinition, isShown } from "../contract/fields.ts";
+import { refuseDatasourceInUse } from "../dashboards/widgets.service.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import { runReadOnlyQuery } from "../fields/fields.repository.ts";
@@ -440,9 +441,11 @@ async function visibleDataSource(
 
 /**
  * The one place that refuses to change or delete a data source widgets use (spec §8 DatasourceInUseException):
- * PUT and DELETE call it before they write. No widget names a data source yet.
+ * PUT and DELETE call it before they write.
  */
-export async function assertDataSourceNotInUse(_db: Kysely<Database>, _id: string): Promise<void> {}
+export async function assertDataSourceNotInUse(db: Kysely<Database>, id: string): Promise<void> {
+  await refuseDatasourceInUse(db, id);
+}
 
 /** A data source must give rows when it is saved (spec §8 DatasourceValidationException "No Results Found"). */
 async function assertHasRows(db: Kysely<Database>, actor: Actor, definition: QueryDefinition, options: RunOptions) {

@@ -31,6 +31,8 @@ export const builtInRoles: { name: string; description: string; grants: Grant }[
       Users: ["Read"],
       Advanced_Search_Personal: operations,
       Advanced_Search_Global: ["Read"],
+      // Dashboards' widgets; which dashboards a user sees follows their groups.
+      Widget: ["Read"],
     },
   },
   {
@@ -44,6 +46,7 @@ export const builtInRoles: { name: string; description: string; grants: Grant }[
       // Their own queries change no records: a read-only user keeps searches of their own.
       Advanced_Search_Personal: operations,
       Advanced_Search_Global: ["Read"],
+      Widget: ["Read"],
     },
   },
 ];
