@@ -40,7 +40,7 @@ export interface DashboardActionResult {
   dialog?: string | null;
 }
 
-const categoryPath = (id: string) => apiPath`${DASHBOARDS_API}/categories/${id}`;
+const categoryPath = (id: string) => apiPath`/api/dashboards/core/categories/${id}`;
 
 function readPanel(url: URL, dashboards: DashboardDto[]): DashboardPanelState | null {
   const params = url.searchParams;
@@ -80,7 +80,7 @@ export async function loadDashboardsTab(request: Request, context: Readonly<Rout
     const dashboard = dashboards.find((d) => d.uuid === layoutId);
     if (!dashboard) throw data("Not found", { status: 404 });
     const [view, widgets] = await Promise.all([
-      client.get<DashboardView>(`${apiPath`${DASHBOARDS_API}/view/${dashboard.uuid}`}?lang=${getLocale(context)}`),
+      client.get<DashboardView>(`${apiPath`/api/dashboards/core/view/${dashboard.uuid}`}?lang=${getLocale(context)}`),
       canUpdate ? loadWidgetChoices(client, user) : null,
     ]);
     layout = { dashboard, placed: [...view.widgets].sort((a, b) => a.position - b.position), widgets };
@@ -132,14 +132,14 @@ async function layoutAction(
   const intent = String(formData.get("intent") ?? "");
   const widgetId = String(formData.get("widget") ?? "");
   if (!isUuid(dashboardId) || !isUuid(widgetId)) throw data("Bad request", { status: 400 });
-  const placement = apiPath`${DASHBOARDS_API}/view/${dashboardId}/widgets/${widgetId}`;
+  const placement = apiPath`/api/dashboards/core/view/${dashboardId}/widgets/${widgetId}`;
   try {
     if (intent === "remove") {
       await client.delete(placement);
       return redirect(layoutUrl(dashboardId));
     }
     if (intent === "up" || intent === "down") {
-      const view = await client.get<DashboardView>(apiPath`${DASHBOARDS_API}/view/${dashboardId}`);
+      const view = await client.get<DashboardView>(apiPath`/api/dashboards/core/view/${dashboardId}`);
       const ordered = [...view.widgets].sort((a, b) => a.position - b.position);
       const index = ordered.findIndex((placed) => placed.widget.uuid === widgetId);
       const current = ordered[index];

@@ -329,7 +329,7 @@ function ColumnsStep({
       {t("dashboardSettings.builder.remove")}
     </Button>
   );
-  const source = builder.datasources?.find((s) => s.uuid === datasource)?.name ?? builder.widget?.datasource.name;
+  const source = builder.sourceName;
   return (
     <Stack gap="5">
       <HStack gap="4" wrap="wrap" fontSize="sm" data-testid="builder-summary">

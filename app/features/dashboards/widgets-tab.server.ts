@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { DataSourcePage, ResultColumn } from "../../../server/contract/advanced-search.ts";
+import type { DataSourceDto, DataSourcePage, ResultColumn } from "../../../server/contract/advanced-search.ts";
 import type { WidgetDto, WidgetPage } from "../../../server/contract/dashboards.ts";
 import type { WidgetData, WidgetType } from "../../../server/contract/widget-data.ts";
 import { type CurrentUser, hasPermission } from "../../middleware/auth.server.ts";
@@ -30,6 +30,8 @@ export interface BuilderState {
   datasourceUuidKey: string | null;
   /** The data sources to choose from; null when the user may not read them. */
   datasources: { uuid: string; name: string }[] | null;
+  /** The chosen data source's name, when the user may read it. */
+  sourceName: string | null;
   /** The chosen data source's columns (what a widget may use of it). */
   fields: ResultColumn[];
   /** The saved widget's data (isPreviewing), or why it has none. */
@@ -49,7 +51,7 @@ export interface WidgetActionResult {
   confirmReset?: boolean;
 }
 
-const widgetPath = (id: string) => apiPath`${DASHBOARDS_API}/widget/${id}`;
+const widgetPath = (id: string) => apiPath`/api/dashboards/core/widget/${id}`;
 
 async function loadDatasources(client: ReturnType<typeof api>, user: CurrentUser) {
   if (!hasPermission(user, "Read", DATASOURCE_RESOURCE)) return null;
@@ -57,9 +59,22 @@ async function loadDatasources(client: ReturnType<typeof api>, user: CurrentUser
   return page.content.map(({ id, name }) => ({ uuid: id, name }));
 }
 
+/** The chosen data source's name: the saved widget's, or the data source's own when the user may read it. */
+async function loadSourceName(
+  client: ReturnType<typeof api>,
+  user: CurrentUser,
+  uuid: string,
+  widget: WidgetDto | null,
+): Promise<string | null> {
+  if (widget?.datasource.uuid === uuid) return widget.datasource.name;
+  if (!hasPermission(user, "Read", DATASOURCE_RESOURCE)) return null;
+  const source = await client.get<DataSourceDto>(apiPath`/api/dashboards/core/datasource-advanced/${uuid}`);
+  return source.name;
+}
+
 async function loadPreview(client: ReturnType<typeof api>, widget: WidgetDto, lang: string) {
   try {
-    const result = await client.post<WidgetData>(apiPath`${DASHBOARDS_API}/widget/${widget.uuid}/data`, { lang });
+    const result = await client.post<WidgetData>(apiPath`/api/dashboards/core/widget/${widget.uuid}/data`, { lang });
     return { data: result, error: null };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -99,11 +114,12 @@ async function loadBuilder(
         ? askedSource
         : (widget?.widgetConfiguration.datasourceUuidKey ?? null);
   const step: BuilderStep = !type ? "type" : !datasourceUuidKey ? "source" : "columns";
-  const [datasources, fields] = await Promise.all([
+  const [datasources, fields, sourceName] = await Promise.all([
     step === "source" ? loadDatasources(client, user) : null,
     step === "columns" && datasourceUuidKey
-      ? client.get<ResultColumn[]>(apiPath`${DASHBOARDS_API}/datasource/fields/${datasourceUuidKey}`)
+      ? client.get<ResultColumn[]>(apiPath`/api/dashboards/core/datasource/fields/${datasourceUuidKey}`)
       : ([] as ResultColumn[]),
+    step === "columns" && datasourceUuidKey ? loadSourceName(client, user, datasourceUuidKey, widget) : null,
   ]);
   const previewing = widget !== null && params.get("preview") === "1" && step === "columns";
   return {
@@ -112,6 +128,7 @@ async function loadBuilder(
     type,
     datasourceUuidKey,
     datasources,
+    sourceName,
     fields,
     preview: previewing && widget ? await loadPreview(client, widget, getLocale(context)) : null,
     confirmReset: params.get("confirm") === "reset" && step !== "columns",
