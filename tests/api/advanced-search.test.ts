@@ -1,10 +1,12 @@
 import ExcelJS from "exceljs";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as search from "../../server/advanced-search/advanced-search.service.ts";
+import { compileSource } from "../../server/advanced-search/compiler.ts";
 import { advancedSearchTexts, queryDefinitionSchema, searchOperations } from "../../server/contract/advanced-search.ts";
 import { grantBuiltInRoles } from "../../server/db/migrations/0028-advanced-search.ts";
 import { builtInRoles } from "../../server/users/roles.ts";
+import { loadActor } from "../../server/users/users.service.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 
@@ -496,6 +498,45 @@ describe(`advanced search on ${testDatabase}`, () => {
     expect((await call("GET", "/api/advanced_search/personal", employee)).json().content).not.toContainEqual(
       expect.objectContaining({ name: "Large companies" }),
     );
+  });
+
+  it("compiles a source that callers aggregate over as a subquery, with a viewer's filters and a record's id", async () => {
+    const user = (await call("GET", "/api/me/info")).json().uuid;
+    const actor = await loadActor(t.app.db, user);
+    if (!actor) throw new Error("no actor");
+    const definition = queryDefinitionSchema.parse({
+      entities: [
+        gizmo([], ["name", "price"]),
+        { schemaName: "custom_schema", tableName: "maker", selectedFields: [{ key: "title" }] },
+      ],
+      joins: [{ schema1Name: "custom_schema", table1Name: "gizmo", schema2Name: "custom_schema", table2Name: "maker" }],
+    });
+    const total = async (options: Parameters<typeof compileSource>[3]) => {
+      const source = await compileSource(t.app.db, actor, definition, options);
+      const price = source.columns.find((column) => column.key === `${GIZMO}.price`);
+      expect(price).toMatchObject({ type: "Number", labelEn: "Price" });
+      const row = await (t.app.db as unknown as Kysely<any>)
+        .selectFrom(source.builder.as("source"))
+        .select((eb) => [eb.fn.countAll().as("rows"), eb.fn.sum(`source.${price?.alias}`).as("sum")])
+        .executeTakeFirstOrThrow();
+      return { rows: Number(row.rows), sum: Number(row.sum) };
+    };
+    expect(await total({})).toEqual({ rows: 3, sum: 50 });
+    expect(
+      await total({
+        conditions: [
+          { schemaName: "custom_schema", tableName: "maker", field: "title", operation: "=", paramValue: "acme works" },
+        ],
+      }),
+    ).toEqual({ rows: 2, sum: 30 });
+    expect(
+      await total({ recordId: { schemaName: "custom_schema", tableName: "gizmo", id: gizmos["Beta lamp"] as string } }),
+    ).toEqual({ rows: 2, sum: 40 });
+    await expect(
+      compileSource(t.app.db, actor, definition, {
+        conditions: [{ schemaName: "custom_schema", tableName: "maker", field: "secret", operation: "IS NULL" }],
+      }),
+    ).rejects.toMatchObject({ status: 400 });
   });
 
   describe("saved queries", () => {

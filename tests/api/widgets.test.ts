@@ -169,6 +169,21 @@ describe(`widgets on ${testDatabase}`, () => {
         widgetBody(crypto.randomUUID(), "KPI", { single: { aggregationFunction: "COUNT" } }),
       );
       expect(errorsOf(noSource)["widgetConfiguration.datasourceUuidKey"]).toBe(dashboardTexts.datasourceNotFound);
+      const filtered = (filter: object) =>
+        call(
+          "POST",
+          `${base}/widget`,
+          admin,
+          widgetBody(companies, "KPI", { single: { aggregationFunction: "COUNT" }, filters: [filter] }),
+        );
+      const notForType = await filtered({ field: "crm.company.name", operation: "IS TRUE" });
+      expect(errorsOf(notForType)["widgetConfiguration.filters[0].operation"]).toBe(
+        "This operation does not fit the field",
+      );
+      const noWildcard = await filtered({ field: "crm.company.name", operation: "ILIKE", paramValue: "Zz" });
+      expect(errorsOf(noWildcard)["widgetConfiguration.filters.0.paramValue"]).toBe(
+        "The ilike filter needs a % wildcard",
+      );
     });
   });
 
@@ -417,6 +432,9 @@ describe(`widgets on ${testDatabase}`, () => {
         datasource: { uuid: companies, name: "Zz companies" },
       });
       expect((await dataOf(created.uuid)).value).toBe(30);
+      const noBody = await call("POST", `${base}/widget/${created.uuid}/data`);
+      expect(noBody.statusCode, noBody.body).toBe(200);
+      expect(noBody.json().value).toBe(30);
       expect((await call("DELETE", `${base}/widget/${created.uuid}`)).statusCode).toBe(204);
       expect((await call("GET", `${base}/widget/${created.uuid}`)).statusCode).toBe(404);
       expect((await call("GET", `${base}/widget/not-an-id`)).statusCode).toBe(404);
