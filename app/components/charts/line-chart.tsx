@@ -1,5 +1,6 @@
 import { Line, type SliceTooltipProps } from "@nivo/line";
 import { Chip, TableTooltip } from "@nivo/tooltip";
+import { useEffect, useState } from "react";
 import {
   ChartFrame,
   type ChartProps,
@@ -14,9 +15,35 @@ import { drawnSeries, formatCompact } from "./chart-labels.ts";
 import { chartColor } from "./chart-palette.ts";
 import { widgetSizes } from "./chart-sizes.ts";
 
+const layersWithSlices = [
+  "grid",
+  "markers",
+  "axes",
+  "areas",
+  "crosshair",
+  "lines",
+  "points",
+  "slices",
+  "mesh",
+  "legends",
+] as const;
+const layersWithoutSlices = layersWithSlices.filter((layer) => layer !== "slices");
+
+/**
+ * True once the page is interactive. nivo names a line chart's slices (the areas the pointer hovers for a tooltip) by
+ * a counter of its own, which differs between the server and the browser; they are drawn once the page is
+ * interactive, the only time they are of use, so the server's SVG hydrates as it is.
+ */
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
 /** LINE (the first series) and MULTILINE (every series) as nivo's line chart. */
 export default function LineChart({ data, labels, title, size, language }: ChartProps) {
   const series = drawnSeries(data);
+  const hydrated = useHydrated();
   const { width, height } = widgetSizes[size];
   const values = series.flatMap((s) => s.values).filter((value): value is number => value !== null);
   const axis = categoryAxis(labels, width - valueAxisWidth(values, language) - 24, size);
@@ -41,6 +68,7 @@ export default function LineChart({ data, labels, title, size, language }: Chart
         pointSize={labels.length > 40 ? 0 : 6}
         pointBorderWidth={0}
         enableSlices="x"
+        layers={hydrated ? layersWithSlices : layersWithoutSlices}
         sliceTooltip={({ slice }: SliceTooltipProps<{ id: string; data: { x: string; y: number | null }[] }>) => (
           <TableTooltip
             title={<strong>{labels[Number(slice.points[0]?.data.x)]}</strong>}
