@@ -1161,6 +1161,18 @@ const en = {
     // The product's own texts of imports and exports, as the API gives them (server/contract/bulk-data.ts).
     messages: bulkMessages,
   },
+  charts: {
+    noData: "No data",
+    viewData: "View data",
+    empty: "(empty)",
+    week: "Week {{week}}, {{year}}",
+    quarter: "Q{{quarter}} {{year}}",
+    count: "Count",
+    sum: "Sum",
+    average: "Average",
+    min: "Min",
+    max: "Max",
+  },
   errors: {
     notFoundTitle: "Page not found",
     notFoundText: "The page you are looking for does not exist or has moved.",

@@ -1247,6 +1247,18 @@ const nb: Translations = {
         "Denne arbeidsboken har mer tekst enn en import kan lese på én gang: lagre den som CSV (UTF-8) og importer den",
     },
   },
+  charts: {
+    noData: "Ingen data",
+    viewData: "Vis data",
+    empty: "(tom)",
+    week: "Uke {{week}}, {{year}}",
+    quarter: "K{{quarter}} {{year}}",
+    count: "Antall",
+    sum: "Sum",
+    average: "Gjennomsnitt",
+    min: "Min",
+    max: "Maks",
+  },
   errors: {
     notFoundTitle: "Fant ikke siden",
     notFoundText: "Siden du leter etter finnes ikke eller er flyttet.",

@@ -1,0 +1,262 @@
+import { Box, HStack, Stat, Table } from "@chakra-ui/react";
+import { lazy, Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import type { FieldDefinition, FieldType } from "../../../server/contract/fields.ts";
+import type {
+  AggregationFunction,
+  ChartWidgetData,
+  KpiWidgetData,
+  TableWidgetData,
+  WidgetColumn,
+  WidgetData,
+} from "../../../server/contract/widget-data.ts";
+import { useDateSettings } from "../../utils/date-settings.ts";
+import { type Language, useLanguage } from "../../utils/i18n.ts";
+import { formatNumber } from "../../utils/numbers.ts";
+import { DataTable, type DataTableColumn } from "../data-table.tsx";
+import { EmptyState } from "../empty-state.tsx";
+import { ListFooter } from "../list-footer.tsx";
+import { type ValueSettings, valueText } from "../value-text.ts";
+import { drawnSeries, hasChartValues, type LabelTexts, labelText } from "./chart-labels.ts";
+import { chartColor } from "./chart-palette.ts";
+import { type WidgetSize, widgetSizes } from "./chart-sizes.ts";
+
+const loadChartSvg = () => import("./chart-svg.tsx");
+/**
+ * nivo and the d3 modules it draws with are a chunk of their own, loaded by pages that show a chart: the home page and
+ * dashboards without one do not grow. The server renders the chart in place (it waits for all content), and its SVG
+ * hydrates once the chunk has arrived.
+ */
+const ChartSvg = lazy(loadChartSvg);
+
+/** Starts loading the charts' code, for a page that is about to show one. */
+export function preloadCharts() {
+  void loadChartSvg();
+}
+
+export interface WidgetViewProps {
+  data: WidgetData;
+  /** The widget's name: the chart's accessible name and its data table's caption. */
+  title: string;
+  /** The chart's fixed size (`widgetSizes`); on a narrow column it scrolls, or scales down once JavaScript runs. */
+  size?: WidgetSize;
+  /** TABLE: the URL parameter of the table's page (from 1), one per table, so several tables on a page keep theirs. */
+  pageParam?: string;
+}
+
+/**
+ * What a dashboard widget shows, drawn on the server so that it is there without JavaScript: a KPI's number, a table
+ * of records, or a chart (line, bar, grouped bar, multiline, pie, treemap) as SVG, with its data as a table under it.
+ * Texts, numbers and dates are in the page's language; colours follow the skin.
+ */
+export function WidgetView({ data, title, size = "md", pageParam = "page" }: WidgetViewProps) {
+  switch (data.type) {
+    case "KPI":
+      return <KpiView data={data} />;
+    case "TABLE":
+      return <TableView data={data} pageParam={pageParam} />;
+    default:
+      return <ChartView data={data} title={title} size={size} />;
+  }
+}
+
+const aggregationKeys: Record<AggregationFunction, string> = {
+  COUNT: "charts.count",
+  SUM: "charts.sum",
+  AVG: "charts.average",
+  MIN: "charts.min",
+  MAX: "charts.max",
+};
+
+function KpiView({ data }: { data: KpiWidgetData }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const empty = data.value === null || !Number.isFinite(data.value);
+  return (
+    <Stat.Root size="lg" data-testid="widget-kpi">
+      <Stat.Label>{data.description}</Stat.Label>
+      <Stat.ValueText>{empty ? "—" : formatNumber(data.value as number, language)}</Stat.ValueText>
+      <Stat.HelpText>
+        {t(aggregationKeys[data.aggregationFunction])}
+        {empty && ` · ${t("charts.noData")}`}
+      </Stat.HelpText>
+    </Stat.Root>
+  );
+}
+
+function useLabelTexts(): LabelTexts {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return {
+    language,
+    empty: t("charts.empty"),
+    week: (week, year) => t("charts.week", { week, year: String(year) }),
+    quarter: (quarter, year) => t("charts.quarter", { quarter, year: String(year) }),
+  };
+}
+
+function ChartView({ data, title, size }: { data: ChartWidgetData; title: string; size: WidgetSize }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const texts = useLabelTexts();
+  if (!hasChartValues(data)) return <EmptyState title={t("charts.noData")} />;
+  const labels = data.labels.map((label) => labelText(label, data.dateGrouping, texts));
+  const series = drawnSeries(data);
+  const legend =
+    data.type === "GROUPED_BAR" || data.type === "MULTILINE"
+      ? series.map((s) => s.description)
+      : data.type === "PIE" && size === "sm"
+        ? labels
+        : null;
+  const { width, height } = widgetSizes[size];
+  return (
+    <Box as="figure" data-testid="widget-chart">
+      <Suspense fallback={<Box style={{ width, height, maxWidth: "100%" }} />}>
+        <ChartSvg data={data} labels={labels} title={title} size={size} language={language} />
+      </Suspense>
+      {legend && <Legend items={legend} />}
+      <ViewData data={data} labels={labels} title={title} language={language} />
+    </Box>
+  );
+}
+
+/** Which colour stands for what, as text beside a swatch: the series of a grouped chart, the slices of a small pie. */
+function Legend({ items }: { items: string[] }) {
+  return (
+    <HStack as="ul" wrap="wrap" gap="1" columnGap="4" listStyleType="none" fontSize="sm" mt="2">
+      {items.map((item, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a legend's items are its series or labels, in their order
+        <HStack as="li" key={index} gap="1.5">
+          <Box as="span" aria-hidden width="3" height="3" borderRadius="sm" style={{ background: chartColor(index) }} />
+          {item}
+        </HStack>
+      ))}
+    </HStack>
+  );
+}
+
+/** The chart's numbers as a table, folded under it: for screen readers, and for anyone who wants the exact values. */
+function ViewData({
+  data,
+  labels,
+  title,
+  language,
+}: {
+  data: ChartWidgetData;
+  labels: string[];
+  title: string;
+  language: Language;
+}) {
+  const { t } = useTranslation();
+  const series = drawnSeries(data);
+  return (
+    <Box as="details" mt="2" data-testid="widget-data">
+      <Box as="summary" cursor="pointer" fontSize="sm" color="fg.muted" width="fit-content">
+        {t("charts.viewData")}
+      </Box>
+      <Table.ScrollArea mt="2" maxHeight="80" overflowY="auto">
+        <Table.Root size="sm">
+          <Table.Caption>{title}</Table.Caption>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader scope="col">{data.labelTitle}</Table.ColumnHeader>
+              {series.map((s, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: series keys come from the API and need not be unique
+                <Table.ColumnHeader key={index} scope="col" textAlign="end">
+                  {s.description}
+                </Table.ColumnHeader>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {labels.map((label, row) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: labels are rows in the API's order; two may read alike
+              <Table.Row key={row}>
+                <Table.ColumnHeader scope="row" fontWeight="normal">
+                  {label}
+                </Table.ColumnHeader>
+                {series.map((s, column) => {
+                  const value = s.values[row] ?? null;
+                  return (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: one cell per series, in order
+                    <Table.Cell key={column} textAlign="end">
+                      {value === null ? "—" : formatNumber(value, language)}
+                    </Table.Cell>
+                  );
+                })}
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </Box>
+  );
+}
+
+/** The field types whose values `valueText` writes in a way of their own; other columns show their value as it is. */
+const typedColumns = new Set<string>(["Date", "DateTime", "Percent", "Bool", "Number", "MultiSelect"]);
+
+/** A table column as the field `valueText` reads: its type, without options or settings. */
+function columnField(column: WidgetColumn): FieldDefinition {
+  return {
+    key: column.key,
+    labelEn: column.label,
+    labelNb: column.label,
+    type: (typedColumns.has(column.type) ? column.type : "Text") as FieldType,
+    required: false,
+    unique: false,
+    active: true,
+    builtIn: false,
+    customField: false,
+    partOfName: false,
+    searchable: false,
+    favorite: false,
+    settings: {},
+  };
+}
+
+type TableRow = { index: number; values: Record<string, unknown> };
+
+/** A TABLE widget: its records' columns, values shown as lists show them, and a list's footer when it has pages. */
+function TableView({ data, pageParam }: { data: TableWidgetData; pageParam: string }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const settings: ValueSettings = { ...useDateSettings(), yes: t("common.yes"), no: t("common.no") };
+  const size = Math.max(1, data.size);
+  const lastPage = Math.max(1, Math.ceil(data.totalElements / size));
+  const pageTo = (page: number) => {
+    const params = new URLSearchParams(location.search);
+    if (page <= 1) params.delete(pageParam);
+    else params.set(pageParam, String(page));
+    const query = params.toString();
+    return `${location.pathname}${query ? `?${query}` : ""}`;
+  };
+  const columns = data.columns.map(columnField).map(
+    (field): DataTableColumn<TableRow> => ({
+      key: field.key,
+      header: field.labelEn,
+      cell: (row) => valueText(field, row.values[field.key], settings) || "—",
+    }),
+  );
+  return (
+    <Box data-testid="widget-table">
+      <DataTable
+        rows={data.rows.map((values, index) => ({ index, values }))}
+        rowKey={(row) => String(row.index)}
+        empty={t("charts.noData")}
+        columns={columns}
+      />
+      {lastPage > 1 && (
+        <ListFooter
+          page={data.page + 1}
+          lastPage={lastPage}
+          pageSize={size}
+          total={data.totalElements}
+          exact
+          pageTo={pageTo}
+        />
+      )}
+    </Box>
+  );
+}
