@@ -4,6 +4,7 @@ import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { activitiesRoutes } from "./activities/activities.routes.ts";
+import { advancedSearchRoutes } from "./advanced-search/advanced-search.routes.ts";
 import { assignmentsRoutes } from "./assignments/assignments.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { exportJobs } from "./bulk-data/exports.jobs.ts";
@@ -14,6 +15,7 @@ import { companySettingsRoutes } from "./company-settings/company-settings.route
 import type { Config } from "./config.ts";
 import { redactUrl } from "./contract/log-redaction.ts";
 import { customEntitiesRoutes } from "./custom-entities/custom-entities.routes.ts";
+import { dashboardsRoutes } from "./dashboards/dashboards.routes.ts";
 import { seedDemoDocuments } from "./db/demo-documents.ts";
 import { registerApiDocs, registerOpenApi } from "./docs/docs.routes.ts";
 import { documentsRoutes } from "./documents/documents.routes.ts";
@@ -195,6 +197,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(relationshipsRoutes);
       await api.register(overviewBlocksRoutes);
       await api.register(shortcutsRoutes);
+      await api.register(dashboardsRoutes);
       await api.register(recentRoutes);
       await api.register(documentsRoutes);
       await api.register(notesRoutes);
@@ -202,6 +205,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(activitiesRoutes);
       await api.register(notificationsRoutes);
       await api.register(exportsRoutes);
+      await api.register(advancedSearchRoutes);
       await api.register(importsRoutes, { maxImportMegabytes: config.MAX_IMPORT_MB });
       await api.register(recordsRoutes);
     },

@@ -8,7 +8,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** The list an export was asked for, kept as asked (params jsonb): read again by the job. */
 export interface ExportParams {
-  scope: "all" | "listed";
+  /** "query": a saved advanced search query's result (its definition as it was when the export was asked for). */
+  scope: "all" | "listed" | "query";
   /** The fields chosen (the list's visible ones), in their order; every exportable field when absent. */
   fields?: string[];
   sort?: string;
@@ -17,6 +18,9 @@ export interface ExportParams {
   filters?: Record<string, string>;
   openOnly?: boolean;
   overdueOn?: string;
+  /** A query export's saved query: its type and definition. */
+  queryType?: "global" | "personal";
+  definition?: unknown;
 }
 
 const COLUMNS = [
@@ -36,6 +40,7 @@ const COLUMNS = [
   "created_at",
   "finished_at",
   "expires_at",
+  "saved_query_id",
 ] as const;
 
 export type StoredExport = Awaited<ReturnType<typeof findExport>> & {};
@@ -50,6 +55,8 @@ export async function insertExport(
     params: ExportParams;
     language: string;
     fileName: string;
+    /** The saved query whose result it is. */
+    savedQueryId?: string;
   },
 ) {
   return db
@@ -62,6 +69,7 @@ export async function insertExport(
       params: JSON.stringify(row.params),
       language: row.language,
       file_name: row.fileName,
+      saved_query_id: row.savedQueryId ?? null,
     })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();

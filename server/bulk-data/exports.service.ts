@@ -20,7 +20,7 @@ import { walkRecords } from "../records/records.repository.ts";
 import { listCriteriaOf, withOptions } from "../records/records.service.ts";
 import { type Actor, requirePermission } from "../users/users.service.ts";
 import { exportableFields, type Language } from "./cells.ts";
-import { type ExportRecord, writeExportFile } from "./export-file.ts";
+import { type ExportLayout, type ExportRecord, writeExportFile } from "./export-file.ts";
 import * as repo from "./exports.repository.ts";
 
 /** Records read per statement while an export is written: one chunk is all it holds of them at a time. */
@@ -57,7 +57,13 @@ export function exportFieldsOf(entity: EntityMetadata, keys: readonly string[] |
 
 /** "companies-2026-11-25.xlsx": the entity's plural label in the file's language, and the day it was asked for. */
 export function exportFileName(entity: EntityMetadata, language: Language, format: BulkFormat, day: Date): string {
-  const label = (language === "nb" ? entity.pluralNb : entity.pluralEn)
+  return fileNameOf(language === "nb" ? entity.pluralNb : entity.pluralEn, language, format, day);
+}
+
+/** "customers-in-bergen-2026-11-25.xlsx": a name made safe for a file, and the day it was asked for. */
+export function fileNameOf(name: string, language: Language, format: BulkFormat, day: Date): string {
+  const label = name
+    .slice(0, 100)
     .toLocaleLowerCase(language === "nb" ? "nb-NO" : "en")
     // Characters some file systems refuse, and control characters, go; spaces become hyphens.
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters must not reach a file name.
@@ -69,7 +75,7 @@ export function exportFileName(entity: EntityMetadata, language: Language, forma
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-function toDto(row: repo.StoredExport): ExportDto {
+export function toDto(row: repo.StoredExport): ExportDto {
   const params = row.params as unknown as repo.ExportParams;
   return {
     id: row.id,
@@ -78,7 +84,8 @@ function toDto(row: repo.StoredExport): ExportDto {
     schemaAndTableName: `${row.schema_key}.${row.table_key}`,
     format: row.format,
     status: row.status as ExportStatus,
-    scope: params.scope === "listed" ? "listed" : "all",
+    scope: params.scope === "listed" || params.scope === "query" ? params.scope : "all",
+    savedQueryId: row.saved_query_id,
     rowCount: row.row_count,
     fileName: row.file_name,
     fileSize: row.file_size === null ? null : Number(row.file_size),
@@ -201,29 +208,13 @@ export interface ExportDeps {
 export async function runExport(deps: ExportDeps, exportId: string, signal?: AbortSignal): Promise<void> {
   const row = await repo.findExport(deps.db, exportId);
   if (row?.status !== "exporting") return;
-  const entity = await cachedEntity(deps.db, row.schema_key, row.table_key);
-  if (!entity) throw new Error(`export ${exportId}: entity ${row.schema_key}.${row.table_key} not found`);
   const params = row.params as unknown as repo.ExportParams;
-  const described = await withOptions(deps.db, entity);
-  const fields = exportFieldsOf(described, params.fields);
-  const criteria =
-    params.scope === "listed"
-      ? listCriteriaOf(entity, { ...params, filters: params.filters ?? {} })
-      : listCriteriaOf(entity, { filters: {} });
   const language: Language = row.language === "nb" ? "nb" : "en";
-
-  async function* chunks(): AsyncGenerator<ExportRecord[]> {
-    const walk = walkRecords(
-      deps.db,
-      entity as EntityMetadata,
-      { ...criteria, columns: fields.map((field) => field.key) },
-      EXPORT_CHUNK_SIZE,
-    );
-    for await (const chunk of walk) {
-      signal?.throwIfAborted();
-      yield chunk as ExportRecord[];
-    }
-  }
+  const { entity, layout, chunks } =
+    params.scope === "query"
+      ? // Loaded when needed: the query export builds on this module's helpers.
+        await (await import("../advanced-search/query-export.ts")).queryExportOf(deps.db, row, language, signal)
+      : await listExportOf(deps.db, row, params, language, signal);
 
   const output = new PassThrough();
   // Its errors reach the storage's read of it; none may go unheard and end the process.
@@ -235,11 +226,7 @@ export async function runExport(deps: ExportDeps, exportId: string, signal?: Abo
   stored.catch(() => undefined);
   let rowCount: number;
   try {
-    rowCount = await writeExportFile(
-      output,
-      { format: row.format, language, fields, sheetName: language === "nb" ? entity.pluralNb : entity.pluralEn },
-      chunks(),
-    );
+    rowCount = await writeExportFile(output, layout, chunks);
   } catch (error) {
     // With the error, so the storage keeps nothing of the half-written file.
     output.destroy(error as Error);
@@ -256,6 +243,50 @@ export async function runExport(deps: ExportDeps, exportId: string, signal?: Abo
     });
     if (finished) await tellOwner(trx, row, entity, "ready");
   });
+}
+
+/** What an export's file is made of: its layout, its rows a chunk at a time, and the entity its notice names. */
+export interface ExportSource {
+  entity: EntityMetadata;
+  layout: ExportLayout;
+  chunks: AsyncIterable<ExportRecord[]>;
+}
+
+/** An entity's list export: its records walked in the list's order. */
+async function listExportOf(
+  db: Kysely<Database>,
+  row: repo.StoredExport,
+  params: repo.ExportParams,
+  language: Language,
+  signal?: AbortSignal,
+): Promise<ExportSource> {
+  const entity = await cachedEntity(db, row.schema_key, row.table_key);
+  if (!entity) throw new Error(`export ${row.id}: entity ${row.schema_key}.${row.table_key} not found`);
+  const described = await withOptions(db, entity);
+  const fields = exportFieldsOf(described, params.fields);
+  const criteria =
+    params.scope === "listed"
+      ? listCriteriaOf(entity, { ...params, filters: params.filters ?? {} })
+      : listCriteriaOf(entity, { filters: {} });
+
+  async function* chunks(): AsyncGenerator<ExportRecord[]> {
+    const walk = walkRecords(
+      db,
+      entity as EntityMetadata,
+      { ...criteria, columns: fields.map((field) => field.key) },
+      EXPORT_CHUNK_SIZE,
+    );
+    for await (const chunk of walk) {
+      signal?.throwIfAborted();
+      yield chunk as ExportRecord[];
+    }
+  }
+
+  return {
+    entity,
+    layout: { format: row.format, language, fields, sheetName: language === "nb" ? entity.pluralNb : entity.pluralEn },
+    chunks: chunks(),
+  };
 }
 
 /** The export's user is told it has ended, in the transaction that ends it. */

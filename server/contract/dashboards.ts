@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { operationsWithoutParam, type SearchOperation, searchOperations } from "./advanced-search.ts";
 import { messages } from "./messages.ts";
 import {
   aggregationFunctions,
@@ -83,26 +84,9 @@ export const DASHBOARD_HEIGHT_MAX = 12;
 export const DASHBOARD_WIDGETS_MAX = 50;
 
 /** The advanced search's operations (spec §3); the last four take no parameter. */
-export const filterOperations = [
-  "=",
-  "<",
-  ">",
-  ">=",
-  "<=",
-  "<>",
-  "ILIKE",
-  "IS NULL",
-  "IS NOT NULL",
-  "IS TRUE",
-  "IS NOT TRUE",
-] as const;
-export type FilterOperation = (typeof filterOperations)[number];
-export const operationsWithoutParameter: readonly FilterOperation[] = [
-  "IS NULL",
-  "IS NOT NULL",
-  "IS TRUE",
-  "IS NOT TRUE",
-];
+export const filterOperations = searchOperations;
+export type FilterOperation = SearchOperation;
+export const operationsWithoutParameter: readonly FilterOperation[] = operationsWithoutParam;
 
 /** As the advanced search sorts. */
 export const sortDirections = ["asc", "desc"] as const;

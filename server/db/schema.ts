@@ -263,6 +263,78 @@ export interface UserShortcutTable {
   visible: Generated<boolean>;
 }
 
+/** A categorized dashboard (spec §3); its id is the uuidKey of /dashboard/{id}. */
+export interface DashboardTable {
+  id: Generated<string>;
+  name: string;
+  description: Generated<string>;
+  main_list: Generated<boolean>;
+  show_in_company: Generated<boolean>;
+  show_in_contact: Generated<boolean>;
+  /** The workspace's default; one at most. */
+  is_default: Generated<boolean>;
+  position: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** The groups that see a dashboard; none: everyone. */
+export interface DashboardGroupTable {
+  dashboard_id: string;
+  group_id: string;
+}
+
+/** The spec's widget model, as stored in core.widget.configuration. */
+export interface WidgetConfigurationColumn {
+  widgetConfiguration: {
+    type: string;
+    datasourceUuidKey: string;
+    customizableFilterFields: string[];
+    filters: {
+      field: string;
+      operation: string;
+      paramValue: string | null;
+      isParamUserField: boolean;
+      isParamUserAccessible: boolean;
+    }[];
+  };
+  singleNumberConfiguration: { aggregationFunction: string; field: string | null } | null;
+  countLabelConfiguration: {
+    countConfigurations: { countField: string; description: string; countAggregationFunction: string }[];
+    description: string;
+    labelField: string;
+  } | null;
+  groupBy: string | null;
+  tableSorting: { field: string; direction: "asc" | "desc" }[];
+}
+
+export interface WidgetTable {
+  id: Generated<string>;
+  name: string;
+  description: Generated<string>;
+  type: string;
+  datasource_id: string;
+  configuration: ColumnType<WidgetConfigurationColumn, string, string>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** A widget's place on a dashboard: its order, and its size in grid columns and rows. */
+export interface DashboardWidgetTable {
+  dashboard_id: string;
+  widget_id: string;
+  position: number;
+  width: number;
+  height: number;
+}
+
+/** A user's own default dashboard. */
+export interface UserDashboardTable {
+  user_id: string;
+  dashboard_id: string;
+}
+
 /** Kept by triggers on each record table; read, never written, by the API. */
 export interface RecordCountTable {
   schema_key: string;
@@ -359,6 +431,23 @@ export interface ExportJobTable {
   created_at: Generated<Date>;
   finished_at: Timestamp | null;
   expires_at: Timestamp | null;
+  /** The saved query whose result the export is; null for an entity's list. */
+  saved_query_id: Generated<string | null>;
+}
+
+/** A saved advanced search query, or a data source of widgets (`kind`). */
+export interface SavedQueryTable {
+  id: Generated<string>;
+  kind: "query" | "datasource";
+  scope: "global" | "personal";
+  owner_id: string;
+  name: string;
+  description: Generated<string>;
+  definition: ColumnType<unknown, string, string>;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 /** Every table the provider API reads or writes, keyed as Kysely addresses them ("schema.table"). */
@@ -392,6 +481,12 @@ export interface Database {
   "core.import_job": ImportJobTable;
   "core.import_row_error": ImportRowErrorTable;
   "core.export_job": ExportJobTable;
+  "core.saved_query": SavedQueryTable;
+  "core.dashboard": DashboardTable;
+  "core.dashboard_group": DashboardGroupTable;
+  "core.widget": WidgetTable;
+  "core.dashboard_widget": DashboardWidgetTable;
+  "core.user_dashboard": UserDashboardTable;
   "crm.inquiry_company_contact": WorkItemLinkTable & { inquiry_id: string };
   "crm.todo_company_contact": WorkItemLinkTable & { todo_id: string };
 }

@@ -145,7 +145,7 @@ async function checkQuery(db: Kysely<Database>, input: CustomFieldInput) {
  */
 const FORBIDDEN_IN_QUERY = /\b(set_config|query_to_xml\w*|\w*_to_xml\w*|dblink\w*|pg_read\w*|lo_\w+|pg_sleep\w*)\b/i;
 
-function forbiddenInQuery(query: string): boolean {
+export function forbiddenInQuery(query: string): boolean {
   return FORBIDDEN_IN_QUERY.test(query);
 }
 

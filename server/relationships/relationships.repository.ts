@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { RelationshipType } from "../contract/relationships.ts";
 import { TtlCache } from "../contract/ttl-cache.ts";
+import { versionRecords } from "../db/migrations/0009-record-versions.ts";
 import type { Database } from "../db/schema.ts";
 import { standardRelationships } from "../records/standard-entities.ts";
 
@@ -120,9 +121,16 @@ export async function createLinkTable(
   if (type === "1toN" || type === "NtoM") {
     await sql`create index ${sql.id(`${linkTable}_id2`)} on ${sql.table(name)} (id2)`.execute(db);
   }
+  // Widget data joined through the link is kept per version of the tables it reads.
+  await versionRecords(db, LINK_SCHEMA, linkTable);
 }
 
 export async function dropLinkTable(db: Transaction<Database>, linkSchema: string, linkTable: string) {
+  await db
+    .deleteFrom("core.record_version")
+    .where("schema_key", "=", linkSchema)
+    .where("table_key", "=", linkTable)
+    .execute();
   await sql`drop table ${sql.table(`${linkSchema}.${linkTable}`)}`.execute(db);
 }
 

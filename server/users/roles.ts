@@ -29,12 +29,25 @@ export const builtInRoles: { name: string; description: string; grants: Grant }[
       CRM: ["Read"],
       Entity_Assignment: ["Read", "Create", "Delete"],
       Users: ["Read"],
+      Advanced_Search_Personal: operations,
+      Advanced_Search_Global: ["Read"],
+      // Dashboards' widgets; which dashboards a user sees follows their groups.
+      Widget: ["Read"],
     },
   },
   {
     name: "Read-only",
     description: "Sees the CRM records; changes nothing.",
-    grants: { ...all(["Read"]), CRM: ["Read"], Entity_Assignment: ["Read"], Users: ["Read"] },
+    grants: {
+      ...all(["Read"]),
+      CRM: ["Read"],
+      Entity_Assignment: ["Read"],
+      Users: ["Read"],
+      // Their own queries change no records: a read-only user keeps searches of their own.
+      Advanced_Search_Personal: operations,
+      Advanced_Search_Global: ["Read"],
+      Widget: ["Read"],
+    },
   },
 ];
 

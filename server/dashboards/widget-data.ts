@@ -1,0 +1,375 @@
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import { dashboardTexts, type FilterOperation, WIDGET_LABELS_MAX } from "../contract/dashboards.ts";
+import type { FieldType } from "../contract/fields.ts";
+import type {
+  AggregationFunction,
+  ChartWidgetType,
+  DateGrouping,
+  WidgetColumn,
+  WidgetData,
+  WidgetLabel,
+} from "../contract/widget-data.ts";
+import type { Database, WidgetConfigurationColumn } from "../db/schema.ts";
+import { DomainError } from "../http/errors.ts";
+
+/**
+ * A widget's data (spec §3 Widget): aggregates over its data source's compiled select, used as a subquery named
+ * `source`. Every identifier is a column alias the compiler made from metadata; every value is a bound parameter.
+ */
+
+export interface SourceColumn {
+  /** "table.field", as the data source's fields list it and the widget's configuration names it. */
+  key: string;
+  /** The column's name in the compiled select. */
+  alias: string;
+  type: FieldType;
+  labelEn: string;
+  labelNb: string;
+  options: { value: string; labelEn: string; labelNb: string }[];
+}
+
+/** A data source compiled for one viewer: its select, its columns, and its entities' record id columns. */
+export interface SourceSelect {
+  /** The select; usable as a subquery. */
+  select: RawBuilder<unknown>;
+  columns: SourceColumn[];
+  recordIdAliases: Record<string, string>;
+}
+
+/** One condition on a source column: the operation and its bound value (none for the four without one). */
+export interface Condition {
+  column: SourceColumn;
+  operation: FilterOperation;
+  value: string | null;
+}
+
+export interface DataRequest {
+  type: string;
+  configuration: WidgetConfigurationColumn;
+  conditions: Condition[];
+  /** Only rows joined to this record count (its record id column's alias, and the id). */
+  record: { alias: string; id: string } | null;
+  page: number;
+  size: number;
+  lang: "en" | "nb";
+}
+
+const TEXT_TYPES = new Set<FieldType>(["Text", "LongText", "Email", "Phone", "Url", "List"]);
+const NUMBER_TYPES = new Set<FieldType>(["Number", "Percent"]);
+const DATE_TYPES = new Set<FieldType>(["Date", "DateTime"]);
+
+function ref(alias: string) {
+  return sql.id("source", alias);
+}
+
+function invalid(field: string, message: string): DomainError {
+  return new DomainError(400, "MethodArgumentNotValidException", message, [
+    { field, defaultMessage: message, objectName: "widget" },
+  ]);
+}
+
+/** The value as the column's type, so that comparisons use the column's order, not text's. */
+function typed(column: SourceColumn, value: string, field: string): RawBuilder<unknown> {
+  switch (column.type) {
+    case "Number":
+    case "Percent":
+      if (!/^-?\d+(\.\d+)?$/.test(value.trim())) throw invalid(field, "Must be a number");
+      return sql`${value.trim()}::numeric`;
+    case "Date":
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) throw invalid(field, "Must be a date");
+      return sql`${value}::date`;
+    case "DateTime":
+      if (Number.isNaN(Date.parse(value))) throw invalid(field, "Must be a date");
+      return sql`${value}::timestamptz`;
+    case "Bool":
+      if (value !== "true" && value !== "false") throw invalid(field, "Must be one of the options");
+      return sql`${value === "true"}::boolean`;
+    default:
+      return sql`${value}::text`;
+  }
+}
+
+/** One condition as SQL; text compares without regard to case, as the record lists' filters do. */
+export function conditionSql(condition: Condition, field: string): RawBuilder<boolean> {
+  const { column, operation } = condition;
+  const column_ = ref(column.alias);
+  switch (operation) {
+    case "IS NULL":
+      return column.type === "MultiSelect"
+        ? sql<boolean>`coalesce(cardinality(${column_}), 0) = 0`
+        : sql<boolean>`${column_} is null`;
+    case "IS NOT NULL":
+      return column.type === "MultiSelect"
+        ? sql<boolean>`cardinality(${column_}) > 0`
+        : sql<boolean>`${column_} is not null`;
+    case "IS TRUE":
+      return sql<boolean>`${column_} is true`;
+    case "IS NOT TRUE":
+      return sql<boolean>`${column_} is not true`;
+  }
+  const value = condition.value ?? "";
+  if (column.type === "MultiSelect") {
+    if (operation === "=") return sql<boolean>`${value}::text = any(${column_})`;
+    if (operation === "<>") return sql<boolean>`not (${value}::text = any(coalesce(${column_}, '{}')))`;
+    throw invalid(field, "This operation does not fit the field");
+  }
+  if (operation === "ILIKE") return sql<boolean>`${column_}::text ilike ${value}::text`;
+  const text = TEXT_TYPES.has(column.type) && column.type !== "List";
+  // A List names its option by id, which some tables keep as a uuid (a user, a group, a status).
+  const left = text ? sql`lower(${column_})` : column.type === "List" ? sql`${column_}::text` : column_;
+  const right = text ? sql`lower(${value}::text)` : typed(column, value, field);
+  return sql<boolean>`${left} ${sql.raw(operation)} ${right}`;
+}
+
+function aggregate(fn: AggregationFunction, column: SourceColumn | undefined): RawBuilder<unknown> {
+  if (!column) return sql`count(*)`;
+  const column_ = ref(column.alias);
+  switch (fn) {
+    case "COUNT":
+      return column.type === "MultiSelect"
+        ? sql`count(*) filter (where cardinality(${column_}) > 0)`
+        : sql`count(${column_})`;
+    case "SUM":
+      return sql`sum(${column_})`;
+    case "AVG":
+      return sql`avg(${column_})`;
+    case "MIN":
+      return sql`min(${column_})`;
+    case "MAX":
+      return sql`max(${column_})`;
+  }
+}
+
+function toNumber(value: unknown): number | null {
+  if (value === null || value === undefined) return null;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
+const truncUnits: Record<DateGrouping, string> = {
+  DAY: "day",
+  WEEK: "week",
+  MONTH: "month",
+  QUARTER: "quarter",
+  YEAR: "year",
+};
+
+function optionText(column: SourceColumn, value: string, lang: "en" | "nb"): string {
+  const option = column.options.find((candidate) => candidate.value === value);
+  if (!option) return value;
+  return lang === "nb" ? option.labelNb : option.labelEn;
+}
+
+function columnLabel(column: SourceColumn, lang: "en" | "nb"): string {
+  return lang === "nb" ? column.labelNb : column.labelEn;
+}
+
+/** The checks a widget's configuration passes against its data source's columns, at save and at every read. */
+export function checkAgainstColumns(configuration: WidgetConfigurationColumn, type: string, columns: SourceColumn[]) {
+  const byKey = new Map(columns.map((column) => [column.key, column]));
+  const known = (key: string, field: string) => {
+    const column = byKey.get(key);
+    if (!column || column.type === "Query") throw invalid(field, dashboardTexts.unknownField);
+    return column;
+  };
+  const measure = (fn: string, key: string | null | undefined, field: string) => {
+    if (!key) return;
+    const column = known(key, field);
+    if (fn !== "COUNT" && !NUMBER_TYPES.has(column.type)) throw invalid(field, dashboardTexts.numberField);
+  };
+  const { widgetConfiguration, singleNumberConfiguration, countLabelConfiguration, tableSorting } = configuration;
+  for (const [index, filter] of widgetConfiguration.filters.entries()) {
+    known(filter.field, `widgetConfiguration.filters[${index}].field`);
+  }
+  for (const [index, key] of widgetConfiguration.customizableFilterFields.entries()) {
+    known(key, `widgetConfiguration.customizableFilterFields[${index}]`);
+  }
+  if (type === "KPI" && singleNumberConfiguration) {
+    measure(
+      singleNumberConfiguration.aggregationFunction,
+      singleNumberConfiguration.field,
+      "singleNumberConfiguration.field",
+    );
+  }
+  if (type !== "KPI" && type !== "TABLE" && countLabelConfiguration) {
+    known(countLabelConfiguration.labelField, "countLabelConfiguration.labelField");
+    for (const [index, value] of countLabelConfiguration.countConfigurations.entries()) {
+      const field = `countLabelConfiguration.countConfigurations[${index}].countField`;
+      measure(value.countAggregationFunction, value.countField, field);
+    }
+  }
+  if (type === "TABLE") {
+    for (const [index, sorting] of tableSorting.entries()) known(sorting.field, `tableSorting[${index}].field`);
+  }
+}
+
+function where(request: DataRequest): RawBuilder<unknown> {
+  const parts = request.conditions.map((condition, index) => conditionSql(condition, `filterValues[${index}]`));
+  if (request.record) parts.push(sql<boolean>`${ref(request.record.alias)} = ${request.record.id}::uuid`);
+  return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
+}
+
+/**
+ * Runs statements on the database: in one read-only transaction under a statement timeout (sources.ts `runLimited`).
+ * Statements given to separate calls may run at once, on separate connections.
+ */
+export type Runner = <T>(work: (db: Kysely<Database>) => Promise<T>) => Promise<T>;
+
+/** Computes the widget's data from the source; a table's page and its total run at once. */
+export async function computeWidgetData(run: Runner, source: SourceSelect, request: DataRequest): Promise<WidgetData> {
+  const byKey = new Map(source.columns.map((column) => [column.key, column]));
+  const from = sql`(${source.select}) as source`;
+  const condition = where(request);
+  const { configuration, lang } = request;
+
+  if (request.type === "KPI") {
+    const single = configuration.singleNumberConfiguration;
+    const fn = (single?.aggregationFunction ?? "COUNT") as AggregationFunction;
+    const column = single?.field ? byKey.get(single.field) : undefined;
+    const query = sql<{ value: unknown }>`select ${aggregate(fn, column)} as value from ${from} where ${condition}`;
+    const { rows } = await run((db) => query.execute(db));
+    return {
+      type: "KPI",
+      description: configuration.countLabelConfiguration?.description || "",
+      aggregationFunction: fn,
+      value: fn === "COUNT" ? (toNumber(rows[0]?.value) ?? 0) : toNumber(rows[0]?.value),
+    };
+  }
+
+  if (request.type === "TABLE") return table(run, source, request, from, condition);
+
+  const chart = configuration.countLabelConfiguration;
+  const labelColumn = chart ? byKey.get(chart.labelField) : undefined;
+  if (!chart || !labelColumn) throw invalid("countLabelConfiguration.labelField", dashboardTexts.unknownField);
+  const isDate = DATE_TYPES.has(labelColumn.type);
+  // A DateTime is grouped by day at least: single instants make no chart.
+  const grouping = isDate
+    ? ((configuration.groupBy as DateGrouping | null) ?? (labelColumn.type === "DateTime" ? "DAY" : null))
+    : null;
+  const label = ref(labelColumn.alias);
+  const labelSql = grouping
+    ? sql`to_char(date_trunc(${truncUnits[grouping]}, ${label}), 'YYYY-MM-DD')`
+    : labelColumn.type === "Date"
+      ? sql`to_char(${label}, 'YYYY-MM-DD')`
+      : labelColumn.type === "MultiSelect"
+        ? sql`array_to_string(${label}, ',')`
+        : label;
+  const values = chart.countConfigurations.map(
+    (value, index) =>
+      sql`${aggregate(value.countAggregationFunction as AggregationFunction, value.countField ? byKey.get(value.countField) : undefined)} as ${sql.ref(`v${index}`)}`,
+  );
+  const type = request.type as ChartWidgetType;
+  // Dates read ascending and keep the latest buckets; lines over other labels follow the labels' order; the other
+  // charts show the largest first.
+  const order = isDate
+    ? sql`label desc nulls last`
+    : type === "LINE" || type === "MULTILINE"
+      ? sql`label asc nulls last`
+      : sql`v0 desc nulls last, label asc nulls last`;
+  const query = sql<Record<string, unknown>>`select ${labelSql} as label, ${sql.join(values)}
+    from ${from} where ${condition}
+    group by 1 order by ${order} limit ${WIDGET_LABELS_MAX}`;
+  const { rows } = await run((db) => query.execute(db));
+  if (isDate) {
+    rows.reverse();
+    // The records without a date read last.
+    rows.sort((a, b) => Number(a.label === null) - Number(b.label === null));
+  }
+  const labels: WidgetLabel[] = rows.map((row) => {
+    const key = row.label === null || row.label === undefined ? null : String(row.label);
+    const text = key === null ? null : labelColumn.type === "List" ? optionText(labelColumn, key, lang) : key;
+    return { key, text };
+  });
+  return {
+    type,
+    labelTitle: columnLabel(labelColumn, lang),
+    dateGrouping: grouping,
+    labels,
+    series: chart.countConfigurations.map((value, index) => ({
+      key: `v${index}`,
+      description: value.description,
+      values: rows.map((row) => toNumber(row[`v${index}`])),
+    })),
+  };
+}
+
+async function table(
+  run: Runner,
+  source: SourceSelect,
+  request: DataRequest,
+  from: RawBuilder<unknown>,
+  condition: RawBuilder<unknown>,
+): Promise<WidgetData> {
+  const columns = source.columns.filter((column) => column.type !== "Query");
+  const byKey = new Map(columns.map((column) => [column.key, column]));
+  const sorting = request.configuration.tableSorting
+    .map((sort) => ({ column: byKey.get(sort.field), direction: sort.direction }))
+    .filter((sort): sort is { column: SourceColumn; direction: "asc" | "desc" } => sort.column !== undefined)
+    .map((sort) => sql`${ref(sort.column.alias)} ${sql.raw(sort.direction === "desc" ? "desc" : "asc")} nulls last`);
+  // A stable order for paging: the source's record ids last.
+  const ids = Object.values(source.recordIdAliases).map((alias) => sql`${ref(alias)}`);
+  const order = [...sorting, ...ids];
+  const selected = columns.map((column) => sql`${ref(column.alias)} as ${sql.id(column.alias)}`);
+  const [page, total] = await Promise.all([
+    run((db) =>
+      sql<Record<string, unknown>>`select ${sql.join(selected)} from ${from} where ${condition}
+        ${order.length > 0 ? sql`order by ${sql.join(order)}` : sql``}
+        limit ${request.size} offset ${request.page * request.size}`.execute(db),
+    ),
+    run((db) => sql<{ n: number }>`select count(*)::int as n from ${from} where ${condition}`.execute(db)),
+  ]);
+  const widgetColumns: WidgetColumn[] = columns.map((column) => ({
+    key: column.key,
+    label: columnLabel(column, request.lang),
+    type: column.type,
+  }));
+  const rows = page.rows.map((row) =>
+    Object.fromEntries(
+      columns.map((column) => {
+        const value = row[column.alias];
+        if (value === null || value === undefined) return [column.key, null];
+        if (column.type === "List") return [column.key, optionText(column, String(value), request.lang)];
+        if (column.type === "MultiSelect" && Array.isArray(value)) {
+          return [column.key, value.map((item) => optionText(column, String(item), request.lang))];
+        }
+        if (value instanceof Date) return [column.key, value.toISOString()];
+        if (NUMBER_TYPES.has(column.type)) return [column.key, toNumber(value)];
+        return [column.key, value];
+      }),
+    ),
+  );
+  return {
+    type: "TABLE",
+    columns: widgetColumns,
+    rows,
+    page: request.page,
+    size: request.size,
+    totalElements: total.rows[0]?.n ?? 0,
+  };
+}
+
+/** The distinct values of one source column a viewer may choose from (a dropdown's page). */
+export async function distinctValues(
+  db: Kysely<Database>,
+  source: SourceSelect,
+  column: SourceColumn,
+  search: string | undefined,
+  lang: "en" | "nb",
+  limit: number,
+): Promise<{ value: string; label: string }[]> {
+  const from = sql`(${source.select}) as source`;
+  const value =
+    column.type === "MultiSelect"
+      ? sql`unnest(${ref(column.alias)})`
+      : column.type === "Date"
+        ? sql`to_char(${ref(column.alias)}, 'YYYY-MM-DD')`
+        : sql`${ref(column.alias)}::text`;
+  const term = search && search.length >= 3 ? `%${search}%` : null;
+  const { rows } = await sql<{ value: string }>`select distinct value from (select ${value} as value from ${from}) v
+    where value is not null ${term ? sql`and value ilike ${term}` : sql``}
+    order by value limit ${limit}`.execute(db);
+  return rows.map((row) => ({
+    value: row.value,
+    label: column.type === "List" || column.type === "MultiSelect" ? optionText(column, row.value, lang) : row.value,
+  }));
+}
