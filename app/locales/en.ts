@@ -1134,6 +1134,7 @@ const en = {
       scope: "Records",
       scopeAllShort: "All",
       scopeListedShort: "As listed",
+      scopeQueryShort: "Saved query",
       rows: "Rows",
       size: "Size",
       created: "Created",

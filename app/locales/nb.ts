@@ -1196,6 +1196,7 @@ const nb: Translations = {
       scope: "Poster",
       scopeAllShort: "Alle",
       scopeListedShort: "Som listet",
+      scopeQueryShort: "Lagret søk",
       rows: "Rader",
       size: "Størrelse",
       created: "Opprettet",

@@ -95,7 +95,10 @@ export async function queryExportOf(
       let query = (db as unknown as Kysely<any>).selectFrom(source.builder.as("source")).selectAll();
       if (after) {
         const last = after.map((id) => sql`${id}::uuid`);
-        query = query.where(sql<boolean>`(${sql.join(ids)}) > (${sql.join(last)})`);
+        // The main record's id alone first: a range the primary key's index answers, then the whole tuple.
+        query = query
+          .where(sql<boolean>`${ids[0]} >= ${last[0]}`)
+          .where(sql<boolean>`(${sql.join(ids)}) > (${sql.join(last)})`);
       }
       for (const entity of source.entities) query = query.orderBy(`source.${entity.idAlias}`);
       const rows = (await query.limit(EXPORT_CHUNK_SIZE).execute()) as Record<string, unknown>[];

@@ -27,6 +27,8 @@ const langQuery = z.object({ lang: z.enum(["en", "nb"]).default("en") });
 // Widget data is a union of shapes the contract types; the route passes it through as it is.
 const widgetData = z.any();
 const dashboardView = z.any();
+// A data call without a body asks with no choices.
+const dataBody = z.preprocess((body) => body ?? {}, widgetDataInputSchema);
 
 /**
  * Widgets and categorized dashboards (spec §7 `/api/dashboards/{scope}`, contract/dashboards.ts lists the paths).
@@ -143,7 +145,7 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The same, with the viewer's filter values and a table's page",
         security,
         params: recordParams,
-        body: widgetDataInputSchema,
+        body: dataBody,
         response: { 200: widgetData },
       },
     },
@@ -361,7 +363,7 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A widget's data for the viewer, with their filter values (Widget Read; Read on its entities)",
         security,
         params: idParams,
-        body: widgetDataInputSchema,
+        body: dataBody,
         response: { 200: widgetData },
       },
     },

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { generatePassword, hashPassword } from "../auth/passwords.ts";
+import type { QueryDefinition } from "../contract/advanced-search.ts";
 import { syncStandardEntities, syncStandardRelationships } from "../records/metadata.repository.ts";
 import { demoGroups, standardEntities, standardRelationships } from "../records/standard-entities.ts";
 import { builtInRoles, permissionRows } from "../users/roles.ts";
@@ -169,6 +170,60 @@ async function seedDemoRecords(db: Kysely<Database>, adminId: string): Promise<v
     .execute();
   await seedDemoNotes(db, adminId, data, companies, contacts);
   await seedDemoWorkItems(db, adminId, data, companies, contacts);
+  await seedDemoQueries(db, adminId);
+}
+
+/** Two saved advanced search queries: a global one everyone may run, and a personal one of the admin's. */
+async function seedDemoQueries(db: Kysely<Database>, adminId: string): Promise<void> {
+  const customersInBergen: QueryDefinition = {
+    entities: [
+      {
+        schemaName: "crm",
+        tableName: "company",
+        selectedFields: [{ key: "name" }, { key: "city" }, { key: "phone" }],
+        filters: [{ field: "city", operation: "=", paramValue: "Bergen" }],
+      },
+      {
+        schemaName: "crm",
+        tableName: "contact",
+        selectedFields: [{ key: "first_name" }, { key: "last_name" }, { key: "email" }],
+        filters: [],
+      },
+    ],
+    joins: [
+      { schema1Name: "crm", table1Name: "company", joinType: "INNER", schema2Name: "crm", table2Name: "contact" },
+    ],
+    sort: { schemaName: "crm", tableName: "company", field: "name", direction: "asc" },
+  };
+  const largeCompanies: QueryDefinition = {
+    entities: [
+      {
+        schemaName: "crm",
+        tableName: "company",
+        selectedFields: [{ key: "name" }, { key: "industry" }, { key: "employees" }],
+        filters: [{ field: "employees", operation: ">=", paramValue: "100" }],
+      },
+    ],
+    joins: [],
+    sort: { schemaName: "crm", tableName: "company", field: "employees", direction: "desc" },
+  };
+  const row = (scope: "global" | "personal", name: string, description: string, definition: QueryDefinition) => ({
+    kind: "query" as const,
+    scope,
+    owner_id: adminId,
+    name,
+    description,
+    definition: JSON.stringify(definition),
+    created_by: adminId,
+    updated_by: adminId,
+  });
+  await db
+    .insertInto("core.saved_query")
+    .values([
+      row("global", "Customers in Bergen", "Companies in Bergen with their contacts", customersInBergen),
+      row("personal", "Large companies", "Companies with 100 employees or more, largest first", largeCompanies),
+    ])
+    .execute();
 }
 
 export const DEMO_NOTES = norwegianNotes.length + englishNotes.length;

@@ -1,8 +1,12 @@
 import ExcelJS from "exceljs";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as search from "../../server/advanced-search/advanced-search.service.ts";
+import { compileSource } from "../../server/advanced-search/compiler.ts";
 import { advancedSearchTexts, queryDefinitionSchema, searchOperations } from "../../server/contract/advanced-search.ts";
+import { grantBuiltInRoles } from "../../server/db/migrations/0028-advanced-search.ts";
+import { builtInRoles } from "../../server/users/roles.ts";
+import { loadActor } from "../../server/users/users.service.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 
@@ -27,6 +31,7 @@ describe(`advanced search on ${testDatabase}`, () => {
   const gizmos: Record<string, string> = {};
   const makers: Record<string, string> = {};
   const options: Record<string, string> = {};
+  let linkTableName = "";
 
   const call = (method: Method, url: string, tokens = admin, payload?: object) =>
     t.app.inject({ method, url, headers: bearer(tokens.access_token), payload });
@@ -170,6 +175,7 @@ describe(`advanced search on ${testDatabase}`, () => {
     });
     expect(relationship.statusCode, relationship.body).toBe(201);
     const { linkSchema, linkTable } = relationship.json();
+    linkTableName = `${linkSchema}.${linkTable}`;
     for (const [g, m] of [
       ["Alpha lamp", "Acme works"],
       ["Beta lamp", "Acme works"],
@@ -478,6 +484,61 @@ describe(`advanced search on ${testDatabase}`, () => {
     expect(joined.body).not.toContain("Acme");
   });
 
+  it("seeds a global query of companies in Bergen with their contacts, and a personal one of the admin's", async () => {
+    const global = (await call("GET", "/api/advanced_search/global?q=bergen", employee)).json();
+    const bergen = global.content.find((q: { name: string }) => q.name === "Customers in Bergen");
+    expect(bergen).toBeDefined();
+    const page = (await call("GET", `/api/advanced_search/global/${bergen.id}/run?size=100`, employee)).json();
+    expect(page.totalElements).toBeGreaterThan(0);
+    expect(new Set(page.content.map((row: ResultPage["content"][number]) => row.values["crm.company.city"]))).toEqual(
+      new Set(["Bergen"]),
+    );
+    const personal = (await call("GET", "/api/advanced_search/personal", admin)).json();
+    expect(personal.content.map((q: { name: string }) => q.name)).toContain("Large companies");
+    expect((await call("GET", "/api/advanced_search/personal", employee)).json().content).not.toContainEqual(
+      expect.objectContaining({ name: "Large companies" }),
+    );
+  });
+
+  it("compiles a source that callers aggregate over as a subquery, with a viewer's filters and a record's id", async () => {
+    const user = (await call("GET", "/api/me/info")).json().uuid;
+    const actor = await loadActor(t.app.db, user);
+    if (!actor) throw new Error("no actor");
+    const definition = queryDefinitionSchema.parse({
+      entities: [
+        gizmo([], ["name", "price"]),
+        { schemaName: "custom_schema", tableName: "maker", selectedFields: [{ key: "title" }] },
+      ],
+      joins: [{ schema1Name: "custom_schema", table1Name: "gizmo", schema2Name: "custom_schema", table2Name: "maker" }],
+    });
+    const total = async (options: Parameters<typeof compileSource>[3]) => {
+      const source = await compileSource(t.app.db, actor, definition, options);
+      const price = source.columns.find((column) => column.key === `${GIZMO}.price`);
+      expect(price).toMatchObject({ type: "Number", labelEn: "Price" });
+      const row = await (t.app.db as unknown as Kysely<any>)
+        .selectFrom(source.builder.as("source"))
+        .select((eb) => [eb.fn.countAll().as("rows"), eb.fn.sum(`source.${price?.alias}`).as("sum")])
+        .executeTakeFirstOrThrow();
+      return { rows: Number(row.rows), sum: Number(row.sum) };
+    };
+    expect(await total({})).toEqual({ rows: 3, sum: 50 });
+    expect(
+      await total({
+        conditions: [
+          { schemaName: "custom_schema", tableName: "maker", field: "title", operation: "=", paramValue: "acme works" },
+        ],
+      }),
+    ).toEqual({ rows: 2, sum: 30 });
+    expect(
+      await total({ recordId: { schemaName: "custom_schema", tableName: "gizmo", id: gizmos["Beta lamp"] as string } }),
+    ).toEqual({ rows: 2, sum: 40 });
+    await expect(
+      compileSource(t.app.db, actor, definition, {
+        conditions: [{ schemaName: "custom_schema", tableName: "maker", field: "secret", operation: "IS NULL" }],
+      }),
+    ).rejects.toMatchObject({ status: 400 });
+  });
+
   describe("saved queries", () => {
     const input = (name: string) => ({
       name,
@@ -672,5 +733,71 @@ describe(`advanced search on ${testDatabase}`, () => {
         403,
       );
     });
+
+    it("walks an export larger than a chunk by the records' ids, each joined row once", async () => {
+      await sql`insert into custom_schema.gizmo (name, price)
+        select 'Zz bulk ' || n, n from generate_series(1, 1500) as n`.execute(t.app.db);
+      await sql`insert into ${sql.table(linkTableName)} (id1, id2)
+        select g.id, m.id from custom_schema.gizmo g cross join custom_schema.maker m
+        where g.name like 'Zz bulk %'`.execute(t.app.db);
+      const created = await call("POST", "/api/advanced_search/personal", admin, {
+        name: "Zz bulk",
+        definition: {
+          entities: [
+            gizmo([{ field: "name", operation: "ILIKE", paramValue: "zz bulk%" }], ["name"]),
+            { schemaName: "custom_schema", tableName: "maker", selectedFields: [{ key: "title" }] },
+          ],
+          joins: [
+            { schema1Name: "custom_schema", table1Name: "gizmo", schema2Name: "custom_schema", table2Name: "maker" },
+          ],
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const started = await call(
+        "PUT",
+        `/api/advanced_search/personal/${created.json().id}/initiate_export?format=csv&lang=en`,
+      );
+      expect(started.statusCode, started.body).toBe(202);
+      let dto: { id: string; status: string; rowCount: number } | undefined;
+      for (let waited = 0; waited < 60_000; waited += 100) {
+        const recent = (await call("GET", "/api/core/bulk_data/exports/recent?size=100")).json();
+        dto = recent.content.find((e: { id: string }) => e.id === started.json().id);
+        if (dto && dto.status !== "exporting") break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(dto?.status).toBe("ready");
+      expect(dto?.rowCount).toBe(3000);
+      const file = await call("GET", `/api/core/bulk_data/exports/download/${dto?.id}`);
+      const lines = file.body
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split(/\r?\n/);
+      expect(lines[0]).toBe("ID,Gizmo: Name,Maker: Title");
+      const pairs = new Set(lines.slice(1).map((line) => line.split(",").slice(1).join(",")));
+      expect(pairs.size).toBe(3000);
+      await sql`delete from custom_schema.gizmo where name like 'Zz bulk %'`.execute(t.app.db);
+    });
+  });
+
+  it("gives the built-in roles of a workspace made before advanced search the rights new ones start with", async () => {
+    await sql`delete from core.role_permission p using core.role r
+      where p.role_id = r.id and r.name in ('Employee', 'Read-only') and p.resource like 'Advanced_Search_%'`.execute(
+      t.app.db,
+    );
+    expect((await call("GET", "/api/advanced_search/global", employee)).statusCode).toBe(403);
+    await grantBuiltInRoles(t.app.db);
+    for (const role of builtInRoles.filter((r) => r.name !== "Company administrator")) {
+      const { rows } = await sql<{ resource: string; operation: string }>`select p.resource, p.operation
+        from core.role_permission p join core.role r on r.id = p.role_id
+        where r.name = ${role.name} and p.resource like 'Advanced_Search_%'`.execute(t.app.db);
+      const granted = rows.map((row) => `${row.resource} ${row.operation}`).sort();
+      const expected = Object.entries(role.grants)
+        .filter(([resource]) => resource.startsWith("Advanced_Search_"))
+        .flatMap(([resource, operations]) => operations.map((operation) => `${resource} ${operation}`))
+        .sort();
+      expect(granted, role.name).toEqual(expected);
+      expect(granted.length).toBeGreaterThan(0);
+    }
+    expect((await call("GET", "/api/advanced_search/global", employee)).statusCode).toBe(200);
   });
 });

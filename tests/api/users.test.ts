@@ -55,9 +55,14 @@ describe(`users, roles and invitations on ${testDatabase}`, () => {
 
     const readOnlyInfo = meInfoSchema.parse((await get("/api/me/info", readOnly)).json());
     expect(has(readOnlyInfo, "Company", "Read")).toBe(true);
-    expect(readOnlyInfo.permissions.filter((p) => p.name !== "AppUserGuide").every((p) => p.operation === "Read")).toBe(
-      true,
+    // Read-only users change no records; the searches they save for themselves are theirs to keep.
+    const shared = readOnlyInfo.permissions.filter(
+      (p) => p.name !== "AppUserGuide" && p.name !== "Advanced_Search_Personal",
     );
+    expect(shared.every((p) => p.operation === "Read")).toBe(true);
+    expect(has(readOnlyInfo, "Advanced_Search_Personal", "Create")).toBe(true);
+    expect(has(readOnlyInfo, "Advanced_Search_Global", "Read")).toBe(true);
+    expect(has(readOnlyInfo, "Advanced_Search_Global", "Create")).toBe(false);
   });
 
   it("answers the e-signature flag (off by default) and the profile fields", async () => {

@@ -417,6 +417,9 @@ describe(`widgets on ${testDatabase}`, () => {
         datasource: { uuid: companies, name: "Zz companies" },
       });
       expect((await dataOf(created.uuid)).value).toBe(30);
+      const noBody = await call("POST", `${base}/widget/${created.uuid}/data`);
+      expect(noBody.statusCode, noBody.body).toBe(200);
+      expect(noBody.json().value).toBe(30);
       expect((await call("DELETE", `${base}/widget/${created.uuid}`)).statusCode).toBe(204);
       expect((await call("GET", `${base}/widget/${created.uuid}`)).statusCode).toBe(404);
       expect((await call("GET", `${base}/widget/not-an-id`)).statusCode).toBe(404);

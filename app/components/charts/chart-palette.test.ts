@@ -1,8 +1,8 @@
 import { tokens } from "@chakra-ui/react/theme";
 import { describe, expect, it } from "vitest";
 import { renderChakraGlobalStyles } from "../../utils/chakra-global-css.server.tsx";
+import { chartTheme } from "./chart-frame.tsx";
 import { chartPalette, contrastRatio, textColorOn } from "./chart-palette.ts";
-import { chartTheme } from "./chart-svg.tsx";
 
 /** Where charts are drawn: the light skin's panels (white, gray.50) and the dark skin's (gray.950). */
 const backgrounds = {

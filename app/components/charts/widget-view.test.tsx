@@ -43,6 +43,8 @@ async function render(element: ReactNode, language: Language = "en", url = "/"):
         </ChakraProvider>
       </I18nextProvider>
     </CacheProvider>,
+    // As the app's server renders: every boundary in place, none moved to the end for a script to put back.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return new Response(prelude).text();
 }

@@ -1,15 +1,17 @@
 import { Box, HStack, Stat, Table } from "@chakra-ui/react";
-import { lazy, Suspense } from "react";
+import { type ComponentType, lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import type { FieldDefinition, FieldType } from "../../../server/contract/fields.ts";
 import type {
   AggregationFunction,
   ChartWidgetData,
+  ChartWidgetType,
   KpiWidgetData,
   TableWidgetData,
   WidgetColumn,
   WidgetData,
+  WidgetType,
 } from "../../../server/contract/widget-data.ts";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { type Language, useLanguage } from "../../utils/i18n.ts";
@@ -18,21 +20,42 @@ import { DataTable, type DataTableColumn } from "../data-table.tsx";
 import { EmptyState } from "../empty-state.tsx";
 import { ListFooter } from "../list-footer.tsx";
 import { type ValueSettings, valueText } from "../value-text.ts";
+import type { ChartProps } from "./chart-frame.tsx";
 import { drawnSeries, hasChartValues, type LabelTexts, labelText } from "./chart-labels.ts";
 import { chartColor } from "./chart-palette.ts";
 import { type WidgetSize, widgetSizes } from "./chart-sizes.ts";
 
-const loadChartSvg = () => import("./chart-svg.tsx");
 /**
- * nivo and the d3 modules it draws with are a chunk of their own, loaded by pages that show a chart: the home page and
- * dashboards without one do not grow. The server renders the chart in place (it waits for all content), and its SVG
- * hydrates once the chunk has arrived.
+ * nivo and the d3 modules it draws with load with the pages that show a chart, each chart type in a chunk of its own
+ * (beside the parts they share): the home page and dashboards without charts do not grow, and a dashboard of bar charts
+ * does not load the line chart's. The server renders a chart in place (it waits for all content), and its SVG hydrates
+ * once the chunk has arrived.
  */
-const ChartSvg = lazy(loadChartSvg);
+const chartModules = {
+  BAR: () => import("./bar-chart.tsx"),
+  GROUPED_BAR: () => import("./bar-chart.tsx"),
+  LINE: () => import("./line-chart.tsx"),
+  MULTILINE: () => import("./line-chart.tsx"),
+  PIE: () => import("./pie-chart.tsx"),
+  TREE: () => import("./tree-chart.tsx"),
+} satisfies Record<ChartWidgetType, () => Promise<{ default: ComponentType<ChartProps> }>>;
 
-/** Starts loading the charts' code, for a page that is about to show one. */
-export function preloadCharts() {
-  void loadChartSvg();
+const BarChart = lazy(chartModules.BAR);
+const LineChart = lazy(chartModules.LINE);
+const PieChart = lazy(chartModules.PIE);
+const TreeChart = lazy(chartModules.TREE);
+const charts: Record<ChartWidgetType, ComponentType<ChartProps>> = {
+  BAR: BarChart,
+  GROUPED_BAR: BarChart,
+  LINE: LineChart,
+  MULTILINE: LineChart,
+  PIE: PieChart,
+  TREE: TreeChart,
+};
+
+/** Starts loading the code of the charts a page is about to show. */
+export function preloadCharts(types: readonly WidgetType[]) {
+  for (const type of new Set(types)) if (type in chartModules) void chartModules[type as ChartWidgetType]();
 }
 
 export interface WidgetViewProps {
@@ -110,10 +133,11 @@ function ChartView({ data, title, size }: { data: ChartWidgetData; title: string
         ? labels
         : null;
   const { width, height } = widgetSizes[size];
+  const Chart = charts[data.type];
   return (
     <Box as="figure" data-testid="widget-chart">
       <Suspense fallback={<Box style={{ width, height, maxWidth: "100%" }} />}>
-        <ChartSvg data={data} labels={labels} title={title} size={size} language={language} />
+        <Chart data={data} labels={labels} title={title} size={size} language={language} />
       </Suspense>
       {legend && <Legend items={legend} />}
       <ViewData data={data} labels={labels} title={title} language={language} />

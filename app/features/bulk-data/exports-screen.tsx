@@ -62,7 +62,14 @@ export function ExportsScreen({ list, page, lastPage, goTo, entities }: ExportsD
     {
       key: "scope",
       header: t("bulk.exports.scope"),
-      cell: (item) => t(item.scope === "all" ? "bulk.exports.scopeAllShort" : "bulk.exports.scopeListedShort"),
+      cell: (item) =>
+        t(
+          item.scope === "all"
+            ? "bulk.exports.scopeAllShort"
+            : item.scope === "query"
+              ? "bulk.exports.scopeQueryShort"
+              : "bulk.exports.scopeListedShort",
+        ),
     },
     {
       key: "rows",

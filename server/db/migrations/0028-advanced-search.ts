@@ -40,6 +40,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     db,
   );
 
+  await grantBuiltInRoles(db);
+}
+
+/** Gives the built-in roles of a workspace made before advanced search what new workspaces' roles start with. */
+export async function grantBuiltInRoles(db: Kysely<any>): Promise<void> {
   for (const [role, grants] of Object.entries(GRANTS)) {
     for (const [resource, operations] of Object.entries(grants)) {
       await sql`insert into core.role_permission (role_id, resource, operation)
