@@ -10,6 +10,7 @@ export default [
   route("resources/preferences", "routes/resources.preferences.ts"),
   layout("routes/protected-layout.ts", [
     index("routes/home.tsx"),
+    route("dashboard/:id", "routes/dashboard.tsx"),
     route("companies", "routes/record-list.tsx", { id: "companies" }),
     route("contacts", "routes/record-list.tsx", { id: "contacts" }),
     route("inquiries", "routes/record-list.tsx", { id: "inquiries" }),

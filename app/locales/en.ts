@@ -155,6 +155,7 @@ const en = {
     notes: "Notes",
     documents: "Documents",
     preview: "Preview",
+    dashboard: "Dashboard",
   },
   history: {
     empty: "No history yet",
@@ -1179,6 +1180,19 @@ const en = {
     },
     // The product's own texts of imports and exports, as the API gives them (server/contract/bulk-data.ts).
     messages: bulkMessages,
+  },
+  dashboards: {
+    menu: "Dashboards",
+    home: "Home dashboard",
+    open: "Open the dashboard",
+    makeHome: "Make this my home dashboard",
+    isHome: "Your home dashboard",
+    madeHome: "{{name}} is now your home dashboard.",
+    filters: "Filters for {{name}}",
+    apply: "Apply",
+    all: "All",
+    choose: "Dashboards of this record",
+    widgetError: "This widget could not be shown: {{message}}",
   },
   charts: {
     noData: "No data",

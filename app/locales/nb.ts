@@ -200,6 +200,7 @@ const nb: Translations = {
     notes: "Notater",
     documents: "Dokumenter",
     preview: "Forhåndsvisning",
+    dashboard: "Dashbord",
   },
   history: {
     empty: "Ingen historikk ennå",
@@ -1250,6 +1251,19 @@ const nb: Translations = {
       tooMuchText:
         "Denne arbeidsboken har mer tekst enn en import kan lese på én gang: lagre den som CSV (UTF-8) og importer den",
     },
+  },
+  dashboards: {
+    menu: "Dashbord",
+    home: "Hjemmedashbord",
+    open: "Åpne dashbordet",
+    makeHome: "Gjør dette til mitt hjemmedashbord",
+    isHome: "Ditt hjemmedashbord",
+    madeHome: "{{name}} er nå ditt hjemmedashbord.",
+    filters: "Filtre for {{name}}",
+    apply: "Bruk",
+    all: "Alle",
+    choose: "Dashbord for denne posten",
+    widgetError: "Denne widgeten kunne ikke vises: {{message}}",
   },
   charts: {
     noData: "Ingen data",
