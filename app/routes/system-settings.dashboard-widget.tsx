@@ -3,8 +3,18 @@ import { useTranslation } from "react-i18next";
 import { data, useActionData } from "react-router";
 import { LinkTabs } from "../components/link-tabs.tsx";
 import { Page, PageHeader } from "../components/page-header.tsx";
-import { dashboardsAction, loadDashboardsTab } from "../features/dashboards/dashboards-tab.server.ts";
+import {
+  type DashboardActionResult,
+  dashboardsAction,
+  loadDashboardsTab,
+} from "../features/dashboards/dashboards-tab.server.ts";
 import { DashboardsList, LayoutScreen } from "../features/dashboards/dashboards-tab.tsx";
+import {
+  type DataSourceActionResult,
+  dataSourcesAction,
+  loadDataSourcesTab,
+} from "../features/dashboards/datasources-tab.server.ts";
+import { DataSourcesList } from "../features/dashboards/datasources-tab.tsx";
 import {
   DATASOURCE_RESOURCE,
   dashboardSettingsUrl,
@@ -12,7 +22,7 @@ import {
   shownTabs,
   WIDGET_RESOURCE,
 } from "../features/dashboards/settings-urls.ts";
-import { loadWidgetsTab, widgetsAction } from "../features/dashboards/widgets-tab.server.ts";
+import { loadWidgetsTab, type WidgetActionResult, widgetsAction } from "../features/dashboards/widgets-tab.server.ts";
 import { WidgetsList } from "../features/dashboards/widgets-tab.tsx";
 import { ConfirmDialog, ErrorDialog, suspended } from "../features/records/lazy-panels.tsx";
 import { SETTINGS_RESOURCE } from "../features/settings/urls.ts";
@@ -23,6 +33,9 @@ import type { Route } from "./+types/system-settings.dashboard-widget";
 // The panel's and the builder's code (their forms, the contract's schemas) loads when one opens; the server renders it.
 const DashboardPanel = suspended(() =>
   import("../features/dashboards/dashboard-panel.tsx").then((m) => ({ default: m.DashboardPanel })),
+);
+const DataSourceForm = suspended(() =>
+  import("../features/dashboards/datasources-tab.tsx").then((m) => ({ default: m.DataSourceForm })),
 );
 const WidgetBuilder = suspended(() =>
   import("../features/dashboards/widget-builder.tsx").then((m) => ({ default: m.WidgetBuilder })),
@@ -46,12 +59,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
   const title = getInstance(context).t("dashboardSettings.title");
   const screen =
-    tab === "widgets" ? await loadWidgetsTab(request, context, user) : await loadDashboardsTab(request, context, user);
+    tab === "widgets"
+      ? await loadWidgetsTab(request, context, user)
+      : tab === "datasources"
+        ? await loadDataSourcesTab(request, context, user)
+        : await loadDashboardsTab(request, context, user);
   return { title, tabs, screen };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const tab = tabOf(params.tab);
+  if (tab === "datasources") {
+    return dataSourcesAction(request, context, requirePermission(context, request, "Read", DATASOURCE_RESOURCE));
+  }
   if (tab === "widgets")
     return widgetsAction(request, context, requirePermission(context, request, "Read", WIDGET_RESOURCE));
   requirePermission(context, request, "Update", SETTINGS_RESOURCE);
@@ -60,7 +80,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function DashboardWidgetSettingsRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const actionResult = useActionData<typeof action>();
+  // The tabs' actions answer with their own shapes; each part of the page reads its own by `form`.
+  const actionResult = useActionData() as
+    | DashboardActionResult
+    | WidgetActionResult
+    | DataSourceActionResult
+    | undefined;
   const { title, tabs, screen } = loaderData;
   const current = screen.tab;
   return (
@@ -146,9 +171,48 @@ export default function DashboardWidgetSettingsRoute({ loaderData }: Route.Compo
             )}
           </>
         )}
-        {actionResult?.dialog && screen.panel?.mode !== "delete" && (
-          <ErrorDialog text={actionResult.dialog} source={actionResult} closeTo={dashboardSettingsUrl(current)} />
+        {screen.tab === "datasources" && (
+          <>
+            {screen.editor ? (
+              <DataSourceForm
+                editor={screen.editor}
+                lastResult={actionResult?.form === "datasource" ? actionResult.result : undefined}
+                preview={actionResult && "preview" in actionResult ? actionResult.preview : undefined}
+              />
+            ) : (
+              <DataSourcesList
+                rows={screen.rows}
+                catalog={screen.catalog}
+                canCreate={screen.canCreate}
+                canUpdate={screen.canUpdate}
+                canDelete={screen.canDelete}
+              />
+            )}
+            {screen.confirm && (
+              <ConfirmDialog
+                title={t("dashboardSettings.datasources.deleteTitle", { name: screen.confirm.source.name })}
+                confirmLabel={t("common.delete")}
+                closeTo={dashboardSettingsUrl("datasources")}
+                action={dashboardSettingsUrl("datasources", { id: screen.confirm.source.id })}
+                intent="delete"
+                testId="confirm-delete"
+              >
+                {t("dashboardSettings.datasources.confirmDelete", { name: screen.confirm.source.name })}
+              </ConfirmDialog>
+            )}
+          </>
         )}
+        {actionResult?.dialog &&
+          !("panel" in screen && screen.panel?.mode === "delete") &&
+          !("confirm" in screen && screen.confirm) && (
+            <ErrorDialog
+              text={actionResult.dialog}
+              source={actionResult}
+              // A refused save returns to its form as it was filled; a refused deletion to the list.
+              dismissForm={actionResult.form === "datasource" ? "datasource-form" : undefined}
+              closeTo={dashboardSettingsUrl(current)}
+            />
+          )}
       </Stack>
     </Page>
   );

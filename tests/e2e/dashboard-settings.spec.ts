@@ -154,9 +154,74 @@ test.describe("dashboard and widget settings", () => {
       "href",
       `/dashboard/${board?.uuidKey}`,
     );
+    await page.goto(`${SCREEN}/dashboards?layout=${board?.uuid}`);
+    await page.getByRole("link", { name: "See the dashboard" }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/${board?.uuidKey}$`));
+    const main = page.getByRole("main");
+    for (const name of [`Zz Kpi ${run}`, `Zz Bar ${run}`, `Zz Table ${run}`]) await expect(main).toContainText(name);
   });
 
-  test("Reset asks before clearing what was entered, and the builder speaks Norwegian", async ({ page }, testInfo) => {
+  test("a data source is built with the advanced search's builder, refused when it finds nothing, and kept while a widget uses it", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const run = runOf(testInfo);
+    const js = jsEnabled(testInfo);
+    const name = `Zz Companies ${run}`;
+    await signIn(page, users.admin, `${SCREEN}/datasources`);
+    await page.getByRole("link", { name: "Add data source" }).click();
+    await expect(page.locator("#datasource-form")).toBeVisible();
+    if (js) await page.waitForLoadState("networkidle");
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+    const main = page.getByTestId("query-entity-0");
+    await main.getByLabel("Main entity", { exact: true }).selectOption("crm.company");
+    const applyMain = main.getByRole("button", { name: "Apply Main entity" });
+    if (js) await expect(applyMain).toHaveCount(0);
+    else await applyMain.click();
+    const fields = page.getByTestId("query-fields-0");
+    await fields.getByLabel("Company name", { exact: true }).check();
+    await fields.getByLabel("City", { exact: true }).check();
+    await main.getByRole("button", { name: "Add filter" }).press("Enter");
+    await main.getByLabel("Filter 1 field", { exact: true }).selectOption("name");
+    await main.getByLabel("Filter 1 operation", { exact: true }).selectOption("ILIKE");
+    await main.getByLabel("Filter 1 value", { exact: true }).fill(`Zz nothing ${run}%`);
+    await page.getByRole("button", { name: "Preview" }).press("Enter");
+    await expect(page.getByTestId("preview-count")).toContainText("of 0 rows");
+    // Nothing found: the data source is not saved, and the warning says why.
+    await page.getByRole("button", { name: "Save", exact: true }).press("Enter");
+    const warning = page.getByTestId("error-dialog");
+    await expect(warning).toContainText("No Results Found");
+    await warning.getByRole("button", { name: "Close" }).click();
+    await expect(warning).toHaveCount(0);
+    await expect(main.getByLabel("Filter 1 value", { exact: true })).toHaveValue(`Zz nothing ${run}%`);
+    await main.getByLabel("Filter 1 value", { exact: true }).fill("%");
+    await page.getByRole("button", { name: "Save", exact: true }).press("Enter");
+    const row = page.getByTestId("datasources-list").getByRole("row", { name: new RegExp(name) });
+    await expect(row).toContainText("Companies");
+    await expect(row).toContainText("0 widgets");
+
+    // A widget uses it: it cannot be deleted.
+    const call = await apiAs(page);
+    const sources = await call("GET", `${API}/datasource?size=200&q=${encodeURIComponent(name)}`);
+    const source = (sources.content as { id: string; name: string }[]).find((s) => s.name === name);
+    expect(source).toBeTruthy();
+    await call("POST", `${API}/widget`, {
+      name: `Zz Count ${run}`,
+      widgetConfiguration: { type: "KPI", datasourceUuidKey: source?.id },
+      singleNumberConfiguration: { aggregationFunction: "COUNT" },
+    });
+    await page.reload();
+    await expect(row).toContainText("1 widget");
+    await row.getByRole("link", { name: `Delete ${name}` }).click();
+    await page.getByTestId("confirm-delete").getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByTestId("error-dialog")).toContainText(
+      "Error saving changes on the Datasource. The target Datasource is currently being used by Widget/s.",
+    );
+    await page.goto(`${SCREEN}/datasources`);
+    await expect(row).toBeVisible();
+  });
+
+  test("Reset asks before clearing what was entered, then starts anew", async ({ page }, testInfo) => {
     const run = runOf(testInfo);
     await signIn(page, users.admin, `${SCREEN}/widgets`);
     const source = `Zz Reset ${run}`;

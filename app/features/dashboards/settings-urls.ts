@@ -3,7 +3,7 @@ export const dashboardSettingsTabs = ["dashboards", "widgets", "datasources"] as
 export type DashboardSettingsTab = (typeof dashboardSettingsTabs)[number];
 
 /** Tabs whose screens work; a tab is listed once it does. */
-export const shownTabs: readonly DashboardSettingsTab[] = ["dashboards", "widgets"];
+export const shownTabs: readonly DashboardSettingsTab[] = ["dashboards", "widgets", "datasources"];
 
 export function isShownTab(tab: string): tab is DashboardSettingsTab {
   return (shownTabs as readonly string[]).includes(tab);
