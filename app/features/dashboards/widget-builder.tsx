@@ -3,11 +3,13 @@ import {
   Badge,
   Box,
   Button,
+  Link as ChakraLink,
   Dialog,
   Fieldset,
   HStack,
   Input,
   NativeSelect,
+  SimpleGrid,
   Stack,
   Text,
 } from "@chakra-ui/react";
@@ -269,12 +271,23 @@ function SourceStep({ builder }: { builder: BuilderState }) {
 }
 
 /** A removable row of a list in the form: its fields, then its Remove button (a plain submit without JavaScript). */
-function Row({ children, remove }: { children: ReactNode; remove: ReactNode }) {
+function Row({ children, remove, columns }: { children: ReactNode; remove: ReactNode; columns: number }) {
   return (
-    <HStack align="flex-end" gap="2" wrap="wrap" borderBottomWidth="1px" pb="2">
-      {children}
+    <HStack align="flex-end" gap="3" borderBottomWidth="1px" pb="3">
+      <SimpleGrid flex="1" columns={{ base: 1, md: columns }} gap="3" alignItems="end">
+        {children}
+      </SimpleGrid>
       {remove}
     </HStack>
+  );
+}
+
+/** A link to an earlier step, which starts that step anew. */
+function StepLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <ChakraLink asChild color="teal.fg" ms="1">
+      <Link to={to}>{children}</Link>
+    </ChakraLink>
   );
 }
 
@@ -335,17 +348,17 @@ function ColumnsStep({
       <HStack gap="4" wrap="wrap" fontSize="sm" data-testid="builder-summary">
         <Text>
           {t("dashboardSettings.builder.typeIs", { type: t(`dashboardSettings.types.${type}`) })}{" "}
-          <Link to={builderUrl(builder.widget?.uuid, { ...currentParams(builder), change: "type" })}>
+          <StepLink to={builderUrl(builder.widget?.uuid, { ...currentParams(builder), change: "type" })}>
             {t("dashboardSettings.builder.change")}
-          </Link>
+          </StepLink>
         </Text>
         <Text>
           {source
             ? t("dashboardSettings.builder.sourceIs", { name: source })
             : t("dashboardSettings.builder.sourceChosen")}{" "}
-          <Link to={builderUrl(builder.widget?.uuid, { ...currentParams(builder), change: "source" })}>
+          <StepLink to={builderUrl(builder.widget?.uuid, { ...currentParams(builder), change: "source" })}>
             {t("dashboardSettings.builder.change")}
-          </Link>
+          </StepLink>
         </Text>
       </HStack>
       <Form method="post" action={action} {...getFormProps(form)} noValidate>
@@ -431,6 +444,7 @@ function ColumnsStep({
                   const number = index + 1;
                   return (
                     <Row
+                      columns={3}
                       key={value.key}
                       remove={removeButton(
                         chart.countConfigurations.name,
@@ -491,6 +505,7 @@ function ColumnsStep({
                   const number = index + 1;
                   return (
                     <Row
+                      columns={2}
                       key={sort.key}
                       remove={removeButton(
                         fields.tableSorting.name,
@@ -540,6 +555,7 @@ function ColumnsStep({
                 const number = index + 1;
                 return (
                   <Row
+                    columns={4}
                     key={filter.key}
                     remove={removeButton(
                       config.filters.name,
