@@ -159,6 +159,15 @@ test.describe("dashboard and widget settings", () => {
     await expect(page).toHaveURL(new RegExp(`/dashboard/${board?.uuidKey}$`));
     const main = page.getByRole("main");
     for (const name of [`Zz Kpi ${run}`, `Zz Bar ${run}`, `Zz Table ${run}`]) await expect(main).toContainText(name);
+
+    // Deleting the dashboard leaves its widgets.
+    await page.goto(`${SCREEN}/dashboards`);
+    await page.getByRole("link", { name: `Delete Zz Board ${run}` }).click();
+    await expect(page.getByTestId("confirm-delete")).toContainText(`Zz Board ${run}`);
+    await page.getByTestId("confirm-delete").getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByTestId("dashboards-list")).not.toContainText(`Zz Board ${run}`);
+    await page.goto(`${SCREEN}/widgets`);
+    await expect(page.getByTestId("widgets-list")).toContainText(`Zz Table ${run}`);
   });
 
   test("a data source is built with the advanced search's builder, refused when it finds nothing, and kept while a widget uses it", async ({
@@ -219,6 +228,17 @@ test.describe("dashboard and widget settings", () => {
     );
     await page.goto(`${SCREEN}/datasources`);
     await expect(row).toBeVisible();
+
+    // Once its widget is deleted, it can be.
+    await page.goto(`${SCREEN}/widgets`);
+    await page.getByRole("link", { name: `Delete Zz Count ${run}` }).click();
+    await page.getByTestId("confirm-delete").getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByTestId("widgets-list")).not.toContainText(`Zz Count ${run}`);
+    await page.goto(`${SCREEN}/datasources`);
+    await row.getByRole("link", { name: `Delete ${name}` }).click();
+    await page.getByTestId("confirm-delete").getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByTestId("datasources-list")).toBeVisible();
+    await expect(row).toHaveCount(0);
   });
 
   test("Reset asks before clearing what was entered, then starts anew", async ({ page }, testInfo) => {
