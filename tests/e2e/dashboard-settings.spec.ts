@@ -47,9 +47,7 @@ async function chooseTypeAndSource(page: Page, testInfo: TestInfo, type: string,
 }
 
 test.describe("dashboard and widget settings", () => {
-  test("widgets are built step by step, their rules shown first, then placed on a dashboard limited to a group", async ({
-    page,
-  }, testInfo) => {
+  test("widgets are built step by step, their rules shown first", async ({ page }, testInfo) => {
     test.setTimeout(120_000);
     const run = runOf(testInfo);
     await signIn(page, users.admin, `${SCREEN}/widgets`);
@@ -79,6 +77,10 @@ test.describe("dashboard and widget settings", () => {
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByTestId("kpi-columns")).toContainText("Choose an aggregate");
     await page.getByLabel("Aggregate").selectOption({ label: "Sum" });
+    // The API knows the data source's fields: a sum of a text field is refused beside the field.
+    await page.getByLabel("Field", { exact: true }).selectOption({ label: "City" });
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByTestId("kpi-columns")).toContainText("Must be a number field");
     await page.getByLabel("Field", { exact: true }).selectOption({ label: "Employees" });
     await page.getByRole("button", { name: "Preview" }).click();
     await expect(page.getByTestId("widget-preview")).toBeVisible();
@@ -96,9 +98,30 @@ test.describe("dashboard and widget settings", () => {
     await expect(list).toContainText(`Zz Table ${run}`);
     await expect(list.getByRole("row", { name: new RegExp(`Zz Table ${run}`) })).toContainText("Table");
     await expect(list.getByRole("row", { name: new RegExp(`Zz Table ${run}`) })).toContainText(source);
+  });
+
+  test("a dashboard limited to a group gets its widgets placed, reordered and resized, and is seen", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const run = runOf(testInfo);
+    await signIn(page, users.admin, `${SCREEN}/dashboards`);
+    const sourceId = await dataSourceByApi(page, `Zz Board source ${run}`);
+    const widgets = await apiAs(page);
+    const widget = (name: string, type: string, extra: object) =>
+      widgets("POST", `${API}/widget`, { name, widgetConfiguration: { type, datasourceUuidKey: sourceId }, ...extra });
+    const columns = (await widgets("GET", `${API}/datasource/fields/${sourceId}`)) as { key: string; field: string }[];
+    const city = columns.find((column) => column.field === "city")?.key;
+    await widget(`Zz Bar ${run}`, "BAR", {
+      countLabelConfiguration: {
+        labelField: city,
+        countConfigurations: [{ description: "Companies", countAggregationFunction: "COUNT" }],
+      },
+    });
+    await widget(`Zz Kpi ${run}`, "KPI", { singleNumberConfiguration: { aggregationFunction: "COUNT" } });
+    await widget(`Zz Table ${run}`, "TABLE", {});
 
     // A dashboard only the Support group sees, in the menu.
-    await page.goto(`${SCREEN}/dashboards`);
     await page.getByRole("link", { name: "Add dashboard" }).click();
     const panel = page.getByTestId("dashboard-panel");
     await expect(panel).toBeVisible();

@@ -473,7 +473,7 @@ function ColumnsStep({
                     </Row>
                   );
                 })}
-                <Text color="red.fg" fontSize="sm" id={chart.countConfigurations.errorId}>
+                <Text color="fg.error" fontSize="sm" id={chart.countConfigurations.errorId}>
                   {chart.countConfigurations.errors?.map(messageText).join(" ")}
                 </Text>
                 <HStack>
@@ -609,6 +609,9 @@ function ColumnsStep({
                       </CheckLabel>
                     ))}
                   </HStack>
+                  <Text color="fg.error" fontSize="sm" id={config.customizableFilterFields.errorId}>
+                    {config.customizableFilterFields.errors?.map(messageText).join(" ")}
+                  </Text>
                 </Fieldset.Root>
               )}
             </Stack>

@@ -15,7 +15,9 @@ describe("the widget builder's form", () => {
   it("asks a KPI for its aggregate (spec §5)", () => {
     const submission = parseWidgetForm(form({ ...base, "widgetConfiguration.type": "KPI", intent: "save" }));
     expect(submission.status).toBe("error");
-    expect(submission.reply().error?.["singleNumberConfiguration.aggregationFunction"]).toEqual(["Choose an aggregate"]);
+    expect(submission.reply().error?.["singleNumberConfiguration.aggregationFunction"]).toEqual([
+      "Choose an aggregate",
+    ]);
   });
 
   it("asks a chart for a name, a label field, and a name for every value", () => {

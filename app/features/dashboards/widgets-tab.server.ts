@@ -169,7 +169,11 @@ function refusedSave(
 ) {
   if (!(error instanceof ApiError)) throw error;
   const byField = Object.fromEntries(
-    Object.entries(fieldErrors(error.status, error.body)).map(([field, message]) => [field, [message]]),
+    Object.entries(fieldErrors(error.status, error.body)).map(([field, message]) => [
+      // The customizable fields are one group of checkboxes: an error of one of them shows under the group.
+      field.replace(/^(widgetConfiguration\.customizableFilterFields)\[\d+\]$/, "$1"),
+      [message],
+    ]),
   );
   const text =
     Object.keys(byField).length > 0
