@@ -1,4 +1,4 @@
-import { advancedSearchTexts } from "../../server/contract/advanced-search.ts";
+import { advancedSearchTexts } from "../../server/contract/advanced-search-texts.ts";
 import { bulkDataTexts } from "../../server/contract/bulk-data.ts";
 import { dashboardTexts } from "../../server/contract/dashboards.ts";
 import { dashboardSettingsEn } from "./dashboard-settings.en.ts";
@@ -8,20 +8,7 @@ import { apiErrorTexts, validationTexts } from "./spec-texts.ts";
 const { errorColumnNb: _errorColumnNb, ...bulkTexts } = bulkDataTexts;
 const bulkMessages: { [Key in keyof typeof bulkTexts]: string } = bulkTexts;
 const dashboardMessages: { [Key in keyof typeof dashboardTexts]: string } = dashboardTexts;
-
-// The advanced search's own rule texts; those the spec words elsewhere (Required, the catalogue's) have their keys there.
-const {
-  required: _required,
-  max255: _max255,
-  max200: _max200,
-  notAnOption: _notAnOption,
-  notANumber: _notANumber,
-  noResults: _noResults,
-  queryFailed: _queryFailed,
-  inUse: _inUse,
-  ...advancedSearchOwnTexts
-} = advancedSearchTexts;
-const advancedSearchMessages: { [Key in keyof typeof advancedSearchOwnTexts]: string } = advancedSearchOwnTexts;
+const searchMessages: { [Key in keyof typeof advancedSearchTexts]: string } = advancedSearchTexts;
 
 const en = {
   app: {
@@ -1298,8 +1285,6 @@ const en = {
       isTrue: "is true (IS TRUE)",
       isNotTrue: "is not true (IS NOT TRUE)",
     },
-    // The rules' texts as the API and the builder's schema give them (server/contract/advanced-search.ts).
-    messages: advancedSearchMessages,
   },
   errors: {
     notFoundTitle: "Page not found",
@@ -1313,6 +1298,8 @@ const en = {
     busy_other: "Too many requests right now. Wait {{count}} seconds and try again.",
     tryAgain: "Try again",
   },
+  /** Advanced search's and data sources' messages (server/contract/advanced-search-texts.ts). */
+  searchMessages,
   /** The API's own texts for widgets and dashboards, by their English text (app/utils/message-text.ts). */
   dashboardMessages,
   dashboardSettings: dashboardSettingsEn,

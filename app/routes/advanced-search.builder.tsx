@@ -8,7 +8,8 @@ import type { Route } from "./+types/advanced-search.builder";
 /** The same module serves /advanced-search/create, …/{queryType}/{id}/edit and …/{queryType}/{id}/create. */
 function modeOf(request: Request, params: { id?: string }): BuilderMode {
   if (!params.id) return "create";
-  return new URL(request.url).pathname.endsWith("/edit") ? "edit" : "copy";
+  // Client navigations load data from ".../edit.data".
+  return /\/edit(\.data)?$/.test(new URL(request.url).pathname) ? "edit" : "copy";
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

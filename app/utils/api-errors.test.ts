@@ -63,6 +63,7 @@ describe("error dialog text", () => {
       "The last active administrator cannot be deactivated or lose the administrator role.",
     );
     expect(errorDialogText("POST", 409, body("UserAlreadyAssignedException", "x", 409))).toBe("User already exist");
+    expect(errorDialogText("POST", 422, body("QueryFailedException", "x", 422))).toBe("Query failed.");
   });
 
   it.each(catalogue)("shows the fixed text for %s", (name, expected) => {

@@ -1,6 +1,6 @@
 import type { ApiError, FieldError } from "../../server/contract/errors.ts";
 import { iamTexts } from "../../server/contract/iam-texts.ts";
-import { apiErrorTexts } from "../locales/spec-texts.ts";
+import { apiErrorTexts, validationTexts } from "../locales/spec-texts.ts";
 
 /** Fallback text of the warning dialog (spec error catalogue). */
 export const OOPS = apiErrorTexts.oops;
@@ -43,6 +43,8 @@ export const productTexts: Record<string, string> = {
   ...iamTexts,
   UserAlreadyAssignedException: apiErrorTexts.UserAlreadyAssignedException,
   GroupAlreadyAssignedException: apiErrorTexts.GroupAlreadyAssignedException,
+  // An advanced search run stopped by its statement timeout (spec §8 lists "Query failed." among the messages).
+  QueryFailedException: validationTexts.queryFailed,
 };
 
 /** Exceptions whose server `message` is shown in the dialog as is. */

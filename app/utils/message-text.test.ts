@@ -37,6 +37,24 @@ describe("messages of the API and the forms", () => {
     ]);
   });
 
+  it("read advanced search's texts in the page's language, the spec's among them", () => {
+    expect(inBoth("The ilike filter needs a % wildcard")).toEqual([
+      "The ilike filter needs a % wildcard",
+      "ILIKE-filteret trenger et %-jokertegn",
+    ]);
+    expect(inBoth("A date range must be in the same year")).toEqual([
+      "A date range must be in the same year",
+      "En datoperiode må være innenfor samme år",
+    ]);
+    expect(inBoth("Join this entity to the query's main entity")).toEqual([
+      "Join this entity to the query's main entity",
+      "Koble denne enheten til spørringens hovedenhet",
+    ]);
+    // Texts validation already has keep its key.
+    expect(messageKey("Query failed.")?.key).toBe("validation.queryFailed");
+    expect(messageKey("Required")?.key).toBe("validation.required");
+  });
+
   it("leave a server message without a key as it came", () => {
     expect(messageKey("The role is used by 3 users")).toBeNull();
   });

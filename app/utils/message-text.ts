@@ -1,27 +1,17 @@
 import { useTranslation } from "react-i18next";
-import { advancedSearchTexts } from "../../server/contract/advanced-search.ts";
+import { advancedSearchTexts } from "../../server/contract/advanced-search-texts.ts";
 import { bulkDataTexts } from "../../server/contract/bulk-data.ts";
 import { dashboardTexts } from "../../server/contract/dashboards.ts";
 import { passwordMessages, profileTexts } from "../../server/contract/profile-texts.ts";
 import { apiErrorTexts, validationTexts } from "../locales/spec-texts.ts";
-
-// Advanced search's texts that the spec words elsewhere: Required, the limits, the catalogue's (app/locales/en.ts).
-const advancedSearchWordedElsewhere = [
-  "required",
-  "max255",
-  "max200",
-  "notAnOption",
-  "notANumber",
-  "noResults",
-  "queryFailed",
-  "inUse",
-];
 
 /**
  * Texts the API and the forms' schemas give in English, as the specification words them (validation messages, the
  * error catalogue), and the key each has in the locale files, so that they show in the page's language. A text
  * without a key (a server message shown as is) shows as it came.
  */
+const specTexts = new Set<string>([...Object.values(validationTexts), ...Object.values(apiErrorTexts)]);
+
 const exact = new Map<string, string>([
   ...Object.entries(validationTexts)
     .filter(([, text]) => !text.includes("{{"))
@@ -38,12 +28,10 @@ const exact = new Map<string, string>([
     .map(([key, text]): [string, string] => [text, `bulk.messages.${key}`]),
   // The product's own texts of widgets and dashboards.
   ...Object.entries(dashboardTexts).map(([key, text]): [string, string] => [text, `dashboardMessages.${key}`]),
-  // The rules of advanced search (the spec's "The ilike filter needs a % wildcard", "A date range must be in the same
-  // year", and the product's own).
-  // Those the spec words elsewhere (Required, the catalogue's) keep their keys there.
+  // Advanced search's own texts; those that are validation's or the catalogue's keep their keys there.
   ...Object.entries(advancedSearchTexts)
-    .filter(([key]) => !advancedSearchWordedElsewhere.includes(key))
-    .map(([key, text]): [string, string] => [text, `advancedSearch.messages.${key}`]),
+    .filter(([, text]) => !specTexts.has(text) && !/^Max \d+ limit$/.test(text))
+    .map(([key, text]): [string, string] => [text, `searchMessages.${key}`]),
   // The specification also spells it so.
   ["Must be a valid URLes", "validation.invalidUrl"],
 ]);

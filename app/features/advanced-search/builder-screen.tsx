@@ -172,7 +172,11 @@ export function BuilderScreen({
             <Fieldset.Root invalid={Boolean(fields.queryType.errors?.length)}>
               <Fieldset.Legend>{t("advancedSearch.builder.kind")}</Fieldset.Legend>
               {mode === "edit" ? (
-                <Text>{t(`advancedSearch.types.${types[0]}`)}</Text>
+                // A saved query keeps its kind; "Save as new" may choose another.
+                <Text>
+                  <input type="hidden" name={fields.queryType.name} value={types[0]} />
+                  {t(`advancedSearch.types.${types[0]}`)}
+                </Text>
               ) : (
                 <HStack gap="5" data-testid="query-kind">
                   {types.map((type) => (
