@@ -99,7 +99,9 @@ async function loadWidget(
   const { widget } = placed;
   const fields = filterFields(widget);
   const page =
-    placed.widget.type === "TABLE" ? Math.max(1, Number(url.searchParams.get(pageParam(widget.uuid))) || 1) : 1;
+    placed.widget.type === "TABLE"
+      ? Math.max(1, Math.floor(Number(url.searchParams.get(pageParam(widget.uuid)))) || 1)
+      : 1;
   // A parameter present but empty leaves that filter out; an absent one keeps the widget's own value.
   const filterValues = fields.flatMap((field) => {
     const value = url.searchParams.get(filterParam(widget.uuid, field));
