@@ -1,6 +1,7 @@
 /**
- * npm run bench:first-load: what the signed-in /companies page (and the home page) weighs on a first load, in a fresh demo workspace:
- * the HTML and every script and stylesheet it loads, gzipped, script by script. Run `npm run build` first.
+ * npm run bench:first-load: what the signed-in /companies page, and the home page, weigh on a first load in a fresh
+ * demo workspace: the HTML and every script and stylesheet it loads, gzipped, script by script. Run `npm run build`
+ * first.
  * The budget is 200 KiB of JavaScript and 20 KiB of HTML (docs/performance.md).
  */
 import fs from "node:fs";
