@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { operationsWithoutParam, type SearchOperation, searchOperations } from "./advanced-search.ts";
+import {
+  advancedSearchTexts,
+  operationsWithoutParam,
+  type SearchOperation,
+  searchOperations,
+} from "./advanced-search.ts";
 import { messages } from "./messages.ts";
 import {
   aggregationFunctions,
@@ -197,12 +202,11 @@ export const widgetInputSchema = z
     input.widgetConfiguration.filters.forEach((filter, index) => {
       const needsValue = !operationsWithoutParameter.includes(filter.operation) && !filter.isParamUserField;
       // An adjustable filter may start empty: it then filters nothing until the viewer chooses.
+      const path = ["widgetConfiguration", "filters", index, "paramValue"];
       if (needsValue && !filter.isParamUserAccessible && !filter.paramValue) {
-        ctx.addIssue({
-          code: "custom",
-          message: messages.required,
-          path: ["widgetConfiguration", "filters", index, "paramValue"],
-        });
+        ctx.addIssue({ code: "custom", message: messages.required, path });
+      } else if (filter.operation === "ILIKE" && filter.paramValue && !filter.paramValue.includes("%")) {
+        ctx.addIssue({ code: "custom", message: advancedSearchTexts.ilikeNeedsWildcard, path });
       }
     });
   });

@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
+import { advancedSearchTexts, operationsByType } from "../contract/advanced-search.ts";
 import { dashboardTexts, type FilterOperation, WIDGET_LABELS_MAX } from "../contract/dashboards.ts";
 import type { FieldType } from "../contract/fields.ts";
 import type {
@@ -54,6 +55,7 @@ export interface DataRequest {
   lang: "en" | "nb";
 }
 
+const COMPARISONS = new Set<string>(["=", "<", ">", ">=", "<=", "<>"]);
 const TEXT_TYPES = new Set<FieldType>(["Text", "LongText", "Email", "Phone", "Url", "List"]);
 const NUMBER_TYPES = new Set<FieldType>(["Number", "Percent"]);
 const DATE_TYPES = new Set<FieldType>(["Date", "DateTime"]);
@@ -118,6 +120,8 @@ export function conditionSql(condition: Condition, field: string): RawBuilder<bo
   // A List names its option by id, which some tables keep as a uuid (a user, a group, a status).
   const left = text ? sql`lower(${column_})` : column.type === "List" ? sql`${column_}::text` : column_;
   const right = text ? sql`lower(${value}::text)` : typed(column, value, field);
+  // The operator is one of six fixed words, never the request's text.
+  if (!COMPARISONS.has(operation)) throw invalid(field, advancedSearchTexts.operationNotForType);
   return sql<boolean>`${left} ${sql.raw(operation)} ${right}`;
 }
 
@@ -179,7 +183,10 @@ export function checkAgainstColumns(configuration: WidgetConfigurationColumn, ty
   };
   const { widgetConfiguration, singleNumberConfiguration, countLabelConfiguration, tableSorting } = configuration;
   for (const [index, filter] of widgetConfiguration.filters.entries()) {
-    known(filter.field, `widgetConfiguration.filters[${index}].field`);
+    const column = known(filter.field, `widgetConfiguration.filters[${index}].field`);
+    if (!operationsByType[column.type].includes(filter.operation as FilterOperation)) {
+      throw invalid(`widgetConfiguration.filters[${index}].operation`, advancedSearchTexts.operationNotForType);
+    }
   }
   for (const [index, key] of widgetConfiguration.customizableFilterFields.entries()) {
     known(key, `widgetConfiguration.customizableFilterFields[${index}]`);

@@ -4,6 +4,7 @@ import type { QueryDefinition } from "../contract/advanced-search.ts";
 import { syncStandardEntities, syncStandardRelationships } from "../records/metadata.repository.ts";
 import { demoGroups, standardEntities, standardRelationships } from "../records/standard-entities.ts";
 import { builtInRoles, permissionRows } from "../users/roles.ts";
+import { seedDemoDashboards } from "./demo-dashboards.ts";
 import { generateDemoData } from "./demo-data.ts";
 import { englishNotes, norwegianNotes } from "./demo-notes.ts";
 import { seedDemoWorkItems } from "./demo-work-items.ts";
@@ -171,6 +172,7 @@ async function seedDemoRecords(db: Kysely<Database>, adminId: string): Promise<v
   await seedDemoNotes(db, adminId, data, companies, contacts);
   await seedDemoWorkItems(db, adminId, data, companies, contacts);
   await seedDemoQueries(db, adminId);
+  await seedDemoDashboards(db, adminId);
 }
 
 /** Two saved advanced search queries: a global one everyone may run, and a personal one of the admin's. */

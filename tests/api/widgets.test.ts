@@ -169,6 +169,21 @@ describe(`widgets on ${testDatabase}`, () => {
         widgetBody(crypto.randomUUID(), "KPI", { single: { aggregationFunction: "COUNT" } }),
       );
       expect(errorsOf(noSource)["widgetConfiguration.datasourceUuidKey"]).toBe(dashboardTexts.datasourceNotFound);
+      const filtered = (filter: object) =>
+        call(
+          "POST",
+          `${base}/widget`,
+          admin,
+          widgetBody(companies, "KPI", { single: { aggregationFunction: "COUNT" }, filters: [filter] }),
+        );
+      const notForType = await filtered({ field: "crm.company.name", operation: "IS TRUE" });
+      expect(errorsOf(notForType)["widgetConfiguration.filters[0].operation"]).toBe(
+        "This operation does not fit the field",
+      );
+      const noWildcard = await filtered({ field: "crm.company.name", operation: "ILIKE", paramValue: "Zz" });
+      expect(errorsOf(noWildcard)["widgetConfiguration.filters.0.paramValue"]).toBe(
+        "The ilike filter needs a % wildcard",
+      );
     });
   });
 

@@ -1,0 +1,146 @@
+import type { Kysely, Transaction } from "kysely";
+import type { QueryDefinition } from "../contract/advanced-search.ts";
+import type { Database, WidgetConfigurationColumn } from "./schema.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const companies: QueryDefinition = {
+  entities: [
+    {
+      schemaName: "crm",
+      tableName: "company",
+      selectedFields: [{ key: "name" }, { key: "city" }, { key: "industry" }, { key: "employees" }],
+      filters: [],
+    },
+  ],
+  joins: [],
+};
+
+const companyContacts: QueryDefinition = {
+  entities: [
+    { schemaName: "crm", tableName: "company", selectedFields: [{ key: "name" }], filters: [] },
+    {
+      schemaName: "crm",
+      tableName: "contact",
+      selectedFields: [{ key: "first_name" }, { key: "last_name" }, { key: "title" }],
+      filters: [],
+    },
+  ],
+  joins: [{ schema1Name: "crm", table1Name: "company", joinType: "INNER", schema2Name: "crm", table2Name: "contact" }],
+};
+
+function configuration(
+  type: string,
+  datasource: string,
+  parts: Partial<Omit<WidgetConfigurationColumn, "widgetConfiguration">> & {
+    customizableFilterFields?: string[];
+  } = {},
+): WidgetConfigurationColumn {
+  return {
+    widgetConfiguration: {
+      type,
+      datasourceUuidKey: datasource,
+      customizableFilterFields: parts.customizableFilterFields ?? [],
+      filters: [],
+    },
+    singleNumberConfiguration: parts.singleNumberConfiguration ?? null,
+    countLabelConfiguration: parts.countLabelConfiguration ?? null,
+    groupBy: parts.groupBy ?? null,
+    tableSorting: parts.tableSorting ?? [],
+  };
+}
+
+/**
+ * Two data sources, a few widgets over them and two dashboards: "Sales overview" in the menu (the workspace's
+ * default) and "Company contacts" on each company's dashboard tab.
+ */
+export async function seedDemoDashboards(db: Db, adminId: string): Promise<void> {
+  const source = async (name: string, description: string, definition: QueryDefinition) =>
+    (
+      await db
+        .insertInto("core.saved_query")
+        .values({
+          kind: "datasource",
+          scope: "global",
+          owner_id: adminId,
+          name,
+          description,
+          definition: JSON.stringify(definition),
+          created_by: adminId,
+          updated_by: adminId,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+  const all = await source("Companies", "Every company with its city, industry and size", companies);
+  const linked = await source("Companies and contacts", "Each company's contacts", companyContacts);
+
+  const widget = async (name: string, description: string, type: string, datasource: string, model: object) =>
+    (
+      await db
+        .insertInto("core.widget")
+        .values({
+          name,
+          description,
+          type,
+          datasource_id: datasource,
+          configuration: JSON.stringify(configuration(type, datasource, model)),
+          created_by: adminId,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+  const count = await widget("Companies", "", "KPI", all, {
+    singleNumberConfiguration: { aggregationFunction: "COUNT", field: null },
+  });
+  const industries = await widget("Companies per industry", "", "BAR", all, {
+    countLabelConfiguration: {
+      labelField: "crm.company.industry",
+      description: "",
+      countConfigurations: [{ countField: "", description: "Companies", countAggregationFunction: "COUNT" }],
+    },
+    customizableFilterFields: ["crm.company.city"],
+  });
+  const cities = await widget("Employees by city", "", "PIE", all, {
+    countLabelConfiguration: {
+      labelField: "crm.company.city",
+      description: "",
+      countConfigurations: [
+        { countField: "crm.company.employees", description: "Employees", countAggregationFunction: "SUM" },
+      ],
+    },
+  });
+  const largest = await widget("Largest companies", "", "TABLE", all, {
+    tableSorting: [{ field: "crm.company.employees", direction: "desc" }],
+  });
+  const contacts = await widget("Contacts", "", "KPI", linked, {
+    singleNumberConfiguration: { aggregationFunction: "COUNT", field: null },
+  });
+
+  const dashboard = async (name: string, flags: object, placed: [string, number, number][]) => {
+    const { id } = await db
+      .insertInto("core.dashboard")
+      .values({ name, ...flags })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("core.dashboard_widget")
+      .values(
+        placed.map(([widgetId, width, height], position) => ({
+          dashboard_id: id,
+          widget_id: widgetId,
+          position,
+          width,
+          height,
+        })),
+      )
+      .execute();
+  };
+  await dashboard("Sales overview", { main_list: true, is_default: true, position: 0 }, [
+    [count, 4, 2],
+    [industries, 8, 4],
+    [cities, 6, 4],
+    [largest, 6, 4],
+  ]);
+  await dashboard("Company contacts", { show_in_company: true, position: 1 }, [[contacts, 4, 2]]);
+}
