@@ -8,7 +8,7 @@ const base = "/api/dashboards/core";
 interface Board {
   prefix: string;
   companies: { a: string; b: string; c: string };
-  source: string;
+  sources: string[];
   widgets: Record<string, string>;
   /** Every widget type, for everyone, in the menu. */
   main: { uuid: string; name: string };
@@ -56,6 +56,17 @@ async function setUp(call: Call, run: string): Promise<Board> {
             filters: [{ field: "name", operation: "ILIKE", paramValue: `${prefix}%` }],
           },
         ],
+        joins: [],
+      },
+    })
+  ).id as string;
+  // Every company of the workspace, for a table with pages.
+  const everyCompany = (
+    await call("POST", `${base}/datasource-advanced`, {
+      name: `${prefix} every company`,
+      description: "",
+      definition: {
+        entities: [{ schemaName: "crm", tableName: "company", selectedFields: [{ key: "name" }], filters: [] }],
         joins: [],
       },
     })
@@ -108,6 +119,16 @@ async function setUp(call: Call, run: string): Promise<Board> {
       ]),
     }),
     TABLE: await widget("TABLE", { tableSorting: [{ field: "crm.company.employees", direction: "desc" }] }),
+    PAGED: await widget("TABLE", {
+      name: `${prefix} every company`,
+      widgetConfiguration: {
+        type: "TABLE",
+        datasourceUuidKey: everyCompany,
+        customizableFilterFields: [],
+        filters: [],
+      },
+      tableSorting: [{ field: "crm.company.name", direction: "asc" }],
+    }),
     SUM: await widget("KPI", {
       name: `${prefix} employees`,
       singleNumberConfiguration: { aggregationFunction: "SUM", field: "crm.company.employees" },
@@ -130,6 +151,7 @@ async function setUp(call: Call, run: string): Promise<Board> {
     ["PIE", 6],
     ["TREE", 6],
     ["TABLE", 6],
+    ["PAGED", 12],
   ] as const) {
     await call("POST", `${base}/view/${main.uuid}/widgets/${widgets[type]}`, { width, height: 4 });
   }
@@ -138,7 +160,7 @@ async function setUp(call: Call, run: string): Promise<Board> {
   const forCompanies = await dashboard("companies", { showInCompany: true });
   await call("POST", `${base}/view/${forCompanies.uuid}/widgets/${widgets.SUM}`, { width: 6, height: 2 });
   await call("POST", `${base}/view/${forCompanies.uuid}/widgets/${widgets.TABLE}`, { width: 6, height: 4 });
-  return { prefix, companies, source, widgets, main, empty, support, company: forCompanies };
+  return { prefix, companies, sources: [source, everyCompany], widgets, main, empty, support, company: forCompanies };
 }
 
 /**
@@ -164,7 +186,7 @@ async function tearDown(page: Page, board: Board) {
     await call("DELETE", `${base}/categories/${dashboard.uuid}`).catch(() => {});
   }
   for (const widget of Object.values(board.widgets)) await call("DELETE", `${base}/widget/${widget}`).catch(() => {});
-  await call("DELETE", `${base}/datasource-advanced/${board.source}`).catch(() => {});
+  for (const source of board.sources) await call("DELETE", `${base}/datasource-advanced/${source}`).catch(() => {});
   for (const id of Object.values(board.companies)) await call("DELETE", `/api/crm/company/${id}`).catch(() => {});
 }
 
@@ -209,7 +231,7 @@ test.describe("dashboards", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(board.main.name);
       // The page header's shortcut button, as on other pages.
       await expect(page.getByRole("button", { name: "Add to shortcuts" })).toBeVisible();
-      await expect(page.getByTestId("dashboard-widget")).toHaveCount(8);
+      await expect(page.getByTestId("dashboard-widget")).toHaveCount(9);
       const card = (type: string) => widgetCard(page, `${board.prefix} ${type}`);
       await expect(card("BAR")).toContainText("BAR of this run");
 
@@ -250,6 +272,16 @@ test.describe("dashboards", () => {
         ["Construction", "30"],
         ["Retail", "5"],
       ]);
+
+      // A table with pages has its own page parameter; the other widgets stay as they were.
+      const paged = card("every company");
+      await expect(paged.getByTestId("list-footer")).toContainText(/^Showing 1 to 20 of \d+ entries/);
+      const firstOfPageOne = await paged.locator("tbody tr").first().textContent();
+      await paged.getByRole("link", { name: "2", exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${board.widgets.PAGED}\\.page=2`));
+      await expect(paged.getByTestId("list-footer")).toContainText(/^Showing 21 to 40 of \d+ entries/);
+      await expect(paged.locator("tbody tr").first()).not.toHaveText(firstOfPageOne ?? "");
+      await expect(card("TABLE").getByTestId("widget-table").locator("tbody tr")).toHaveCount(3);
 
       // The KPI's city, chosen from the source's values: only that widget changes, on the server.
       const filters = card("KPI").getByTestId("widget-filters");

@@ -99,7 +99,9 @@ async function loadWidget(
   const { widget } = placed;
   const fields = filterFields(widget);
   const page =
-    placed.widget.type === "TABLE" ? Math.max(1, Number(url.searchParams.get(pageParam(widget.uuid))) || 1) : 1;
+    placed.widget.type === "TABLE"
+      ? Math.max(1, Math.floor(Number(url.searchParams.get(pageParam(widget.uuid)))) || 1)
+      : 1;
   // A parameter present but empty leaves that filter out; an absent one keeps the widget's own value.
   const filterValues = fields.flatMap((field) => {
     const value = url.searchParams.get(filterParam(widget.uuid, field));
@@ -107,30 +109,27 @@ async function loadWidget(
   });
   // Without Widget Read (403) nothing of the widget can be read: neither its data nor its filters' values.
   const readable = placed.error?.status !== 403;
-  let data = placed.data;
-  let error = placed.error;
-  if (readable && (source.kind === "record" || filterValues.length > 0 || page > 1)) {
-    const input: WidgetDataInput = {
-      filterValues,
-      page: page - 1,
-      size: placed.data?.type === "TABLE" ? placed.data.size : 20,
-      lang,
-    };
-    const path =
-      source.kind === "record"
-        ? apiPath`/api/dashboards/core/view/${dashboardId}/widgets/${widget.uuid}/${source.table}/${source.recordId}`
-        : apiPath`/api/dashboards/core/widget/${widget.uuid}/data`;
-    try {
-      data = await client.post<WidgetData>(path, input);
-      error = null;
-    } catch (caught) {
-      data = null;
-      error = errorOf(caught);
-    }
-  }
-  const options = readable
-    ? await Promise.all(fields.map((field) => filterOptions(client, widget.uuid, field, lang)))
-    : [];
+  const asksAgain = readable && (source.kind === "record" || filterValues.length > 0 || page > 1);
+  const input: WidgetDataInput = {
+    filterValues,
+    page: page - 1,
+    size: placed.data?.type === "TABLE" ? placed.data.size : 20,
+    lang,
+  };
+  const path =
+    source.kind === "record"
+      ? apiPath`/api/dashboards/core/view/${dashboardId}/widgets/${widget.uuid}/${source.table}/${source.recordId}`
+      : apiPath`/api/dashboards/core/widget/${widget.uuid}/data`;
+  const [answer, options] = await Promise.all([
+    asksAgain
+      ? client.post<WidgetData>(path, input).then(
+          (data) => ({ data, error: null }),
+          (caught: unknown) => ({ data: null, error: errorOf(caught) }),
+        )
+      : { data: placed.data, error: placed.error },
+    readable ? Promise.all(fields.map((field) => filterOptions(client, widget.uuid, field, lang))) : [],
+  ]);
+  const { data, error } = answer;
   return {
     uuid: widget.uuid,
     name: widget.name,
