@@ -163,7 +163,7 @@ function ResetDialog({ source, cancel }: { source: object | null; cancel: { to: 
               </Button>
             )}
             <Button asChild colorPalette="red">
-              <Link to={builderUrl()} reloadDocument={false} autoFocus>
+              <Link to={builderUrl()} autoFocus>
                 {t("dashboardSettings.builder.reset")}
               </Link>
             </Button>
