@@ -62,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       customEntities: user.customEntities,
       signatureEnabled: user.signatureEnabled,
       shortcuts: user.shortcuts.map(({ uuid, name, url, visible }) => ({ uuid, name, url, visible })),
+      dashboards: user.dashboards.filter((d) => d.mainList).map(({ uuidKey, name }) => ({ uuidKey, name })),
       company: { name: user.brand.name, logoVersion: user.brand.logoVersion },
     },
     unreadNotifications: unread,

@@ -10,6 +10,7 @@ export default [
   route("resources/preferences", "routes/resources.preferences.ts"),
   layout("routes/protected-layout.ts", [
     index("routes/home.tsx"),
+    route("dashboard/:id", "routes/dashboard.tsx"),
     route("companies", "routes/record-list.tsx", { id: "companies" }),
     route("contacts", "routes/record-list.tsx", { id: "contacts" }),
     route("inquiries", "routes/record-list.tsx", { id: "inquiries" }),
@@ -68,6 +69,7 @@ export default [
       route("custom-entities", "routes/system-settings.custom-entities.tsx"),
       route("crm-relationships/:tab?", "routes/system-settings.crm-relationships.tsx"),
       route("field-management-settings/:tab?", "routes/system-settings.field-management-settings.tsx"),
+      route("dashboard-widget/:tab?", "routes/system-settings.dashboard-widget.tsx"),
       route("expanded-entity-overview-widgets/:tab?", "routes/system-settings.expanded-entity-overview-widgets.tsx"),
       route("inquiries", "routes/system-settings.work-items.tsx", { id: "inquiries-settings" }),
       route("todo", "routes/system-settings.work-items.tsx", { id: "todo-settings" }),

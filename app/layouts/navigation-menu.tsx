@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import { EntityIconView } from "../components/entity-icons.tsx";
-import { SettingsIcon, StarIcon } from "../components/icons.tsx";
+import { ChartIcon, SettingsIcon, StarIcon } from "../components/icons.tsx";
 import { type NavItem, navItems } from "../utils/navigation.ts";
 import { SHORTCUTS_PATH } from "../utils/shortcut-urls.ts";
 
@@ -20,6 +20,8 @@ export interface MenuPermissions {
   customEntities?: { key: string; pluralEn: string; pluralNb: string; icon: string }[];
   /** The user's shortcuts in their order. */
   shortcuts?: MenuShortcut[];
+  /** The dashboards of the menu the user sees, in their order. */
+  dashboards?: { uuidKey: string; name: string }[];
 }
 
 type Direction = "column" | "row";
@@ -58,8 +60,40 @@ export function NavigationMenu({ direction, user }: { direction: Direction; user
           {items.filter((item) => item.trailing).map(entry)}
         </ul>
       </nav>
+      {user.dashboards && user.dashboards.length > 0 && (
+        <DashboardsMenu direction={direction} dashboards={user.dashboards} />
+      )}
       <ShortcutsMenu direction={direction} shortcuts={user.shortcuts ?? []} />
     </>
+  );
+}
+
+/** The dashboards marked for the menu that the user's groups see (spec §3, §6), under a heading of their own. */
+function DashboardsMenu({
+  direction,
+  dashboards,
+}: {
+  direction: Direction;
+  dashboards: NonNullable<MenuPermissions["dashboards"]>;
+}) {
+  const { t } = useTranslation();
+  const headingId = `menu-dashboards-${direction}`;
+  return (
+    <nav aria-labelledby={headingId} data-testid="menu-dashboards">
+      <h2 id={headingId} className="chakra-heading ws-menu-heading">
+        {t("dashboards.menu")}
+      </h2>
+      <ul className={`chakra-stack ${direction === "column" ? "ws-menu-column" : "ws-menu-row"}`}>
+        {dashboards.map((dashboard) => (
+          <li key={dashboard.uuidKey}>
+            <NavLink to={`/dashboard/${dashboard.uuidKey}`} className="ws-menu-link">
+              <ChartIcon />
+              {dashboard.name}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

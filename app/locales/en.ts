@@ -1,6 +1,7 @@
 import { advancedSearchTexts } from "../../server/contract/advanced-search-texts.ts";
 import { bulkDataTexts } from "../../server/contract/bulk-data.ts";
 import { dashboardTexts } from "../../server/contract/dashboards.ts";
+import { dashboardSettingsEn } from "./dashboard-settings.en.ts";
 import { apiErrorTexts, validationTexts } from "./spec-texts.ts";
 
 // The error file's column in Norwegian is a header, not a message to translate.
@@ -141,6 +142,7 @@ const en = {
     notes: "Notes",
     documents: "Documents",
     preview: "Preview",
+    dashboard: "Dashboard",
   },
   history: {
     empty: "No history yet",
@@ -299,6 +301,7 @@ const en = {
       categories: "Categories",
       sources: "Sources",
       shortcuts: "Shortcuts",
+      dashboardWidget: "Dashboards and widgets",
     },
     users: {
       title: "Users",
@@ -1165,6 +1168,19 @@ const en = {
     // The product's own texts of imports and exports, as the API gives them (server/contract/bulk-data.ts).
     messages: bulkMessages,
   },
+  dashboards: {
+    menu: "Dashboards",
+    home: "Home dashboard",
+    open: "Open the dashboard",
+    makeHome: "Make this my home dashboard",
+    isHome: "Your home dashboard",
+    madeHome: "{{name}} is now your home dashboard.",
+    filters: "Filters for {{name}}",
+    apply: "Apply",
+    all: "All",
+    choose: "Dashboards of this record",
+    widgetError: "This widget could not be shown: {{message}}",
+  },
   charts: {
     noData: "No data",
     viewData: "View data",
@@ -1286,6 +1302,7 @@ const en = {
   searchMessages,
   /** The API's own texts for widgets and dashboards, by their English text (app/utils/message-text.ts). */
   dashboardMessages,
+  dashboardSettings: dashboardSettingsEn,
 };
 
 export type Translations = typeof en;

@@ -1,3 +1,4 @@
+import { dashboardSettingsNb } from "./dashboard-settings.nb.ts";
 import type { Translations } from "./en.ts";
 
 const nb: Translations = {
@@ -199,6 +200,7 @@ const nb: Translations = {
     notes: "Notater",
     documents: "Dokumenter",
     preview: "Forhåndsvisning",
+    dashboard: "Dashbord",
   },
   history: {
     empty: "Ingen historikk ennå",
@@ -357,6 +359,7 @@ const nb: Translations = {
       categories: "Kategorier",
       sources: "Kilder",
       shortcuts: "Snarveier",
+      dashboardWidget: "Dashbord og widgeter",
     },
     users: {
       title: "Brukere",
@@ -1249,6 +1252,19 @@ const nb: Translations = {
         "Denne arbeidsboken har mer tekst enn en import kan lese på én gang: lagre den som CSV (UTF-8) og importer den",
     },
   },
+  dashboards: {
+    menu: "Dashbord",
+    home: "Hjemmedashbord",
+    open: "Åpne dashbordet",
+    makeHome: "Gjør dette til mitt hjemmedashbord",
+    isHome: "Ditt hjemmedashbord",
+    madeHome: "{{name}} er nå ditt hjemmedashbord.",
+    filters: "Filtre for {{name}}",
+    apply: "Bruk",
+    all: "Alle",
+    choose: "Dashbord for denne posten",
+    widgetError: "Denne widgeten kunne ikke vises: {{message}}",
+  },
   charts: {
     noData: "Ingen data",
     viewData: "Vis data",
@@ -1409,6 +1425,7 @@ const nb: Translations = {
     alreadyPlaced: "Widgeten er allerede på dette dashbordet",
     tooManyWidgets: "Høyst 50 widgeter på et dashbord",
   },
+  dashboardSettings: dashboardSettingsNb,
 };
 
 export default nb;

@@ -1,5 +1,6 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import type { CompanyBrand } from "../../server/contract/company-settings.ts";
+import type { DashboardSummary } from "../../server/contract/dashboards.ts";
 import { type MeInfo, meInfoSchema, signatureEnabledSchema } from "../../server/contract/identity.ts";
 import type { ShortcutDto } from "../../server/contract/shortcuts.ts";
 import { TtlCache } from "../../server/contract/ttl-cache.ts";
@@ -13,6 +14,43 @@ export interface CurrentUser extends MeInfo {
   shortcuts: ShortcutDto[];
   /** The company's name and logo, which the shell shows, and the language of users who have chosen none. */
   brand: CompanyBrand;
+  /** The dashboards the user's groups see, in their order: the menu's (`mainList`) and the record tabs'. */
+  dashboards: SeenDashboard[];
+  /** The dashboard the home page shows: the user's own choice, else the workspace's; null for none. */
+  homeDashboard: SeenDashboard | null;
+}
+
+export type SeenDashboard = Pick<
+  DashboardSummary,
+  "uuid" | "uuidKey" | "name" | "mainList" | "showInCompany" | "showInContact"
+>;
+
+const seenDashboard = (dashboard: DashboardSummary): SeenDashboard => ({
+  uuid: dashboard.uuid,
+  uuidKey: dashboard.uuidKey,
+  name: dashboard.name,
+  mainList: dashboard.mainList,
+  showInCompany: dashboard.showInCompany,
+  showInContact: dashboard.showInContact,
+});
+
+/**
+ * Which dashboards the user sees: one call for the menu's and the record tabs' (each picks its flag), one for the
+ * home page's. Spec §8: a failed dashboard-permission load only logs a warning, so the page goes on without them.
+ */
+async function seenDashboards(client: ReturnType<typeof api>) {
+  try {
+    const [seen, home] = await Promise.all([
+      client.get<DashboardSummary[]>("/api/dashboards/core/categories/view"),
+      client.get<DashboardSummary | null>("/api/dashboards/core/categories/default"),
+    ]);
+    return { dashboards: seen.map(seenDashboard), homeDashboard: home ? seenDashboard(home) : null };
+  } catch (error) {
+    // A redirect to sign in again, or a busy API, answers the page as the other calls would.
+    if (error instanceof Response) throw error;
+    console.warn("The dashboards could not be loaded:", error instanceof Error ? error.message : error);
+    return { dashboards: [], homeDashboard: null };
+  }
 }
 
 export const userContext = createContext<CurrentUser | null>(null);
@@ -50,17 +88,19 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
   if (state.tokens) {
     const client = api(context);
     const load = async (): Promise<CurrentUser> => {
-      const [info, signature, shortcuts, brand] = await Promise.all([
+      const [info, signature, shortcuts, brand, dashboards] = await Promise.all([
         client.get("/api/me/info"),
         client.get("/api/documents/signature/enable"),
         client.get<ShortcutDto[]>("/api/shortcuts/shortcut/user"),
         client.get<CompanyBrand>("/api/core/company_settings/brand"),
+        seenDashboards(client),
       ]);
       return {
         ...meInfoSchema.parse(info),
         signatureEnabled: signatureEnabledSchema.parse(signature).enabled,
         shortcuts,
         brand,
+        ...dashboards,
       };
     };
     // An access token near its end is refreshed by asking: the cache never outlives the token it is keyed by.

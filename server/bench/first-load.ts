@@ -1,6 +1,7 @@
 /**
- * npm run bench:first-load: what the signed-in /companies page weighs on a first load, in a fresh demo workspace:
- * the HTML and every script and stylesheet it loads, gzipped, script by script. Run `npm run build` first.
+ * npm run bench:first-load: what the signed-in /companies page, and the home page, weigh on a first load in a fresh
+ * demo workspace: the HTML and every script and stylesheet it loads, gzipped, script by script. Run `npm run build`
+ * first.
  * The budget is 200 KiB of JavaScript and 20 KiB of HTML (docs/performance.md).
  */
 import fs from "node:fs";
@@ -23,6 +24,12 @@ try {
     );
     if (language === "en") for (const file of bytes.js) console.log(`  ${kib(file.gzip).padStart(10)}  ${file.file}`);
   }
+  // The home page of a workspace without a home dashboard: the dashboard's grid and charts must not load there.
+  const home = await firstLoadBytes(servers.appUrl, cookie, "en", "/");
+  console.log(`/ (en): HTML ${kib(home.htmlGzip)}, JS ${kib(home.jsGzip)} in ${home.js.length} files (gzip)`);
+  const charts = home.js.filter((file) => /(dashboard-grid|chart|nivo)/.test(file.file));
+  if (charts.length > 0)
+    throw new Error(`the home page loads chart code: ${charts.map((file) => file.file).join(", ")}`);
 } finally {
   await servers.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });

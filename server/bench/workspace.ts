@@ -219,11 +219,13 @@ function gzipBytes(
   });
 }
 
-/** /companies as a browser loads it first: the HTML and every script and stylesheet it loads, gzipped. */
-/** The page as a browser asking for `language` gets it (the demo users have chosen none), with what it loads. */
-export async function firstLoadBytes(appUrl: string, cookie: string, language = "en") {
-  const page = await gzipBytes(`${appUrl}/companies`, cookie, language);
-  if (page.status !== 200) throw new Error(`/companies answered ${page.status}`);
+/**
+ * A page (`/companies` unless told) as a browser asking for `language` loads it first (the demo users have chosen no
+ * language): the HTML and every script and stylesheet it loads, gzipped.
+ */
+export async function firstLoadBytes(appUrl: string, cookie: string, language = "en", pagePath = "/companies") {
+  const page = await gzipBytes(`${appUrl}${pagePath}`, cookie, language);
+  if (page.status !== 200) throw new Error(`${pagePath} answered ${page.status}`);
   const html = page.body.toString("utf8");
   const scripts = new Set<string>();
   const styles = new Set<string>();

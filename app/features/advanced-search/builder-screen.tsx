@@ -298,8 +298,11 @@ export function BuilderScreen({
 
 type EntityMeta = FieldMetadata<BuilderEntityForm, BuilderForm, string[]>;
 
-/** One entity of the query: which it is (the main one, or a join), its fields, its filters and its date range. */
-function EntitySection({
+/**
+ * One entity of the query: which it is (the main one, or a join), its fields, its filters and its date range. A data
+ * source's form (a data source is a query definition) shows its entities with it too.
+ */
+export function EntitySection({
   form,
   meta,
   index,

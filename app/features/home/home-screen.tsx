@@ -1,4 +1,4 @@
-import { Card, HStack, Link, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Card, Heading, HStack, Link, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useLocation } from "react-router";
@@ -12,8 +12,15 @@ import { useLanguage } from "../../utils/i18n.ts";
 import { SHORTCUTS_PATH } from "../../utils/shortcut-urls.ts";
 import { notificationText } from "../notifications/notification-text.ts";
 import { openNotificationUrl, PANEL_PARAM } from "../notifications/urls.ts";
+import { suspended } from "../records/lazy-panels.tsx";
 import { screenOfEntity } from "../records/screens.ts";
 import type { HomeData, HomeWorkItems } from "./home.server.ts";
+
+/**
+ * The dashboard's grid, and the chart kit with it, is a chunk of its own: a home page without a home dashboard does
+ * not load it. The server renders it in place (it waits for all content), and it hydrates once the chunk arrives.
+ */
+const DashboardGrid = suspended(() => import("../dashboards/dashboard-grid.tsx"));
 
 /** A section of the home page: a card with its heading, its content, and a link to all of it. */
 function Section({
@@ -104,11 +111,12 @@ function WorkItems({
 }
 
 /**
- * The home page (spec §2 "/ default loading page"), the user's own work until dashboards arrive: open to-dos and
- * inquiries assigned to them with the overdue first, the records they changed last, and their shortcuts. Links only:
- * it needs no JavaScript.
+ * The home page (spec §2 "/ default loading page"): the user's home dashboard first, when they have one, with a link to
+ * its page; then their own work: open to-dos and inquiries assigned to them with the overdue first, the records they
+ * changed last, their shortcuts and unread notifications. Links and GET forms only: it needs no JavaScript.
  */
 export function HomeScreen({
+  dashboard,
   name,
   today,
   apiDocsUrl,
@@ -136,6 +144,22 @@ export function HomeScreen({
           </Text>
         }
       />
+      {dashboard && (
+        <Stack as="section" aria-labelledby="home-dashboard" gap="4" data-testid="home-dashboard">
+          <HStack justify="space-between" wrap="wrap" gap="2">
+            <Heading as="h2" size="lg" id="home-dashboard">
+              {dashboard.dashboard.name}
+            </Heading>
+            <TextLink to={`/dashboard/${dashboard.dashboard.uuidKey}`}>{t("dashboards.open")}</TextLink>
+          </HStack>
+          <DashboardGrid
+            widgets={dashboard.widgets}
+            empty={dashboard.empty}
+            kept={dashboard.kept}
+            action={location.pathname}
+          />
+        </Stack>
+      )}
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5" alignItems="start">
         {todos && (
           <WorkItems

@@ -6,6 +6,7 @@ import { hasPermission, requireUser } from "../../middleware/auth.server.ts";
 import { getLocale } from "../../middleware/i18next.server.ts";
 import { api } from "../../utils/api.server.ts";
 import { formatDate, today } from "../../utils/dates.ts";
+import { type DashboardScreenData, loadDashboard } from "../dashboards/dashboard.server.ts";
 import { NOTIFICATIONS_PAGE_SIZE } from "../notifications/urls.ts";
 
 /** How many of each the home page lists; each section links to the whole list. */
@@ -65,8 +66,26 @@ async function assignedItems(
 }
 
 /**
- * The home page (spec §2 "/ default loading page"): the user's own work until dashboards arrive: open to-dos and
- * inquiries assigned to them, the records they changed last, their unread notifications and their shortcuts. Each part is read in parallel.
+ * The user's home dashboard, drawn first on the home page; a dashboard gone since the user's information was read
+ * (removed, or no longer for their groups) is left out rather than failing the page.
+ */
+async function homeDashboard(
+  context: Readonly<RouterContextProvider>,
+  id: string,
+  url: URL,
+): Promise<DashboardScreenData | null> {
+  try {
+    return await loadDashboard(context, id, url);
+  } catch (error) {
+    if ((error as { init?: { status?: number } })?.init?.status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * The home page (spec §2 "/ default loading page"): the user's home dashboard when they have one (their own choice or
+ * the workspace's), then their own work: open to-dos and inquiries assigned to them, the records they changed last,
+ * their unread notifications and their shortcuts. Each part is read in parallel.
  */
 export async function loadHome(request: Request, context: Readonly<RouterContextProvider>) {
   const user = requireUser(context, request);
@@ -74,7 +93,8 @@ export async function loadHome(request: Request, context: Readonly<RouterContext
   const language = getLocale(context);
   const userToday = today(user.timeZone);
   const may = (resource: string) => hasPermission(user, "Read", resource);
-  const [todos, inquiries, recent, notifications] = await Promise.all([
+  const [dashboard, todos, inquiries, recent, notifications] = await Promise.all([
+    user.homeDashboard ? homeDashboard(context, user.homeDashboard.uuidKey, new URL(request.url)) : null,
     may("Todo") ? assignedItems(client, "todo", "todo", user.uuid, userToday) : null,
     may("Inquiry") ? assignedItems(client, "inquiry", "inquiries", user.uuid, userToday) : null,
     client.get<RecentRecord[]>(`/api/me/recent?size=${RECENT_SHOWN}`),
@@ -82,6 +102,7 @@ export async function loadHome(request: Request, context: Readonly<RouterContext
     client.get<NotificationPage>(`/api/notifications/notification/recent?page=0&size=${NOTIFICATIONS_PAGE_SIZE}`),
   ]);
   return {
+    dashboard,
     name: `${user.firstName} ${user.lastName}`,
     // The date is fixed by the server so the first paint and the hydrated page agree.
     today: formatDate(userToday, { language, timeZone: user.timeZone }),

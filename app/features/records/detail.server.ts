@@ -3,12 +3,13 @@ import type { QueryResult } from "../../../server/contract/custom-fields.ts";
 import { type FieldDefinition, isShown } from "../../../server/contract/fields.ts";
 import type { OverviewBlock, OverviewBlockKey } from "../../../server/contract/overview-blocks.ts";
 import type { RecordDto, RecordPage, TransactionDto } from "../../../server/contract/records.ts";
-import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
+import { type CurrentUser, hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { apiPath, isUuid } from "../../utils/api-path.ts";
 import { today } from "../../utils/dates.ts";
 import { webEnv } from "../../utils/env.server.ts";
 import { loadActivities } from "../activities/activities.server.ts";
+import { loadRecordDashboard, recordDashboards } from "../dashboards/record-dashboards.server.ts";
 import { loadWorkItems } from "../work-items/work-items.server.ts";
 import { loadConnections } from "./connections.server.ts";
 import { entityInfo, entityStatuses } from "./metadata.server.ts";
@@ -51,9 +52,13 @@ export interface AttachedPage {
   size: number;
 }
 
-/** The tabs a user sees on a record of this screen: notes and documents only to those who may read them. */
-export function visibleTabs(screen: RecordScreen, user: Parameters<typeof hasPermission>[0]): DetailTab[] {
+/**
+ * The tabs a user sees on a record of this screen: notes and documents only to those who may read them, the dashboard
+ * tab only when a dashboard the user sees is marked for the entity.
+ */
+export function visibleTabs(screen: RecordScreen, user: CurrentUser): DetailTab[] {
   return screen.tabs.filter((tab) => {
+    if (tab === "dashboard") return recordDashboards(screen, user).length > 0;
     if (tab === "notes" || tab === "documents") return hasPermission(user, "Read", attachmentKinds[tab].resource);
     if (tab === "inquiries" || tab === "todo") return hasPermission(user, "Read", workItemKinds[tab].resource);
     return true;
@@ -203,12 +208,13 @@ export async function loadRecordDetail(
           await client.get<RecordPage>(apiPath`/api/${screen.schema}/${related?.table ?? ""}?size=20&q=${linkQuery}`)
         ).content.map((found) => ({ uuid: found.uuid, name: found.rowName }))
       : null;
-  const [workItems, activities, connections, relationships, queryResults] = await Promise.all([
+  const [workItems, activities, connections, relationships, queryResults, dashboard] = await Promise.all([
     workItemsPromise,
     activitiesPromise,
     connectionsPromise,
     relationshipsPromise,
     tab === "360-overview" ? loadQueryResults(client, screen, info.fields, record.uuid) : noQueryResults,
+    tab === "dashboard" ? loadRecordDashboard(context, user, screen, record.uuid, url) : null,
   ]);
   const [groupOptions, userResults] = await assignmentChoices;
   return {
@@ -242,6 +248,7 @@ export async function loadRecordDetail(
     connections,
     relationships,
     queryResults,
+    dashboard,
     overviewBlocks,
     today: today(user.timeZone),
     assignments: canSeeAssignments

@@ -15,6 +15,7 @@ import { StatusBadge } from "../../components/status-badge.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { formatDateTime } from "../../utils/dates.ts";
 import { ActivitiesCard, ActivitiesTab } from "../activities/activities-tab.tsx";
+import { RecordDashboardTab } from "../dashboards/record-dashboard-tab.tsx";
 import { DocumentPreview } from "../documents/document-preview.tsx";
 import { ConnectionsCard, ConnectionsTab } from "../work-items/connections-tab.tsx";
 import { WorkItemsTab } from "../work-items/work-items-tab.tsx";
@@ -118,6 +119,7 @@ export function RecordDetail(props: RecordDetailData & { actionResult?: RecordAc
           </>
         ))}
       {tab === "preview" && <DocumentPreview record={record} />}
+      {tab === "dashboard" && props.dashboard && <RecordDashboardTab dashboard={props.dashboard} base={base} />}
       {tab === "history" && <History {...props} />}
     </Page>
   );

@@ -10,6 +10,7 @@ export type DetailTab =
   | "notes"
   | "documents"
   | "preview"
+  | "dashboard"
   | "history";
 
 /** Inquiries and to-dos: items linked to a contact and one of its companies, shown in those records' tabs. */
@@ -119,6 +120,7 @@ export const screens: Record<BuiltInScreenPath, RecordScreen> = {
       "notes",
       "documents",
       "connections",
+      "dashboard",
       "history",
     ],
     labelKey: "nav.companies",
@@ -145,6 +147,7 @@ export const screens: Record<BuiltInScreenPath, RecordScreen> = {
       "notes",
       "documents",
       "connections",
+      "dashboard",
       "history",
     ],
     labelKey: "nav.contacts",

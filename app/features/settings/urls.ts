@@ -21,6 +21,7 @@ export const settingsSections: readonly { path: string; label: string; resource?
   { path: "priorities", label: "settings.sections.priorities" },
   { path: "categories", label: "settings.sections.categories" },
   { path: "sources", label: "settings.sections.sources" },
+  { path: "dashboard-widget", label: "settings.sections.dashboardWidget" },
   { path: "expanded-entity-overview-widgets", label: "settings.sections.overviewBlocks" },
   { path: "crm-relationships", label: "settings.sections.relationships" },
   { path: "field-management-settings", label: "settings.sections.fieldManagement" },

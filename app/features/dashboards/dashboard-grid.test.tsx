@@ -1,0 +1,188 @@
+import { ChakraProvider } from "@chakra-ui/react";
+import { CacheProvider } from "@emotion/react";
+import { createInstance } from "i18next";
+import type { ReactNode } from "react";
+import { prerender } from "react-dom/static";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import en from "../../locales/en.ts";
+import nb from "../../locales/nb.ts";
+import { system } from "../../theme.ts";
+import { createServerEmotionCache } from "../../utils/emotion.server.ts";
+import type { Language } from "../../utils/i18n.ts";
+import type { DashboardWidget } from "./dashboard.server.ts";
+import DashboardGrid, { type DashboardGridProps } from "./dashboard-grid.tsx";
+import { chartSize, filterParam, pageParam } from "./dashboard-params.ts";
+
+const translators = Object.fromEntries(
+  await Promise.all(
+    (["en", "nb"] as const).map(async (language) => {
+      const i18n = createInstance();
+      await i18n.use(initReactI18next).init({
+        lng: language,
+        resources: { [language]: { translation: language === "en" ? en : nb } },
+        interpolation: { escapeValue: false },
+      });
+      return [language, i18n] as const;
+    }),
+  ),
+);
+
+/** The styles of the last render, as the page's head would carry them. */
+let styles = "";
+
+/** The markup the server sends for the grid, charts included. */
+async function render(element: ReactNode, language: Language = "en"): Promise<string> {
+  const Stub = createRoutesStub([{ path: "/dashboard/:id", Component: () => <>{element}</> }]);
+  const cache = createServerEmotionCache("test");
+  const { prelude } = await prerender(
+    <CacheProvider value={cache}>
+      <I18nextProvider i18n={translators[language]}>
+        <ChakraProvider value={system}>
+          <Stub initialEntries={["/dashboard/d1"]} />
+        </ChakraProvider>
+      </I18nextProvider>
+    </CacheProvider>,
+  );
+  const html = await new Response(prelude).text();
+  styles = Object.values(cache.inserted)
+    .filter((rule) => typeof rule === "string")
+    .join("");
+  return html;
+}
+
+const KPI = "11111111-1111-4111-8111-111111111111";
+const TABLE = "22222222-2222-4222-8222-222222222222";
+
+function widget(overrides: Partial<DashboardWidget>): DashboardWidget {
+  return {
+    uuid: KPI,
+    name: "Companies",
+    description: "",
+    type: "KPI",
+    width: 4,
+    height: 2,
+    data: { type: "KPI", description: "", aggregationFunction: "COUNT", value: 42 },
+    error: null,
+    filters: [],
+    pageParam: pageParam(KPI),
+    ...overrides,
+  };
+}
+
+const grid = (props: Partial<DashboardGridProps>) => (
+  <DashboardGrid widgets={[]} empty={null} kept={[]} action="/dashboard/d1" {...props} />
+);
+
+/** The `name="value"` pairs of a form's hidden inputs. */
+function hiddenInputs(html: string): string[] {
+  return [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map(([, n, v]) => `${n}=${v}`);
+}
+
+describe("a dashboard's grid", () => {
+  it("says the spec's text when the dashboard has no widgets, in either language", async () => {
+    expect(await render(grid({ empty: "This dashboard is currently empty." }))).toContain(
+      "This dashboard is currently empty.",
+    );
+    expect(await render(grid({ empty: "This dashboard is currently empty." }), "nb")).toContain(
+      "Dette dashbordet er tomt.",
+    );
+  });
+
+  it("places each widget as a card as wide as its placement, with its name, description and data", async () => {
+    const html = await render(grid({ widgets: [widget({ description: "All of them", width: 5, height: 3 })] }));
+    expect(html).toContain('aria-label="Companies"');
+    expect(html).toContain("All of them");
+    // One column on narrow screens; the placement's columns and rows from the large breakpoint.
+    expect(styles).toMatch(/@media[^{]*\{[^}]*grid-column:span 5/);
+    expect(styles).toMatch(/@media[^{]*\{[^}]*grid-row:span 3/);
+    expect(styles).toMatch(/@media[^{]*\{[^}]*grid-template-columns:repeat\(12, minmax\(0, 1fr\)\)/);
+    expect(html).toContain(">42<");
+  });
+
+  it("shows a widget's error in its card: a 403 as the permission text, a known exception by its text", async () => {
+    const html = await render(
+      grid({
+        widgets: [
+          widget({ data: null, error: { status: 403, exceptionName: "AccessDeniedException", message: "x" } }),
+          widget({
+            uuid: TABLE,
+            name: "Sources",
+            data: null,
+            error: { status: 400, exceptionName: "DatasourceValidationException", message: "No Results Found" },
+          }),
+        ],
+      }),
+      "nb",
+    );
+    const errors = [...html.matchAll(/data-testid="widget-error"[^>]*>([^<]*)</g)].map(([, text]) => text);
+    expect(errors).toEqual(["Handlingen er ikke tillatt", expect.any(String)]);
+    expect(errors[1]).not.toBe("No Results Found");
+  });
+
+  it("gives each widget a GET form of its filters that keeps the other widgets' choices and starts its table anew", async () => {
+    const city = filterParam(KPI, "crm.company.city");
+    const name = filterParam(TABLE, "crm.company.name");
+    const html = await render(
+      grid({
+        widgets: [
+          widget({
+            filters: [
+              {
+                field: "crm.company.city",
+                param: city,
+                value: "Oslo",
+                options: [
+                  { value: "Bergen", label: "Bergen" },
+                  { value: "Oslo", label: "Oslo" },
+                ],
+              },
+            ],
+          }),
+          widget({
+            uuid: TABLE,
+            name: "List",
+            type: "TABLE",
+            data: {
+              type: "TABLE",
+              columns: [{ key: "crm.company.name", label: "Company name", type: "Text" }],
+              rows: [],
+              page: 0,
+              size: 20,
+              totalElements: 0,
+            },
+            pageParam: pageParam(TABLE),
+            filters: [{ field: "crm.company.name", param: name, value: "", options: null }],
+          }),
+        ],
+        kept: [
+          [city, "Oslo"],
+          [pageParam(TABLE), "3"],
+          [name, "Zz"],
+        ],
+        keep: { dashboard: "d1" },
+      }),
+    );
+    const forms = html.split("<form").slice(1);
+    expect(forms).toHaveLength(2);
+    for (const form of forms) {
+      const tag = /^[^>]*>/.exec(form)?.[0] ?? "";
+      expect(tag).toContain('method="get"');
+      expect(tag).toContain('action="/dashboard/d1"');
+    }
+    // The KPI's form: the table's choices kept, its own value in its select.
+    expect(hiddenInputs(forms[0])).toEqual(["dashboard=d1", `${pageParam(TABLE)}=3`, `${name}=Zz`]);
+    expect(forms[0]).toMatch(new RegExp(`<select[^>]*name="${city.replace(/\./g, "\\.")}"`));
+    expect(forms[0]).toContain('<option value="">All</option>');
+    // The table's form: its page left out, so a new filter starts at its first page; many values: a text input.
+    expect(hiddenInputs(forms[1])).toEqual(["dashboard=d1", `${city}=Oslo`]);
+    expect(forms[1]).toMatch(/<input[^>]*name="22222222-2222-4222-8222-222222222222\.crm\.company\.name"/);
+    // The field is named as the data's column names it.
+    expect(forms[1]).toContain("Company name");
+  });
+
+  it("sizes a chart by the columns its widget takes", () => {
+    expect([1, 4, 5, 8, 9, 12].map(chartSize)).toEqual(["sm", "sm", "md", "md", "lg", "lg"]);
+  });
+});

@@ -1,0 +1,187 @@
+import { Button, Card, Field, Grid, GridItem, HStack, Input, NativeSelect, Text } from "@chakra-ui/react";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { WidgetView } from "../../components/charts/widget-view.tsx";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { apiErrorTexts } from "../../locales/spec-texts.ts";
+import { useMessageText } from "../../utils/message-text.ts";
+import type { DashboardScreenData, DashboardWidget, WidgetFilterControl } from "./dashboard.server.ts";
+import { chartSize } from "./dashboard-params.ts";
+
+export interface DashboardGridProps {
+  widgets: DashboardWidget[];
+  empty: string | null;
+  kept: DashboardScreenData["kept"];
+  /** The page the filter forms reload, and what else its URL keeps (a record tab's `dashboard`). */
+  action: string;
+  keep?: Record<string, string>;
+}
+
+/**
+ * A dashboard's widgets in a grid of 12 columns, each as wide and as tall as its placement (one column on narrow
+ * screens), each a card with its name, description, filters and the chart kit's view of its data. Filters are GET
+ * forms of the page, so a change redraws the whole dashboard on the server, with or without JavaScript.
+ */
+export default function DashboardGrid({ widgets, empty, kept, action, keep = {} }: DashboardGridProps) {
+  const messageText = useMessageText();
+  if (empty !== null || widgets.length === 0) {
+    return <EmptyState title={messageText(empty ?? apiErrorTexts.EmptyDashboardException)} />;
+  }
+  return (
+    <Grid
+      templateColumns={{ base: "minmax(0, 1fr)", lg: "repeat(12, minmax(0, 1fr))" }}
+      gridAutoRows="minmax(4rem, auto)"
+      gap="5"
+      data-testid="dashboard-grid"
+    >
+      {widgets.map((widget) => (
+        <GridItem
+          key={widget.uuid}
+          colSpan={{ base: 1, lg: widget.width }}
+          rowSpan={{ base: 1, lg: widget.height }}
+          minW="0"
+        >
+          <WidgetCard widget={widget} kept={kept} action={action} keep={keep} />
+        </GridItem>
+      ))}
+    </Grid>
+  );
+}
+
+function WidgetCard({
+  widget,
+  kept,
+  action,
+  keep,
+}: {
+  widget: DashboardWidget;
+  kept: DashboardScreenData["kept"];
+  action: string;
+  keep: Record<string, string>;
+}) {
+  return (
+    <Card.Root as="section" aria-label={widget.name} h="full" data-testid="dashboard-widget" data-widget={widget.uuid}>
+      <Card.Header>
+        <Card.Title as="h2">{widget.name}</Card.Title>
+        {widget.description && <Card.Description>{widget.description}</Card.Description>}
+      </Card.Header>
+      <Card.Body gap="4" minW="0">
+        {widget.filters.length > 0 && <WidgetFilters widget={widget} kept={kept} action={action} keep={keep} />}
+        {widget.error ? (
+          <WidgetError error={widget.error} />
+        ) : (
+          widget.data && (
+            <WidgetView
+              data={widget.data}
+              title={widget.name}
+              size={chartSize(widget.width)}
+              pageParam={widget.pageParam}
+            />
+          )
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Why a widget shows nothing: a 403 in the product's permission text, the spec's text of a known exception. */
+function WidgetError({ error }: { error: NonNullable<DashboardWidget["error"]> }) {
+  const { t } = useTranslation();
+  const messageText = useMessageText();
+  const text =
+    error.status === 403
+      ? t("apiErrors.operationNotPermitted")
+      : error.exceptionName in apiErrorTexts
+        ? t(`apiErrors.${error.exceptionName}`)
+        : error.message
+          ? messageText(error.message)
+          : t("apiErrors.oops");
+  return (
+    <Text role="alert" color="fg.error" data-testid="widget-error">
+      {text}
+    </Text>
+  );
+}
+
+/** "crm.company.assigned_user_id" reads "Assigned user id" when no column of the widget's data names it. */
+function fieldLabel(widget: DashboardWidget, field: string): string {
+  const column = widget.data?.type === "TABLE" ? widget.data.columns.find((c) => c.key === field) : undefined;
+  if (column) return column.label;
+  const last = (field.split(".").pop() ?? field).replace(/_/g, " ");
+  return last.charAt(0).toUpperCase() + last.slice(1);
+}
+
+/**
+ * The viewer's filters of one widget: a select of the field's values when there are few, else a text input. The
+ * form keeps the other widgets' choices and starts this widget's table on its first page again.
+ */
+function WidgetFilters({
+  widget,
+  kept,
+  action,
+  keep,
+}: {
+  widget: DashboardWidget;
+  kept: DashboardScreenData["kept"];
+  action: string;
+  keep: Record<string, string>;
+}) {
+  const { t } = useTranslation();
+  const own = new Set([widget.pageParam, ...widget.filters.map((filter) => filter.param)]);
+  return (
+    <Form
+      method="get"
+      action={action}
+      preventScrollReset
+      aria-label={t("dashboards.filters", { name: widget.name })}
+      data-testid="widget-filters"
+    >
+      {Object.entries(keep).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {kept
+        .filter(([name]) => !own.has(name))
+        .map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+      <HStack gap="3" align="end" wrap="wrap">
+        {widget.filters.map((filter) => (
+          <FilterControl key={filter.param} filter={filter} label={fieldLabel(widget, filter.field)} />
+        ))}
+        <Button type="submit" size="sm" variant="outline">
+          {t("dashboards.apply")}
+        </Button>
+      </HStack>
+    </Form>
+  );
+}
+
+function FilterControl({ filter, label }: { filter: WidgetFilterControl; label: string }) {
+  const { t } = useTranslation();
+  const options = filter.options;
+  // A stored value the data no longer holds stays choosable, so the select shows what filters the widget.
+  const choices =
+    options && filter.value && !options.some((option) => option.value === filter.value)
+      ? [...options, { value: filter.value, label: filter.value }]
+      : options;
+  return (
+    <Field.Root width="auto" minW="40">
+      <Field.Label fontSize="sm">{label}</Field.Label>
+      {choices ? (
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field name={filter.param} defaultValue={filter.value}>
+            <option value="">{t("dashboards.all")}</option>
+            {choices.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      ) : (
+        <Input size="sm" name={filter.param} defaultValue={filter.value} maxLength={255} />
+      )}
+    </Field.Root>
+  );
+}

@@ -1,0 +1,128 @@
+import { Alert, Fieldset, Input, Stack, Text, Textarea } from "@chakra-ui/react";
+import {
+  type FieldMetadata,
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { type DashboardDto, dashboardInputSchema } from "../../../server/contract/dashboards.ts";
+import { CheckLabel } from "../../components/check-label.tsx";
+import { FormField } from "../../components/form-field.tsx";
+import { FormPanel } from "../../components/form-panel.tsx";
+import { useMessageText } from "../../utils/message-text.ts";
+import { dashboardDefaults, parseDashboardForm } from "./dashboard-form.ts";
+import type { GroupOption } from "./dashboards-tab.server.ts";
+import { dashboardSettingsUrl } from "./settings-urls.ts";
+
+export const DASHBOARD_FORM_ID = "dashboard-form";
+
+/** A flag as a native checkbox, which shows its state with or without JavaScript. */
+function Flag({ meta, label }: { meta: FieldMetadata<unknown>; label: string }) {
+  const { key: _key, ...props } = getInputProps(meta, { type: "checkbox" });
+  return (
+    <CheckLabel>
+      <input {...props} key={meta.key} />
+      {label}
+    </CheckLabel>
+  );
+}
+
+/**
+ * A categorized dashboard's name, description, where it is shown, and the groups that see it (none ticked: everyone),
+ * new or changed.
+ */
+export function DashboardPanel({
+  dashboard,
+  groups,
+  lastResult,
+}: {
+  dashboard?: DashboardDto;
+  groups: GroupOption[] | null;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const { t } = useTranslation();
+  const messageText = useMessageText();
+  const [form, fields] = useForm({
+    id: DASHBOARD_FORM_ID,
+    lastResult,
+    defaultValue: dashboardDefaults(dashboard),
+    constraint: getZodConstraint(dashboardInputSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseDashboardForm(formData),
+  });
+  // Groups chosen before, which the user may not list now, stay as they are.
+  const options = groups ?? dashboard?.groups ?? [];
+  const boxes = getCollectionProps(fields.groupUuids, {
+    type: "checkbox",
+    options: options.map((group) => group.uuid),
+  });
+  return (
+    <FormPanel
+      title={
+        dashboard
+          ? t("dashboardSettings.dashboards.editTitle", { name: dashboard.name })
+          : t("dashboardSettings.dashboards.addTitle")
+      }
+      closeTo={dashboardSettingsUrl("dashboards")}
+      testId="dashboard-panel"
+      formProps={getFormProps(form)}
+      action={dashboardSettingsUrl("dashboards", dashboard ? { panel: "edit", id: dashboard.uuid } : { panel: "new" })}
+      saveLabel={dashboard ? t("common.saveChanges") : t("common.save")}
+    >
+      <Stack gap="4">
+        {form.errors?.length ? (
+          <Alert.Root status="error" id={form.errorId} data-testid="form-error">
+            <Alert.Indicator />
+            <Alert.Title>{form.errors.map(messageText).join(" ")}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        <FormField meta={fields.name} label={t("dashboardSettings.dashboards.name")}>
+          <Input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} />
+        </FormField>
+        <FormField meta={fields.description} label={t("dashboardSettings.dashboards.description")}>
+          <Textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={3} />
+        </FormField>
+        <Fieldset.Root>
+          <Fieldset.Legend fontSize="sm">{t("dashboardSettings.dashboards.shownIn")}</Fieldset.Legend>
+          <Fieldset.Content>
+            <Stack gap="2">
+              <Flag meta={fields.mainList} label={t("dashboardSettings.dashboards.mainList")} />
+              <Flag meta={fields.showInCompany} label={t("dashboardSettings.dashboards.showInCompany")} />
+              <Flag meta={fields.showInContact} label={t("dashboardSettings.dashboards.showInContact")} />
+              <Flag meta={fields.default} label={t("dashboardSettings.dashboards.default")} />
+            </Stack>
+          </Fieldset.Content>
+        </Fieldset.Root>
+        <Fieldset.Root invalid={Boolean(fields.groupUuids.errors?.length)}>
+          <Fieldset.Legend fontSize="sm">{t("dashboardSettings.dashboards.groups")}</Fieldset.Legend>
+          <Fieldset.HelperText>{t("dashboardSettings.dashboards.groupsHint")}</Fieldset.HelperText>
+          <Fieldset.Content>
+            {options.length === 0 ? (
+              <Text fontSize="sm" color="fg.muted">
+                {groups === null
+                  ? t("dashboardSettings.dashboards.groupsUnavailable")
+                  : t("dashboardSettings.dashboards.noGroups")}
+              </Text>
+            ) : (
+              <Stack gap="1" maxH="48" overflowY="auto" key={fields.groupUuids.key}>
+                {boxes.map(({ key, ...props }, index) => (
+                  <CheckLabel key={key}>
+                    <input {...props} />
+                    {options[index]?.name}
+                  </CheckLabel>
+                ))}
+              </Stack>
+            )}
+          </Fieldset.Content>
+          <Fieldset.ErrorText>{fields.groupUuids.errors?.map(messageText).join(" ")}</Fieldset.ErrorText>
+        </Fieldset.Root>
+      </Stack>
+    </FormPanel>
+  );
+}

@@ -1,0 +1,222 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data, type RouterContextProvider, redirect } from "react-router";
+import type { DashboardDto, DashboardView, WidgetPage } from "../../../server/contract/dashboards.ts";
+import { type CurrentUser, hasPermission } from "../../middleware/auth.server.ts";
+import { getLocale } from "../../middleware/i18next.server.ts";
+import { ApiError, api } from "../../utils/api.server.ts";
+import { errorDialogText, fieldErrors, OOPS } from "../../utils/api-errors.ts";
+import { apiPath, isUuid } from "../../utils/api-path.ts";
+import { flash } from "../../utils/flash.server.ts";
+import { readForm } from "../settings/refusals.server.ts";
+import { SETTINGS_RESOURCE } from "../settings/urls.ts";
+import { parseDashboardForm, parsePlacementForm } from "./dashboard-form.ts";
+import { DASHBOARDS_API, dashboardSettingsUrl, layoutUrl, placementRowId, WIDGET_RESOURCE } from "./settings-urls.ts";
+
+/** A group a dashboard may be limited to. */
+export interface GroupOption {
+  uuid: string;
+  name: string;
+}
+
+/** Which panel or dialog the URL opens over the list; only for users who may change the settings. */
+export type DashboardPanelState =
+  | { mode: "new" }
+  | { mode: "edit"; dashboard: DashboardDto }
+  | { mode: "delete"; dashboard: DashboardDto };
+
+/** A dashboard's layout page: its widgets as the viewer sees them, and the widgets that may be added. */
+export interface LayoutState {
+  dashboard: DashboardDto;
+  placed: DashboardView["widgets"];
+  /** Every widget, for the add form; null when the user may not read widgets. */
+  widgets: { uuid: string; name: string; type: string }[] | null;
+}
+
+/** What the dashboards tab's action answers when it does not redirect. */
+export interface DashboardActionResult {
+  form: "dashboard" | "layout" | "delete";
+  result?: SubmissionResult<string[]>;
+  /** In English as the error catalogue has it; the page shows it in its language. */
+  dialog?: string | null;
+}
+
+const categoryPath = (id: string) => apiPath`/api/dashboards/core/categories/${id}`;
+
+function readPanel(url: URL, dashboards: DashboardDto[]): DashboardPanelState | null {
+  const params = url.searchParams;
+  const named = dashboards.find((dashboard) => dashboard.uuid === params.get("id"));
+  if (params.get("confirm") === "delete") return named ? { mode: "delete", dashboard: named } : null;
+  if (params.get("panel") === "new") return { mode: "new" };
+  if (params.get("panel") === "edit" && named) return { mode: "edit", dashboard: named };
+  return null;
+}
+
+async function loadGroups(client: ReturnType<typeof api>): Promise<GroupOption[] | null> {
+  try {
+    const page = await client.get<{ content: GroupOption[] }>("/api/core/groups?size=200");
+    return page.content.map(({ uuid, name }) => ({ uuid, name }));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) return null;
+    throw error;
+  }
+}
+
+/** Every widget, for the layout's add form; null without the right to read them. */
+async function loadWidgetChoices(client: ReturnType<typeof api>, user: CurrentUser) {
+  if (!hasPermission(user, "Read", WIDGET_RESOURCE)) return null;
+  const page = await client.get<WidgetPage>(`${DASHBOARDS_API}/widget?page=999999`);
+  return page.content.map(({ uuid, name, widgetConfiguration }) => ({ uuid, name, type: widgetConfiguration.type }));
+}
+
+/** The dashboards tab: the list, the panel or dialog the URL opens, or a dashboard's layout page. */
+export async function loadDashboardsTab(request: Request, context: Readonly<RouterContextProvider>, user: CurrentUser) {
+  const client = api(context);
+  const url = new URL(request.url);
+  const dashboards = await client.get<DashboardDto[]>(`${DASHBOARDS_API}/categories`);
+  const canUpdate = hasPermission(user, "Update", SETTINGS_RESOURCE);
+  const layoutId = url.searchParams.get("layout");
+  let layout: LayoutState | null = null;
+  if (layoutId !== null) {
+    const dashboard = dashboards.find((d) => d.uuid === layoutId);
+    if (!dashboard) throw data("Not found", { status: 404 });
+    const [view, widgets] = await Promise.all([
+      client.get<DashboardView>(`${apiPath`/api/dashboards/core/view/${dashboard.uuid}`}?lang=${getLocale(context)}`),
+      canUpdate ? loadWidgetChoices(client, user) : null,
+    ]);
+    layout = { dashboard, placed: [...view.widgets].sort((a, b) => a.position - b.position), widgets };
+  }
+  const panel = canUpdate && !layout ? readPanel(url, dashboards) : null;
+  const formOpen = panel?.mode === "new" || panel?.mode === "edit";
+  return {
+    tab: "dashboards" as const,
+    dashboards,
+    canUpdate,
+    panel,
+    layout,
+    groups: formOpen ? await loadGroups(client) : null,
+  };
+}
+
+/** The API refused a save: its field errors go on the form's fields, anything else above them. */
+function refusedSave(
+  error: unknown,
+  method: "POST" | "PUT",
+  submission: {
+    reply(options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }): SubmissionResult<string[]>;
+  },
+) {
+  if (!(error instanceof ApiError)) throw error;
+  const byField = Object.fromEntries(
+    Object.entries(fieldErrors(error.status, error.body)).map(([field, message]) => [
+      field.replace(/\.\d+$/, ""),
+      [message],
+    ]),
+  );
+  const text =
+    Object.keys(byField).length > 0
+      ? null
+      : (errorDialogText(method, error.status, error.body) ?? error.body.message ?? OOPS);
+  return data<DashboardActionResult>(
+    { form: "dashboard", result: submission.reply({ fieldErrors: byField, formErrors: text ? [text] : [] }) },
+    { status: error.status === 400 ? 400 : 200 },
+  );
+}
+
+/** A change of the layout page: place, resize, move or remove one widget. */
+async function layoutAction(
+  context: Readonly<RouterContextProvider>,
+  dashboardId: string,
+  formData: FormData,
+): Promise<Response | ReturnType<typeof data<DashboardActionResult>>> {
+  const client = api(context);
+  const intent = String(formData.get("intent") ?? "");
+  const widgetId = String(formData.get("widget") ?? "");
+  if (!isUuid(dashboardId) || !isUuid(widgetId)) throw data("Bad request", { status: 400 });
+  const placement = apiPath`/api/dashboards/core/view/${dashboardId}/widgets/${widgetId}`;
+  try {
+    if (intent === "remove") {
+      await client.delete(placement);
+      return redirect(layoutUrl(dashboardId));
+    }
+    if (intent === "up" || intent === "down") {
+      const view = await client.get<DashboardView>(apiPath`/api/dashboards/core/view/${dashboardId}`);
+      const ordered = [...view.widgets].sort((a, b) => a.position - b.position);
+      const index = ordered.findIndex((placed) => placed.widget.uuid === widgetId);
+      const current = ordered[index];
+      if (!current) throw data("Not found", { status: 404 });
+      const position = Math.max(0, Math.min(ordered.length - 1, index + (intent === "up" ? -1 : 1)));
+      await client.put(placement, { position, width: current.width, height: current.height });
+      return redirect(layoutUrl(dashboardId, {}, placementRowId(widgetId)));
+    }
+    if (intent === "place" || intent === "resize") {
+      const submission = parsePlacementForm(formData);
+      if (submission.status !== "success") {
+        return data<DashboardActionResult>({ form: "layout", result: submission.reply() }, { status: 400 });
+      }
+      if (intent === "place") await client.post(placement, submission.value);
+      else await client.put(placement, submission.value);
+      return redirect(layoutUrl(dashboardId, {}, placementRowId(widgetId)));
+    }
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const method = intent === "remove" ? "DELETE" : intent === "place" ? "POST" : "PUT";
+    const message = error.body.message?.trim();
+    // The API's own refusals (already placed, too many widgets) have texts of their own.
+    const dialog =
+      error.status === 400 && message ? message : (errorDialogText(method, error.status, error.body) ?? OOPS);
+    return data<DashboardActionResult>({ form: "layout", dialog });
+  }
+  throw data("Bad request", { status: 400 });
+}
+
+/** Everything the dashboards tab posts: the side panel's save, a deletion, and the layout page's changes. */
+export async function dashboardsAction(request: Request, context: Readonly<RouterContextProvider>) {
+  const url = new URL(request.url);
+  const client = api(context);
+  const formData = await readForm(request);
+  const layoutId = url.searchParams.get("layout");
+  if (layoutId) return layoutAction(context, layoutId, formData);
+  const id = url.searchParams.get("id");
+
+  if (formData.get("intent") === "delete" && id) {
+    try {
+      const dashboard = await client.get<DashboardDto>(categoryPath(id));
+      await client.delete(categoryPath(dashboard.uuid));
+      flash(context, {
+        status: "success",
+        message: "dashboardSettings.dashboards.deletedToast",
+        duration: 3000,
+        params: { name: dashboard.name },
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return data<DashboardActionResult>({
+        form: "delete",
+        dialog: errorDialogText("DELETE", error.status, error.body),
+      });
+    }
+    return redirect(dashboardSettingsUrl("dashboards"));
+  }
+
+  const submission = parseDashboardForm(formData);
+  if (submission.status !== "success") {
+    return data<DashboardActionResult>({ form: "dashboard", result: submission.reply() }, { status: 400 });
+  }
+  const editing = url.searchParams.get("panel") === "edit" ? id : null;
+  let saved: DashboardDto;
+  try {
+    saved = editing
+      ? await client.put<DashboardDto>(categoryPath(editing), submission.value)
+      : await client.post<DashboardDto>(`${DASHBOARDS_API}/categories`, submission.value);
+  } catch (error) {
+    return refusedSave(error, editing ? "PUT" : "POST", submission);
+  }
+  flash(context, {
+    status: "success",
+    message: editing ? "dashboardSettings.dashboards.savedToast" : "dashboardSettings.dashboards.createdToast",
+    duration: 3000,
+    params: { name: saved.name },
+  });
+  // A new dashboard goes on to its layout, where its widgets are placed.
+  return redirect(editing ? dashboardSettingsUrl("dashboards") : layoutUrl(saved.uuid));
+}

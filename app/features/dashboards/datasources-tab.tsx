@@ -1,0 +1,298 @@
+import {
+  Box,
+  Button,
+  Fieldset,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  VisuallyHidden,
+} from "@chakra-ui/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import type { QueryResultPage, SearchCatalog } from "../../../server/contract/advanced-search.ts";
+import { ButtonLink } from "../../components/button-link.tsx";
+import { DataTable, type DataTableColumn, TableLink } from "../../components/data-table.tsx";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { FormField, SubmitButton } from "../../components/form-field.tsx";
+import { useLanguage } from "../../utils/i18n.ts";
+import { useMessageText } from "../../utils/message-text.ts";
+import {
+  type BuilderEntityForm,
+  type BuilderForm,
+  type BuilderResult,
+  builderConstraintSchema,
+  parseBuilderForm,
+} from "../advanced-search/builder-form.ts";
+import { EntitySection } from "../advanced-search/builder-screen.tsx";
+import { chosenName, entityName, findEntity, joinOptions, labelOf, pluralOf } from "../advanced-search/catalog.ts";
+import { ResultTable } from "../advanced-search/result-table.tsx";
+import type { DataSourceRow, SourceEditor } from "./datasources-tab.server.ts";
+import { dashboardSettingsUrl } from "./settings-urls.ts";
+
+export const DATASOURCE_FORM_ID = "datasource-form";
+const LIST = dashboardSettingsUrl("datasources");
+
+/** The entities a data source reads, in the page's language, the main one first. */
+export function useSourceEntities(catalog: SearchCatalog | null) {
+  const language = useLanguage();
+  return (row: DataSourceRow) =>
+    row.source.definition.entities
+      .map((entity) => {
+        const found = catalog ? findEntity(catalog, entityName(entity)) : undefined;
+        return found ? pluralOf(found, language) : entityName(entity);
+      })
+      .join(", ");
+}
+
+/** The data sources (spec §3): name, the entities each reads, and how many widgets use it; Edit and Delete by rights. */
+export function DataSourcesList({
+  rows,
+  catalog,
+  canCreate,
+  canUpdate,
+  canDelete,
+}: {
+  rows: DataSourceRow[];
+  catalog: SearchCatalog | null;
+  canCreate: boolean;
+  canUpdate: boolean;
+  canDelete: boolean;
+}) {
+  const { t } = useTranslation();
+  const entities = useSourceEntities(catalog);
+  const editTo = (id: string) => dashboardSettingsUrl("datasources", { source: "edit", id });
+  const columns: DataTableColumn<DataSourceRow>[] = [
+    {
+      key: "name",
+      header: t("dashboardSettings.datasources.name"),
+      kind: "primary",
+      cell: (row) =>
+        canUpdate ? <TableLink href={editTo(row.source.id)}>{row.source.name}</TableLink> : row.source.name,
+    },
+    { key: "entities", header: t("dashboardSettings.datasources.entities"), cell: entities },
+    {
+      key: "usedBy",
+      header: t("dashboardSettings.datasources.usedBy"),
+      cell: (row) => (row.usedBy === null ? "–" : t("dashboardSettings.datasources.widgets", { count: row.usedBy })),
+    },
+    ...(canUpdate || canDelete
+      ? [
+          {
+            key: "actions",
+            header: "",
+            kind: "action" as const,
+            cell: (row: DataSourceRow) => (
+              <HStack gap="3" justify="flex-end">
+                {canUpdate && (
+                  <TableLink
+                    href={editTo(row.source.id)}
+                    label={t("dashboardSettings.datasources.editOf", { name: row.source.name })}
+                  >
+                    {t("common.edit")}
+                  </TableLink>
+                )}
+                {canDelete && (
+                  <TableLink
+                    href={dashboardSettingsUrl("datasources", { confirm: "delete", id: row.source.id })}
+                    label={t("dashboardSettings.datasources.deleteOf", { name: row.source.name })}
+                  >
+                    {t("common.delete")}
+                  </TableLink>
+                )}
+              </HStack>
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <Stack gap="4">
+      {canCreate && (
+        <HStack justify="flex-end">
+          <ButtonLink variant="primary" to={dashboardSettingsUrl("datasources", { source: "new" })}>
+            {t("dashboardSettings.datasources.add")}
+          </ButtonLink>
+        </HStack>
+      )}
+      <Box data-testid="datasources-list">
+        <DataTable
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => row.source.id}
+          empty={
+            <EmptyState
+              title={t("dashboardSettings.datasources.emptyTitle")}
+              description={t("dashboardSettings.datasources.emptyText")}
+            />
+          }
+        />
+      </Box>
+    </Stack>
+  );
+}
+
+/**
+ * A data source's form: its name and description, then the advanced search's own entity sections (the main entity,
+ * joins, fields, filters, date range) and the sort; Preview shows its first rows, Save stores it. One Conform form on
+ * the advanced search's schema, which works without JavaScript as a form in steps.
+ */
+export function DataSourceForm({
+  editor,
+  lastResult,
+  preview,
+}: {
+  editor: SourceEditor;
+  lastResult?: BuilderResult;
+  preview?: QueryResultPage;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const messageText = useMessageText();
+  const { catalog } = editor;
+  const [form, fields] = useForm<BuilderForm, BuilderForm, string[]>({
+    id: DATASOURCE_FORM_ID,
+    lastResult,
+    defaultValue: editor.defaultValue,
+    constraint: getZodConstraint(builderConstraintSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseBuilderForm(formData) as never,
+  });
+  const definition = fields.definition.getFieldset();
+  const entityList = definition.entities.getFieldList();
+  const names = entityList.map((meta, index) => chosenName(index, (meta.value ?? {}) as BuilderEntityForm));
+  const chosen = names.map((name) => findEntity(catalog, name));
+  const canJoin = chosen[0] !== undefined && joinOptions(catalog, names, names.length).length > 0;
+  const sort = definition.sort.getFieldset();
+  const action = editor.source
+    ? dashboardSettingsUrl("datasources", { source: "edit", id: editor.source.id })
+    : dashboardSettingsUrl("datasources", { source: "new" });
+  return (
+    <Stack gap="5" data-testid="datasource-form">
+      <Text fontWeight="semibold" fontSize="lg">
+        {editor.source
+          ? t("dashboardSettings.datasources.editTitle", { name: editor.source.name })
+          : t("dashboardSettings.datasources.newTitle")}
+      </Text>
+      <Form method="post" action={action} {...getFormProps(form)} noValidate>
+        {/* Enter in a text box previews: the form's first submit button is its default one. */}
+        {editor.canPreview && (
+          <VisuallyHidden aria-hidden>
+            <button type="submit" name="intent" value="preview" tabIndex={-1}>
+              {t("advancedSearch.builder.preview")}
+            </button>
+          </VisuallyHidden>
+        )}
+        <input type="hidden" name={fields.queryType.name} value="global" />
+        <Stack gap="6" maxW="4xl">
+          {form.errors?.length ? (
+            <Text color="fg.error" id={form.errorId}>
+              {form.errors.map(messageText).join(" ")}
+            </Text>
+          ) : null}
+          <Stack gap="4">
+            <FormField meta={fields.name} label={t("dashboardSettings.datasources.name")}>
+              <Input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} />
+            </FormField>
+            <FormField meta={fields.description} label={t("dashboardSettings.datasources.description")}>
+              <Textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={2} />
+            </FormField>
+          </Stack>
+          {entityList.map((entityMeta, index) => (
+            <EntitySection
+              key={entityMeta.key}
+              form={form}
+              meta={entityMeta}
+              index={index}
+              entitiesName={definition.entities.name}
+              catalog={catalog}
+              names={names}
+              entity={chosen[index]}
+            />
+          ))}
+          {canJoin && (
+            <HStack>
+              <Button
+                {...form.insert.getButtonProps({ name: definition.entities.name, defaultValue: { join: "" } })}
+                type="submit"
+                variant="outline"
+                size="sm"
+              >
+                {t("advancedSearch.builder.addJoin")}
+              </Button>
+            </HStack>
+          )}
+          {chosen[0] && (
+            <Fieldset.Root>
+              <Fieldset.Legend>
+                <Heading as="h2" size="md">
+                  {t("advancedSearch.builder.sort")}
+                </Heading>
+              </Fieldset.Legend>
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                <FormField meta={sort.field} label={t("advancedSearch.builder.sortField")}>
+                  <NativeSelect.Root key={sort.field.key}>
+                    <NativeSelect.Field {...getSelectProps(sort.field)}>
+                      <option value="">{t("advancedSearch.builder.sortDefault")}</option>
+                      {chosen.map(
+                        (entity) =>
+                          entity && (
+                            <optgroup key={entityName(entity)} label={pluralOf(entity, language)}>
+                              {entity.fields
+                                .filter((field) => field.sortable)
+                                .map((field) => (
+                                  <option key={field.key} value={`${entityName(entity)}.${field.key}`}>
+                                    {labelOf(field, language)}
+                                  </option>
+                                ))}
+                            </optgroup>
+                          ),
+                      )}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </FormField>
+                <FormField meta={sort.direction} label={t("advancedSearch.builder.direction")}>
+                  <NativeSelect.Root key={sort.direction.key}>
+                    <NativeSelect.Field {...getSelectProps(sort.direction)}>
+                      <option value="asc">{t("advancedSearch.builder.ascending")}</option>
+                      <option value="desc">{t("advancedSearch.builder.descending")}</option>
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </FormField>
+              </SimpleGrid>
+            </Fieldset.Root>
+          )}
+          <HStack gap="3" wrap="wrap">
+            {editor.canPreview && (
+              <SubmitButton intent="preview" variant="outline">
+                {t("advancedSearch.builder.preview")}
+              </SubmitButton>
+            )}
+            <SubmitButton intent="save">{editor.source ? t("common.saveChanges") : t("common.save")}</SubmitButton>
+            <ButtonLink to={LIST}>{t("common.cancel")}</ButtonLink>
+          </HStack>
+        </Stack>
+      </Form>
+      {preview && names[0] && (
+        <Stack gap="3">
+          <Heading as="h2" size="md">
+            {t("advancedSearch.builder.previewTitle")}
+          </Heading>
+          <Text data-testid="preview-count" color="fg.muted">
+            {t("advancedSearch.builder.previewCount", { shown: preview.content.length, count: preview.totalElements })}
+          </Text>
+          <ResultTable result={preview} mainEntity={names[0]} testId="preview" />
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,720 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Link as ChakraLink,
+  Dialog,
+  Fieldset,
+  HStack,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
+import {
+  type FieldMetadata,
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import type { ResultColumn } from "../../../server/contract/advanced-search.ts";
+import { filterOperations, sortDirections, widgetInputSchema } from "../../../server/contract/dashboards.ts";
+import { aggregationFunctions, dateGroupings, widgetTypes } from "../../../server/contract/widget-data.ts";
+import { ButtonLink } from "../../components/button-link.tsx";
+import { WidgetView } from "../../components/charts/widget-view.tsx";
+import { CheckLabel } from "../../components/check-label.tsx";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { FormField, SubmitButton } from "../../components/form-field.tsx";
+import { useLanguage } from "../../utils/i18n.ts";
+import { useMessageText } from "../../utils/message-text.ts";
+import { builderUrl, dashboardSettingsUrl } from "./settings-urls.ts";
+import { isChartType, parseWidgetForm, widgetDefaults } from "./widget-form.ts";
+import type { BuilderState } from "./widgets-tab.server.ts";
+
+export const WIDGET_FORM_ID = "widget-builder";
+const WIDGETS_PATH = dashboardSettingsUrl("widgets");
+
+type Meta = FieldMetadata<unknown>;
+
+/** An aggregate's name in the page's language. */
+export const aggregationKeys = {
+  COUNT: "charts.count",
+  SUM: "charts.sum",
+  AVG: "charts.average",
+  MIN: "charts.min",
+  MAX: "charts.max",
+} as const;
+
+const DATE_TYPES = ["Date", "DateTime"];
+
+/** A select of a Conform field, with an empty first choice when `empty` is given. */
+function Select({
+  meta,
+  label,
+  options,
+  empty,
+  hideLabel,
+}: {
+  meta: Meta;
+  label: string;
+  options: { value: string; label: string }[];
+  empty?: string;
+  hideLabel?: boolean;
+}) {
+  return (
+    <FormField meta={meta} label={label} hideLabel={hideLabel}>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field {...getSelectProps(meta)} key={meta.key} aria-label={hideLabel ? label : undefined}>
+          {empty !== undefined && <option value="">{empty}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FormField>
+  );
+}
+
+/** A native checkbox of a Conform field: its state shows with or without JavaScript. */
+function Check({ meta, label }: { meta: Meta; label: string }) {
+  const { key: _key, ...props } = getInputProps(meta, { type: "checkbox" });
+  return (
+    <CheckLabel>
+      <input {...props} key={meta.key} />
+      {label}
+    </CheckLabel>
+  );
+}
+
+/** The builder's steps, the current one marked (spec §4: type, columns, preview, saved). */
+function Steps({ current }: { current: 1 | 2 | 3 | 4 }) {
+  const { t } = useTranslation();
+  const steps = [
+    t("dashboardSettings.builder.stepType"),
+    t("dashboardSettings.builder.stepSource"),
+    t("dashboardSettings.builder.stepColumns"),
+    t("dashboardSettings.builder.stepPreview"),
+  ];
+  return (
+    <HStack as="ol" gap="4" listStyleType="none" wrap="wrap" aria-label={t("dashboardSettings.builder.steps")}>
+      {steps.map((label, index) => (
+        <Box
+          as="li"
+          key={label}
+          aria-current={index + 1 === current ? "step" : undefined}
+          fontWeight={index + 1 === current ? "semibold" : "normal"}
+          color={index + 1 <= current ? "fg" : "fg.muted"}
+        >
+          {index + 1}. {label}
+        </Box>
+      ))}
+    </HStack>
+  );
+}
+
+/** The question before Reset throws away what was entered (spec §4: Reset clears everything). */
+function ResetDialog({ source, cancel }: { source: object | null; cancel: { to: string } | { form: string } }) {
+  const { t } = useTranslation();
+  const [closedFor, setClosedFor] = useState<object | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (source !== null && closedFor === source) return null;
+  const close = () => setClosedFor(source);
+  return (
+    <Dialog.Root
+      open
+      role="alertdialog"
+      onOpenChange={(details) => !details.open && "form" in cancel && close()}
+      onFocusOutside={(event) => event.preventDefault()}
+    >
+      <Dialog.Backdrop />
+      <Dialog.Positioner>
+        <Dialog.Content data-testid="confirm-reset">
+          <Dialog.Header>
+            <Dialog.Title>{t("dashboardSettings.builder.resetTitle")}</Dialog.Title>
+          </Dialog.Header>
+          <Dialog.Body>
+            <Text>{t("dashboardSettings.builder.resetText")}</Text>
+          </Dialog.Body>
+          <Dialog.Footer>
+            {"to" in cancel ? (
+              <Button asChild variant="outline">
+                <Link to={cancel.to}>{t("common.cancel")}</Link>
+              </Button>
+            ) : hydrated ? (
+              <Button variant="outline" onClick={close}>
+                {t("common.cancel")}
+              </Button>
+            ) : (
+              <Button type="submit" form={cancel.form} name="intent" value="dismiss" formNoValidate variant="outline">
+                {t("common.cancel")}
+              </Button>
+            )}
+            <Button asChild colorPalette="red">
+              <Link to={builderUrl()} autoFocus>
+                {t("dashboardSettings.builder.reset")}
+              </Link>
+            </Button>
+          </Dialog.Footer>
+        </Dialog.Content>
+      </Dialog.Positioner>
+    </Dialog.Root>
+  );
+}
+
+/** The builder's hidden choices, carried by the GET forms of its first steps. */
+function Carried({ builder, keep }: { builder: BuilderState; keep: Record<string, string | null | undefined> }) {
+  return (
+    <>
+      <input type="hidden" name="builder" value={builder.widget ? "edit" : "new"} />
+      {builder.widget && <input type="hidden" name="id" value={builder.widget.uuid} />}
+      {Object.entries(keep).map(([name, value]) =>
+        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+      )}
+    </>
+  );
+}
+
+function currentParams(builder: BuilderState): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (builder.type) params.type = builder.type;
+  if (builder.datasourceUuidKey) params.datasource = builder.datasourceUuidKey;
+  return params;
+}
+
+/** Step 1: the widget's type, as radio buttons of a plain GET form. */
+function TypeStep({ builder }: { builder: BuilderState }) {
+  const { t } = useTranslation();
+  const chosen = builder.type ?? builder.widget?.widgetConfiguration.type ?? null;
+  return (
+    <Form method="get" action={WIDGETS_PATH} data-testid="type-step">
+      <Carried builder={builder} keep={{ datasource: builder.datasourceUuidKey }} />
+      <Fieldset.Root>
+        <Fieldset.Legend>{t("dashboardSettings.builder.chooseType")}</Fieldset.Legend>
+        <Fieldset.Content>
+          <Stack gap="2">
+            {widgetTypes.map((type) => (
+              <CheckLabel key={type}>
+                <input type="radio" name="type" value={type} defaultChecked={chosen === type} required />
+                {t(`dashboardSettings.types.${type}`)}
+              </CheckLabel>
+            ))}
+          </Stack>
+        </Fieldset.Content>
+      </Fieldset.Root>
+      <HStack mt="4" gap="2">
+        <Button type="submit" colorPalette="teal">
+          {t("dashboardSettings.builder.next")}
+        </Button>
+      </HStack>
+    </Form>
+  );
+}
+
+/** Step 2: the data source, a select of a plain GET form (`datasource?size=200`). */
+function SourceStep({ builder }: { builder: BuilderState }) {
+  const { t } = useTranslation();
+  const chosen = builder.widget?.widgetConfiguration.datasourceUuidKey ?? "";
+  if (builder.datasources === null || builder.datasources.length === 0) {
+    return (
+      <EmptyState
+        title={t("dashboardSettings.builder.noSourcesTitle")}
+        description={
+          builder.datasources === null
+            ? t("dashboardSettings.builder.sourcesUnavailable")
+            : t("dashboardSettings.builder.noSourcesText")
+        }
+      />
+    );
+  }
+  return (
+    <Form method="get" action={WIDGETS_PATH} data-testid="source-step">
+      <Carried builder={builder} keep={{ type: builder.type }} />
+      <Stack gap="2" maxW="md">
+        <label htmlFor="builder-datasource">
+          <Text fontWeight="semibold">{t("dashboardSettings.builder.chooseSource")}</Text>
+        </label>
+        <NativeSelect.Root>
+          <NativeSelect.Field id="builder-datasource" name="datasource" defaultValue={chosen}>
+            <option value="">{t("dashboardSettings.builder.choose")}</option>
+            {builder.datasources.map((source) => (
+              <option key={source.uuid} value={source.uuid}>
+                {source.name}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Stack>
+      <HStack mt="4" gap="2">
+        <ButtonLink to={builderUrl(builder.widget?.uuid, { ...currentParams(builder), change: "type" })}>
+          {t("dashboardSettings.builder.back")}
+        </ButtonLink>
+        <Button type="submit" colorPalette="teal">
+          {t("dashboardSettings.builder.next")}
+        </Button>
+      </HStack>
+    </Form>
+  );
+}
+
+/** A removable row of a list in the form: its fields, then its Remove button (a plain submit without JavaScript). */
+function Row({ children, remove, columns }: { children: ReactNode; remove: ReactNode; columns: number }) {
+  return (
+    <HStack align="flex-end" gap="3" borderBottomWidth="1px" pb="3">
+      <SimpleGrid flex="1" columns={{ base: 1, md: columns }} gap="3" alignItems="end">
+        {children}
+      </SimpleGrid>
+      {remove}
+    </HStack>
+  );
+}
+
+/** A link to an earlier step, which starts that step anew. */
+function StepLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <ChakraLink asChild color="teal.fg" ms="1">
+      <Link to={to}>{children}</Link>
+    </ChakraLink>
+  );
+}
+
+/** Step 3 and 4: the columns, filters and names of the widget in one Conform form, with Preview, Save and Reset. */
+function ColumnsStep({
+  builder,
+  lastResult,
+  confirmReset,
+}: {
+  builder: BuilderState;
+  lastResult?: SubmissionResult<string[]> | null;
+  confirmReset: object | null;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const messageText = useMessageText();
+  const type = builder.type ?? "KPI";
+  const datasource = builder.datasourceUuidKey ?? "";
+  const [form, fields] = useForm({
+    id: WIDGET_FORM_ID,
+    lastResult,
+    defaultValue: widgetDefaults(type, datasource, builder.widget),
+    constraint: getZodConstraint(widgetInputSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWidgetForm(formData),
+  });
+  const config = fields.widgetConfiguration.getFieldset();
+  const kpi = fields.singleNumberConfiguration.getFieldset();
+  const chart = fields.countLabelConfiguration.getFieldset();
+  const fieldLabel = (column: ResultColumn) => (language === "nb" ? column.labelNb : column.labelEn);
+  const options = (columns: ResultColumn[]) => columns.map((c) => ({ value: c.key, label: fieldLabel(c) }));
+  const all = options(builder.fields);
+  const aggregates = aggregationFunctions.map((fn) => ({ value: fn, label: t(aggregationKeys[fn]) }));
+  const values = chart.countConfigurations.getFieldList();
+  const sorting = fields.tableSorting.getFieldList();
+  const filters = config.filters.getFieldList();
+  const dateFields = builder.fields.filter((c) => DATE_TYPES.includes(c.type));
+  const action = builderUrl(builder.widget?.uuid, currentParams(builder));
+  const customizable = getCollectionProps(config.customizableFilterFields, {
+    type: "checkbox",
+    options: builder.fields.map((c) => c.key),
+  });
+  const removeButton = (name: string, index: number, label: string) => (
+    <Button
+      {...form.remove.getButtonProps({ name, index })}
+      type="submit"
+      size="sm"
+      variant="outline"
+      aria-label={label}
+    >
+      {t("dashboardSettings.builder.remove")}
+    </Button>
+  );
+  const source = builder.sourceName;
+  return (
+    <Stack gap="5">
+      <HStack gap="4" wrap="wrap" fontSize="sm" data-testid="builder-summary">
+        <Text>
+          {t("dashboardSettings.builder.typeIs", { type: t(`dashboardSettings.types.${type}`) })}{" "}
+          <StepLink to={builderUrl(builder.widget?.uuid, { ...currentParams(builder), change: "type" })}>
+            {t("dashboardSettings.builder.change")}
+          </StepLink>
+        </Text>
+        <Text>
+          {source
+            ? t("dashboardSettings.builder.sourceIs", { name: source })
+            : t("dashboardSettings.builder.sourceChosen")}{" "}
+          <StepLink to={builderUrl(builder.widget?.uuid, { ...currentParams(builder), change: "source" })}>
+            {t("dashboardSettings.builder.change")}
+          </StepLink>
+        </Text>
+      </HStack>
+      <Form method="post" action={action} {...getFormProps(form)} noValidate>
+        <input {...getInputProps(config.type, { type: "hidden" })} key={config.type.key} />
+        <input {...getInputProps(config.datasourceUuidKey, { type: "hidden" })} key={config.datasourceUuidKey.key} />
+        <Stack gap="5">
+          {form.errors?.length ? (
+            <Alert.Root status="error" id={form.errorId} data-testid="form-error">
+              <Alert.Indicator />
+              <Alert.Title>{form.errors.map(messageText).join(" ")}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          <HStack gap="4" align="flex-start" wrap="wrap">
+            <Box flex="1" minW="60">
+              <FormField meta={fields.name} label={t("dashboardSettings.builder.name")}>
+                <Input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} />
+              </FormField>
+            </Box>
+            <Box flex="2" minW="60">
+              <FormField meta={fields.description} label={t("dashboardSettings.builder.description")}>
+                <Input {...getInputProps(fields.description, { type: "text" })} key={fields.description.key} />
+              </FormField>
+            </Box>
+          </HStack>
+
+          {type === "KPI" && (
+            <Fieldset.Root data-testid="kpi-columns">
+              <Fieldset.Legend>{t("dashboardSettings.builder.kpiLegend")}</Fieldset.Legend>
+              <HStack gap="4" align="flex-start" wrap="wrap">
+                <Select
+                  meta={kpi.aggregationFunction}
+                  label={t("dashboardSettings.builder.aggregate")}
+                  options={aggregates}
+                  empty={t("dashboardSettings.builder.choose")}
+                />
+                <Select
+                  meta={kpi.field}
+                  label={t("dashboardSettings.builder.field")}
+                  options={all}
+                  empty={t("dashboardSettings.builder.countRows")}
+                />
+              </HStack>
+            </Fieldset.Root>
+          )}
+
+          {isChartType(type) && (
+            <Fieldset.Root data-testid="chart-columns">
+              <Fieldset.Legend>{t("dashboardSettings.builder.chartLegend")}</Fieldset.Legend>
+              <Stack gap="3">
+                <HStack gap="4" align="flex-start" wrap="wrap">
+                  <Select
+                    meta={chart.labelField}
+                    label={t("dashboardSettings.builder.labelField")}
+                    options={all}
+                    empty={t("dashboardSettings.builder.choose")}
+                  />
+                  {dateFields.length > 0 && (
+                    <Select
+                      meta={fields.groupBy}
+                      label={t("dashboardSettings.builder.groupBy")}
+                      options={dateGroupings.map((g) => ({ value: g, label: t(`dashboardSettings.groupings.${g}`) }))}
+                      empty={t("dashboardSettings.builder.noGrouping")}
+                    />
+                  )}
+                  <FormField meta={chart.description} label={t("dashboardSettings.builder.valuesTitle")}>
+                    <Input
+                      {...getInputProps(chart.description, { type: "text" })}
+                      key={chart.description.key}
+                      size="sm"
+                    />
+                  </FormField>
+                </HStack>
+                {dateFields.length > 0 && (
+                  <Text fontSize="xs" color="fg.muted">
+                    {t("dashboardSettings.builder.groupByHint")}
+                  </Text>
+                )}
+                <Text fontWeight="semibold" fontSize="sm">
+                  {t("dashboardSettings.builder.values")}
+                </Text>
+                {values.map((value, index) => {
+                  const row = value.getFieldset();
+                  const number = index + 1;
+                  return (
+                    <Row
+                      columns={3}
+                      key={value.key}
+                      remove={removeButton(
+                        chart.countConfigurations.name,
+                        index,
+                        t("dashboardSettings.builder.removeValue", { number }),
+                      )}
+                    >
+                      <FormField meta={row.description} label={t("dashboardSettings.builder.valueName", { number })}>
+                        <Input
+                          {...getInputProps(row.description, { type: "text" })}
+                          key={row.description.key}
+                          size="sm"
+                        />
+                      </FormField>
+                      <Select
+                        meta={row.countField}
+                        label={t("dashboardSettings.builder.valueField", { number })}
+                        options={all}
+                        empty={t("dashboardSettings.builder.countRows")}
+                      />
+                      <Select
+                        meta={row.countAggregationFunction}
+                        label={t("dashboardSettings.builder.valueAggregate", { number })}
+                        options={aggregates}
+                      />
+                    </Row>
+                  );
+                })}
+                <Text color="fg.error" fontSize="sm" id={chart.countConfigurations.errorId}>
+                  {chart.countConfigurations.errors?.map(messageText).join(" ")}
+                </Text>
+                <HStack>
+                  <Button
+                    {...form.insert.getButtonProps({
+                      name: chart.countConfigurations.name,
+                      defaultValue: { description: "", countField: "", countAggregationFunction: "COUNT" },
+                    })}
+                    type="submit"
+                    size="sm"
+                    variant="outline"
+                  >
+                    {t("dashboardSettings.builder.addValue")}
+                  </Button>
+                </HStack>
+              </Stack>
+            </Fieldset.Root>
+          )}
+
+          {type === "TABLE" && (
+            <Fieldset.Root data-testid="table-columns">
+              <Fieldset.Legend>{t("dashboardSettings.builder.sortingLegend")}</Fieldset.Legend>
+              <Stack gap="3">
+                <Text fontSize="xs" color="fg.muted">
+                  {t("dashboardSettings.builder.tableHint")}
+                </Text>
+                {sorting.map((sort, index) => {
+                  const row = sort.getFieldset();
+                  const number = index + 1;
+                  return (
+                    <Row
+                      columns={2}
+                      key={sort.key}
+                      remove={removeButton(
+                        fields.tableSorting.name,
+                        index,
+                        t("dashboardSettings.builder.removeSort", { number }),
+                      )}
+                    >
+                      <Select
+                        meta={row.field}
+                        label={t("dashboardSettings.builder.sortField", { number })}
+                        options={all}
+                        empty={t("dashboardSettings.builder.choose")}
+                      />
+                      <Select
+                        meta={row.direction}
+                        label={t("dashboardSettings.builder.sortDirection", { number })}
+                        options={sortDirections.map((d) => ({
+                          value: d,
+                          label: t(`dashboardSettings.directions.${d}`),
+                        }))}
+                      />
+                    </Row>
+                  );
+                })}
+                <HStack>
+                  <Button
+                    {...form.insert.getButtonProps({
+                      name: fields.tableSorting.name,
+                      defaultValue: { field: "", direction: "asc" },
+                    })}
+                    type="submit"
+                    size="sm"
+                    variant="outline"
+                  >
+                    {t("dashboardSettings.builder.addSort")}
+                  </Button>
+                </HStack>
+              </Stack>
+            </Fieldset.Root>
+          )}
+
+          <Fieldset.Root data-testid="filters">
+            <Fieldset.Legend>{t("dashboardSettings.builder.filtersLegend")}</Fieldset.Legend>
+            <Stack gap="3">
+              {filters.map((filter, index) => {
+                const row = filter.getFieldset();
+                const number = index + 1;
+                return (
+                  <Row
+                    columns={4}
+                    key={filter.key}
+                    remove={removeButton(
+                      config.filters.name,
+                      index,
+                      t("dashboardSettings.builder.removeFilter", { number }),
+                    )}
+                  >
+                    <Select
+                      meta={row.field}
+                      label={t("dashboardSettings.builder.filterField", { number })}
+                      options={all}
+                      empty={t("dashboardSettings.builder.choose")}
+                    />
+                    <Select
+                      meta={row.operation}
+                      label={t("dashboardSettings.builder.filterOperation", { number })}
+                      options={filterOperations.map((op) => ({ value: op, label: op }))}
+                    />
+                    <FormField meta={row.paramValue} label={t("dashboardSettings.builder.filterValue", { number })}>
+                      <Input {...getInputProps(row.paramValue, { type: "text" })} key={row.paramValue.key} size="sm" />
+                    </FormField>
+                    <Stack gap="1">
+                      <Check meta={row.isParamUserField} label={t("dashboardSettings.builder.currentUser")} />
+                      <Check meta={row.isParamUserAccessible} label={t("dashboardSettings.builder.viewerMayChange")} />
+                    </Stack>
+                  </Row>
+                );
+              })}
+              <HStack>
+                <Button
+                  {...form.insert.getButtonProps({
+                    name: config.filters.name,
+                    defaultValue: { field: "", operation: "=", paramValue: "" },
+                  })}
+                  type="submit"
+                  size="sm"
+                  variant="outline"
+                >
+                  {t("dashboardSettings.builder.addFilter")}
+                </Button>
+              </HStack>
+              {builder.fields.length > 0 && (
+                <Fieldset.Root>
+                  <Fieldset.Legend fontSize="sm">{t("dashboardSettings.builder.customizable")}</Fieldset.Legend>
+                  <Fieldset.HelperText>{t("dashboardSettings.builder.customizableHint")}</Fieldset.HelperText>
+                  <HStack gap="4" wrap="wrap" key={config.customizableFilterFields.key}>
+                    {customizable.map(({ key, ...props }, index) => (
+                      <CheckLabel key={key}>
+                        <input {...props} />
+                        {builder.fields[index] ? fieldLabel(builder.fields[index]) : null}
+                      </CheckLabel>
+                    ))}
+                  </HStack>
+                  <Text color="fg.error" fontSize="sm" id={config.customizableFilterFields.errorId}>
+                    {config.customizableFilterFields.errors?.map(messageText).join(" ")}
+                  </Text>
+                </Fieldset.Root>
+              )}
+            </Stack>
+          </Fieldset.Root>
+
+          <HStack gap="2" wrap="wrap">
+            <SubmitButton intent="preview" variant="outline" colorPalette="teal">
+              {t("dashboardSettings.builder.preview")}
+            </SubmitButton>
+            <SubmitButton intent="save">{t("common.save")}</SubmitButton>
+            <Button type="submit" name="intent" value="reset" formNoValidate variant="ghost" colorPalette="red">
+              {t("dashboardSettings.builder.reset")}
+            </Button>
+            <ButtonLink to={WIDGETS_PATH}>{t("common.cancel")}</ButtonLink>
+          </HStack>
+        </Stack>
+      </Form>
+      {builder.preview && (
+        <Box borderWidth="1px" borderRadius="md" p="4" data-testid="widget-preview">
+          <Text fontWeight="semibold" mb="3">
+            {t("dashboardSettings.builder.previewOf", {
+              name: builder.widget?.name || t(`dashboardSettings.types.${type}`),
+            })}
+          </Text>
+          {builder.preview.data ? (
+            <WidgetView data={builder.preview.data} title={builder.widget?.name ?? ""} size="md" />
+          ) : (
+            <Alert.Root status="warning">
+              <Alert.Indicator />
+              <Alert.Title>{messageText(builder.preview.error ?? "")}</Alert.Title>
+            </Alert.Root>
+          )}
+        </Box>
+      )}
+      {confirmReset && <ResetDialog source={confirmReset} cancel={{ form: WIDGET_FORM_ID }} />}
+    </Stack>
+  );
+}
+
+/**
+ * The widget builder (spec §4): no type, then a type, then a data source, then its columns; Preview saves it and shows
+ * its data (isPreviewing), and a saved widget has its id (isSaved). Each step works without JavaScript: the first two
+ * are GET forms whose choices are in the URL, the last is one posted form whose rows are added and removed by
+ * Conform's intents. Reset asks first when something was entered, then starts anew.
+ */
+export function WidgetBuilder({
+  builder,
+  lastResult,
+  confirmReset,
+}: {
+  builder: BuilderState;
+  lastResult?: SubmissionResult<string[]> | null;
+  /** The action's answer that asked Reset with something entered, so the question shows over the form. */
+  confirmReset: object | null;
+}) {
+  const { t } = useTranslation();
+  const current = builder.step === "type" ? 1 : builder.step === "source" ? 2 : builder.preview ? 4 : 3;
+  const here = builderUrl(builder.widget?.uuid, currentParams(builder));
+  return (
+    <Stack gap="5" data-testid="widget-builder">
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <HStack gap="2">
+          <Text fontWeight="semibold" fontSize="lg">
+            {builder.widget
+              ? t("dashboardSettings.builder.editTitle", {
+                  name: builder.widget.name || builder.widget.widgetConfiguration.type,
+                })
+              : t("dashboardSettings.builder.newTitle")}
+          </Text>
+          {builder.widget && (
+            <Badge colorPalette="teal" data-testid="saved-badge">
+              {t("dashboardSettings.builder.saved")}
+            </Badge>
+          )}
+        </HStack>
+        {builder.step !== "columns" && (
+          <HStack gap="2">
+            <ButtonLink
+              to={
+                builder.type
+                  ? builderUrl(builder.widget?.uuid, { ...currentParams(builder), confirm: "reset" })
+                  : builderUrl()
+              }
+            >
+              {t("dashboardSettings.builder.reset")}
+            </ButtonLink>
+            <ButtonLink to={WIDGETS_PATH}>{t("common.cancel")}</ButtonLink>
+          </HStack>
+        )}
+      </HStack>
+      <Steps current={current} />
+      {builder.step === "type" && <TypeStep builder={builder} />}
+      {builder.step === "source" && <SourceStep builder={builder} />}
+      {builder.step === "columns" && (
+        <ColumnsStep
+          // Another type or data source is another form.
+          key={`${builder.type}:${builder.datasourceUuidKey}`}
+          builder={builder}
+          lastResult={lastResult}
+          confirmReset={confirmReset}
+        />
+      )}
+      {builder.confirmReset && <ResetDialog source={null} cancel={{ to: here }} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,251 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data, type RouterContextProvider, redirect } from "react-router";
+import type { DataSourceDto, DataSourcePage, ResultColumn } from "../../../server/contract/advanced-search.ts";
+import type { WidgetDto, WidgetPage } from "../../../server/contract/dashboards.ts";
+import type { WidgetData, WidgetType } from "../../../server/contract/widget-data.ts";
+import { type CurrentUser, hasPermission } from "../../middleware/auth.server.ts";
+import { getLocale } from "../../middleware/i18next.server.ts";
+import { ApiError, api } from "../../utils/api.server.ts";
+import { errorDialogText, fieldErrors, OOPS } from "../../utils/api-errors.ts";
+import { apiPath, isUuid } from "../../utils/api-path.ts";
+import { flash } from "../../utils/flash.server.ts";
+import { readForm } from "../settings/refusals.server.ts";
+import {
+  builderUrl,
+  DASHBOARDS_API,
+  DATASOURCE_RESOURCE,
+  dashboardSettingsUrl,
+  WIDGET_RESOURCE,
+} from "./settings-urls.ts";
+import { hasEntries, isWidgetType, parseWidgetForm, toWidgetInput } from "./widget-form.ts";
+
+/** The builder's step, from the URL: a type first, then a data source, then the columns. */
+export type BuilderStep = "type" | "source" | "columns";
+
+export interface BuilderState {
+  /** The saved widget being changed (isSaved, with an id); null for a new one. */
+  widget: WidgetDto | null;
+  step: BuilderStep;
+  type: WidgetType | null;
+  datasourceUuidKey: string | null;
+  /** The data sources to choose from; null when the user may not read them. */
+  datasources: { uuid: string; name: string }[] | null;
+  /** The chosen data source's name, when the user may read it. */
+  sourceName: string | null;
+  /** The chosen data source's columns (what a widget may use of it). */
+  fields: ResultColumn[];
+  /** The saved widget's data (isPreviewing), or why it has none. */
+  preview: { data: WidgetData | null; error: string | null } | null;
+  /** Reset asked from the URL (the type and source steps, whose choices are in the URL). */
+  confirmReset: boolean;
+}
+
+export type WidgetPanelState = { mode: "delete"; widget: WidgetDto };
+
+export interface WidgetActionResult {
+  form: "builder" | "delete";
+  result?: SubmissionResult<string[]>;
+  /** In English as the error catalogue has it; the page shows it in its language. */
+  dialog?: string | null;
+  /** Reset was asked with something entered: the question shows over the form as it was. */
+  confirmReset?: boolean;
+}
+
+const widgetPath = (id: string) => apiPath`/api/dashboards/core/widget/${id}`;
+
+async function loadDatasources(client: ReturnType<typeof api>, user: CurrentUser) {
+  if (!hasPermission(user, "Read", DATASOURCE_RESOURCE)) return null;
+  const page = await client.get<DataSourcePage>(`${DASHBOARDS_API}/datasource?size=200`);
+  return page.content.map(({ id, name }) => ({ uuid: id, name }));
+}
+
+/** The chosen data source's name: the saved widget's, or the data source's own when the user may read it. */
+async function loadSourceName(
+  client: ReturnType<typeof api>,
+  user: CurrentUser,
+  uuid: string,
+  widget: WidgetDto | null,
+): Promise<string | null> {
+  if (widget?.datasource.uuid === uuid) return widget.datasource.name;
+  if (!hasPermission(user, "Read", DATASOURCE_RESOURCE)) return null;
+  const source = await client.get<DataSourceDto>(apiPath`/api/dashboards/core/datasource-advanced/${uuid}`);
+  return source.name;
+}
+
+async function loadPreview(client: ReturnType<typeof api>, widget: WidgetDto, lang: string) {
+  try {
+    const result = await client.post<WidgetData>(apiPath`/api/dashboards/core/widget/${widget.uuid}/data`, { lang });
+    return { data: result, error: null };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    // The widget is saved; its data may still be refused (a data source naming an entity the user may not read).
+    return { data: null, error: errorDialogText("POST", error.status, error.body) ?? error.body.message ?? OOPS };
+  }
+}
+
+/** The builder the URL opens: a new widget (Create) or a saved one (Update), at the step its choices reach. */
+async function loadBuilder(
+  url: URL,
+  context: Readonly<RouterContextProvider>,
+  user: CurrentUser,
+): Promise<BuilderState | null> {
+  const params = url.searchParams;
+  const mode = params.get("builder");
+  if (mode !== "new" && mode !== "edit") return null;
+  const client = api(context);
+  let widget: WidgetDto | null = null;
+  if (mode === "edit") {
+    const id = params.get("id");
+    if (!isUuid(id)) throw data("Not found", { status: 404 });
+    if (!hasPermission(user, "Update", WIDGET_RESOURCE)) throw data("Forbidden", { status: 403 });
+    widget = await client.get<WidgetDto>(widgetPath(id));
+  } else if (!hasPermission(user, "Create", WIDGET_RESOURCE)) {
+    throw data("Forbidden", { status: 403 });
+  }
+  const change = params.get("change");
+  const askedType = params.get("type");
+  const type =
+    change === "type" ? null : isWidgetType(askedType) ? askedType : (widget?.widgetConfiguration.type ?? null);
+  const askedSource = params.get("datasource");
+  const datasourceUuidKey =
+    change === "source" || change === "type"
+      ? null
+      : isUuid(askedSource)
+        ? askedSource
+        : (widget?.widgetConfiguration.datasourceUuidKey ?? null);
+  const step: BuilderStep = !type ? "type" : !datasourceUuidKey ? "source" : "columns";
+  const [datasources, fields, sourceName] = await Promise.all([
+    step === "source" ? loadDatasources(client, user) : null,
+    step === "columns" && datasourceUuidKey
+      ? client.get<ResultColumn[]>(apiPath`/api/dashboards/core/datasource/fields/${datasourceUuidKey}`)
+      : ([] as ResultColumn[]),
+    step === "columns" && datasourceUuidKey ? loadSourceName(client, user, datasourceUuidKey, widget) : null,
+  ]);
+  const previewing = widget !== null && params.get("preview") === "1" && step === "columns";
+  return {
+    widget,
+    step,
+    type,
+    datasourceUuidKey,
+    datasources,
+    sourceName,
+    fields,
+    preview: previewing && widget ? await loadPreview(client, widget, getLocale(context)) : null,
+    confirmReset: params.get("confirm") === "reset" && step !== "columns",
+  };
+}
+
+/** The widgets tab: every widget, the builder the URL opens, or the question before a deletion. */
+export async function loadWidgetsTab(request: Request, context: Readonly<RouterContextProvider>, user: CurrentUser) {
+  if (!hasPermission(user, "Read", WIDGET_RESOURCE)) throw data("Forbidden", { status: 403 });
+  const url = new URL(request.url);
+  const client = api(context);
+  const builder = await loadBuilder(url, context, user);
+  const canDelete = hasPermission(user, "Delete", WIDGET_RESOURCE);
+  const widgets = builder ? [] : (await client.get<WidgetPage>(`${DASHBOARDS_API}/widget?page=999999`)).content;
+  const named = widgets.find((widget) => widget.uuid === url.searchParams.get("id"));
+  const panel: WidgetPanelState | null =
+    !builder && canDelete && named && url.searchParams.get("confirm") === "delete"
+      ? { mode: "delete", widget: named }
+      : null;
+  return {
+    tab: "widgets" as const,
+    widgets,
+    builder,
+    panel,
+    canCreate: hasPermission(user, "Create", WIDGET_RESOURCE),
+    canUpdate: hasPermission(user, "Update", WIDGET_RESOURCE),
+    canDelete,
+  };
+}
+
+/** The API refused a save: its field errors go on the builder's fields, anything else above them. */
+function refusedSave(
+  error: unknown,
+  method: "POST" | "PUT",
+  submission: {
+    reply(options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }): SubmissionResult<string[]>;
+  },
+) {
+  if (!(error instanceof ApiError)) throw error;
+  const byField = Object.fromEntries(
+    Object.entries(fieldErrors(error.status, error.body)).map(([field, message]) => [
+      // The customizable fields are one group of checkboxes: an error of one of them shows under the group.
+      field.replace(/^(widgetConfiguration\.customizableFilterFields)\[\d+\]$/, "$1"),
+      [message],
+    ]),
+  );
+  const text =
+    Object.keys(byField).length > 0
+      ? null
+      : error.status === 404 && error.body.message
+        ? error.body.message
+        : (errorDialogText(method, error.status, error.body) ?? OOPS);
+  return data<WidgetActionResult>(
+    { form: "builder", result: submission.reply({ fieldErrors: byField, formErrors: text ? [text] : [] }) },
+    { status: error.status === 400 ? 400 : 200 },
+  );
+}
+
+/** Everything the widgets tab posts: the builder's Preview, Save and Reset, and a deletion after its question. */
+export async function widgetsAction(request: Request, context: Readonly<RouterContextProvider>, user: CurrentUser) {
+  const url = new URL(request.url);
+  const client = api(context);
+  const formData = await readForm(request);
+  const intent = formData.get("intent");
+  const id = url.searchParams.get("id");
+
+  if (intent === "delete" && id) {
+    if (!hasPermission(user, "Delete", WIDGET_RESOURCE)) throw data("Forbidden", { status: 403 });
+    try {
+      const widget = await client.get<WidgetDto>(widgetPath(id));
+      await client.delete(widgetPath(widget.uuid));
+      flash(context, {
+        status: "success",
+        message: "dashboardSettings.widgets.deletedToast",
+        duration: 3000,
+        params: { name: widget.name },
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return data<WidgetActionResult>({ form: "delete", dialog: errorDialogText("DELETE", error.status, error.body) });
+    }
+    return redirect(dashboardSettingsUrl("widgets"));
+  }
+
+  const editing = url.searchParams.get("builder") === "edit" && isUuid(id) ? id : null;
+  if (!hasPermission(user, editing ? "Update" : "Create", WIDGET_RESOURCE)) throw data("Forbidden", { status: 403 });
+  const submission = parseWidgetForm(formData);
+  if (intent === "reset") {
+    // Nothing entered: nothing to lose, so no question.
+    if (!hasEntries(submission.payload)) return redirect(builderUrl());
+    return data<WidgetActionResult>({ form: "builder", result: submission.reply(), confirmReset: true });
+  }
+  if (intent === "dismiss" || submission.status !== "success") {
+    // A list's add or remove, the question's Cancel, or a form that breaks a rule: the form comes back as it was.
+    return data<WidgetActionResult>(
+      { form: "builder", result: submission.reply() },
+      { status: submission.status === "error" ? 400 : 200 },
+    );
+  }
+  const input = toWidgetInput(submission.value as Parameters<typeof toWidgetInput>[0]);
+  let saved: WidgetDto;
+  try {
+    saved = editing
+      ? await client.put<WidgetDto>(widgetPath(editing), input)
+      : await client.post<WidgetDto>(`${DASHBOARDS_API}/widget`, input);
+  } catch (error) {
+    return refusedSave(error, editing ? "PUT" : "POST", submission);
+  }
+  if (intent === "preview") {
+    // Preview computes the saved widget's data: the widget is saved first, and the builder goes on editing it.
+    return redirect(builderUrl(saved.uuid, { preview: "1" }));
+  }
+  flash(context, {
+    status: "success",
+    message: editing ? "dashboardSettings.widgets.savedToast" : "dashboardSettings.widgets.createdToast",
+    duration: 3000,
+    params: { name: saved.name || saved.widgetConfiguration.type },
+  });
+  return redirect(dashboardSettingsUrl("widgets"));
+}

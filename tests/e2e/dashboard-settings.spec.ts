@@ -1,0 +1,315 @@
+import type { Page, TestInfo } from "@playwright/test";
+import { apiAs, rawApiAs, runOf } from "./api.ts";
+import { signIn, submitSignIn, users } from "./auth.ts";
+import { expect, jsEnabled, test } from "./fixtures.ts";
+
+const SCREEN = "/system-settings/dashboard-widget";
+const API = "/api/dashboards/core";
+
+/** A data source of companies (name, city, employees) made through the API, for the tests that need one ready. */
+async function dataSourceByApi(page: Page, name: string): Promise<string> {
+  const call = await apiAs(page);
+  const created = await call("POST", `${API}/datasource-advanced`, {
+    name,
+    description: "",
+    definition: {
+      entities: [
+        {
+          schemaName: "crm",
+          tableName: "company",
+          selectedFields: [{ key: "name" }, { key: "city" }, { key: "employees" }],
+          filters: [],
+        },
+      ],
+      joins: [],
+    },
+  });
+  return created.id as string;
+}
+
+/** Waits until the builder's form is interactive with JavaScript (a click before would post it without). */
+async function ready(page: Page, testInfo: TestInfo) {
+  if (jsEnabled(testInfo)) await page.waitForLoadState("networkidle");
+}
+
+/** The builder's first two steps: the type, then the data source. */
+async function chooseTypeAndSource(page: Page, testInfo: TestInfo, type: string, source: string) {
+  await page.goto(`${SCREEN}/widgets`);
+  await page.getByRole("link", { name: "Add widget" }).click();
+  await expect(page.getByTestId("type-step")).toBeVisible();
+  await page.getByLabel(type, { exact: true }).check();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByTestId("source-step")).toBeVisible();
+  await page.getByLabel("Choose the data source").selectOption({ label: source });
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByTestId("builder-summary")).toContainText(`Data source: ${source}`);
+  await ready(page, testInfo);
+}
+
+test.describe("dashboard and widget settings", () => {
+  test("widgets are built step by step, their rules shown first", async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    const run = runOf(testInfo);
+    await signIn(page, users.admin, `${SCREEN}/widgets`);
+    const source = `Zz Source ${run}`;
+    await dataSourceByApi(page, source);
+
+    // A bar chart: its label field is required, and shown so before anything is saved.
+    await chooseTypeAndSource(page, testInfo, "Bar chart", source);
+    await page.getByLabel("Name", { exact: true }).fill(`Zz Bar ${run}`);
+    await page.getByRole("button", { name: "Preview" }).click();
+    const labelField = page.getByTestId("chart-columns").getByRole("group").first();
+    await expect(page.getByTestId("chart-columns")).toContainText("Required");
+    await expect(page.getByTestId("saved-badge")).toHaveCount(0);
+    await expect(labelField).toBeVisible();
+    await page.getByLabel("Label field").selectOption({ label: "City" });
+    await page.getByLabel("Name of value 1").fill("Companies");
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByTestId("widget-preview")).toBeVisible();
+    await expect(page.getByTestId("saved-badge")).toHaveText("Saved");
+    await expect(page).toHaveURL(/builder=edit&id=[0-9a-f-]+.*preview=1/);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByTestId("widgets-list")).toContainText(`Zz Bar ${run}`);
+
+    // A KPI needs an aggregate.
+    await chooseTypeAndSource(page, testInfo, "KPI", source);
+    await page.getByLabel("Name", { exact: true }).fill(`Zz Kpi ${run}`);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByTestId("kpi-columns")).toContainText("Choose an aggregate");
+    await page.getByLabel("Aggregate").selectOption({ label: "Sum" });
+    // The API knows the data source's fields: a sum of a text field is refused beside the field.
+    await page.getByLabel("Field", { exact: true }).selectOption({ label: "City" });
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByTestId("kpi-columns")).toContainText("Must be a number field");
+    await page.getByLabel("Field", { exact: true }).selectOption({ label: "Employees" });
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByTestId("widget-preview")).toBeVisible();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByTestId("widgets-list")).toContainText(`Zz Kpi ${run}`);
+
+    // A table sorted by its companies' names, the last first.
+    await chooseTypeAndSource(page, testInfo, "Table", source);
+    await page.getByLabel("Name", { exact: true }).fill(`Zz Table ${run}`);
+    await page.getByRole("button", { name: "Add sorting" }).click();
+    await page.getByLabel("Sort field 1").selectOption({ label: "Company name" });
+    await page.getByLabel("Direction 1").selectOption({ label: "Descending" });
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    const list = page.getByTestId("widgets-list");
+    await expect(list).toContainText(`Zz Table ${run}`);
+    await expect(list.getByRole("row", { name: new RegExp(`Zz Table ${run}`) })).toContainText("Table");
+    await expect(list.getByRole("row", { name: new RegExp(`Zz Table ${run}`) })).toContainText(source);
+  });
+
+  test("a dashboard limited to a group gets its widgets placed, reordered and resized, and is seen", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const run = runOf(testInfo);
+    await signIn(page, users.admin, `${SCREEN}/dashboards`);
+    const sourceId = await dataSourceByApi(page, `Zz Board source ${run}`);
+    const widgets = await apiAs(page);
+    const widget = (name: string, type: string, extra: object) =>
+      widgets("POST", `${API}/widget`, { name, widgetConfiguration: { type, datasourceUuidKey: sourceId }, ...extra });
+    const columns = (await widgets("GET", `${API}/datasource/fields/${sourceId}`)) as { key: string; field: string }[];
+    const city = columns.find((column) => column.field === "city")?.key;
+    await widget(`Zz Bar ${run}`, "BAR", {
+      countLabelConfiguration: {
+        labelField: city,
+        countConfigurations: [{ description: "Companies", countAggregationFunction: "COUNT" }],
+      },
+    });
+    await widget(`Zz Kpi ${run}`, "KPI", { singleNumberConfiguration: { aggregationFunction: "COUNT" } });
+    await widget(`Zz Table ${run}`, "TABLE", {});
+
+    // A dashboard only the Support group sees, in the menu.
+    await page.getByRole("link", { name: "Add dashboard" }).click();
+    const panel = page.getByTestId("dashboard-panel");
+    await expect(panel).toBeVisible();
+    if (jsEnabled(testInfo)) await page.locator('[data-testid="dashboard-panel"][data-interactive]').waitFor();
+    await panel.getByLabel("Name").fill(`Zz Board ${run}`);
+    await panel.getByLabel("In the menu").check();
+    await panel.getByLabel("Support").check();
+    await panel.getByRole("button", { name: "Save", exact: true }).click();
+    const layout = page.getByTestId("dashboard-layout");
+    await expect(layout).toContainText(`Layout of Zz Board ${run}`);
+
+    for (const name of [`Zz Bar ${run}`, `Zz Kpi ${run}`, `Zz Table ${run}`]) {
+      await page.getByTestId("add-widget-form").getByLabel("Widget").selectOption({ label: name });
+      await page.getByTestId("add-widget-form").getByRole("button", { name: "Add" }).click();
+      await expect(page.getByTestId("placement").filter({ hasText: name })).toBeVisible();
+    }
+    const placements = page.getByTestId("placement");
+    await expect(placements).toHaveCount(3);
+    // The KPI goes first, and the table becomes full width and short.
+    await page.getByRole("button", { name: `Move Zz Kpi ${run} up` }).click();
+    await expect(placements.first()).toContainText(`Zz Kpi ${run}`);
+    await page.getByLabel(`Width of Zz Table ${run}`).selectOption("12");
+    await page.getByLabel(`Height of Zz Table ${run}`).selectOption("3");
+    await placements
+      .filter({ hasText: `Zz Table ${run}` })
+      .getByRole("button", { name: "Apply size" })
+      .click();
+    await expect(page.getByLabel(`Width of Zz Table ${run}`)).toHaveValue("12");
+    await expect(page.getByLabel(`Height of Zz Table ${run}`)).toHaveValue("3");
+    await expect(placements.nth(1)).toContainText(`Zz Bar ${run}`);
+    await expect(placements.nth(2)).toContainText(`Zz Table ${run}`);
+
+    // The list says where it is shown and to whom.
+    await page.getByRole("link", { name: "All dashboards" }).click();
+    const row = page.getByTestId("dashboards-list").getByRole("row", { name: new RegExp(`Zz Board ${run}`) });
+    await expect(row).toContainText("In the menu");
+    await expect(row).toContainText("Support");
+    await expect(row).toContainText("3");
+
+    // The dashboard itself, in the order and sizes set.
+    const call = await apiAs(page);
+    const boards = (await call("GET", `${API}/categories`)) as { uuid: string; uuidKey: string; name: string }[];
+    const board = boards.find((b) => b.name === `Zz Board ${run}`);
+    expect(board).toBeTruthy();
+    const view = await call("GET", `${API}/view/${board?.uuid}`);
+    expect(view.widgets.map((w: { widget: { name: string } }) => w.widget.name)).toEqual([
+      `Zz Kpi ${run}`,
+      `Zz Bar ${run}`,
+      `Zz Table ${run}`,
+    ]);
+    expect(view.widgets[2]).toMatchObject({ width: 12, height: 3 });
+    await expect(row.getByRole("link", { name: `Zz Board ${run}`, exact: true })).toHaveAttribute(
+      "href",
+      `/dashboard/${board?.uuidKey}`,
+    );
+    await page.goto(`${SCREEN}/dashboards?layout=${board?.uuid}`);
+    await page.getByRole("link", { name: "See the dashboard" }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/${board?.uuidKey}$`));
+    const main = page.getByRole("main");
+    for (const name of [`Zz Kpi ${run}`, `Zz Bar ${run}`, `Zz Table ${run}`]) await expect(main).toContainText(name);
+
+    // Deleting the dashboard leaves its widgets.
+    await page.goto(`${SCREEN}/dashboards`);
+    await page.getByRole("link", { name: `Delete Zz Board ${run}` }).click();
+    await expect(page.getByTestId("confirm-delete")).toContainText(`Zz Board ${run}`);
+    await page.getByTestId("confirm-delete").getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByTestId("dashboards-list")).not.toContainText(`Zz Board ${run}`);
+    await page.goto(`${SCREEN}/widgets`);
+    await expect(page.getByTestId("widgets-list")).toContainText(`Zz Table ${run}`);
+  });
+
+  test("a data source is built with the advanced search's builder, refused when it finds nothing, and kept while a widget uses it", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const run = runOf(testInfo);
+    const js = jsEnabled(testInfo);
+    const name = `Zz Companies ${run}`;
+    await signIn(page, users.admin, `${SCREEN}/datasources`);
+    await page.getByRole("link", { name: "Add data source" }).click();
+    await expect(page.locator("#datasource-form")).toBeVisible();
+    if (js) await page.waitForLoadState("networkidle");
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+    const main = page.getByTestId("query-entity-0");
+    await main.getByLabel("Main entity", { exact: true }).selectOption("crm.company");
+    const applyMain = main.getByRole("button", { name: "Apply Main entity" });
+    if (js) await expect(applyMain).toHaveCount(0);
+    else await applyMain.click();
+    const fields = page.getByTestId("query-fields-0");
+    await fields.getByLabel("Company name", { exact: true }).check();
+    await fields.getByLabel("City", { exact: true }).check();
+    await main.getByRole("button", { name: "Add filter" }).press("Enter");
+    await main.getByLabel("Filter 1 field", { exact: true }).selectOption("name");
+    await main.getByLabel("Filter 1 operation", { exact: true }).selectOption("ILIKE");
+    await main.getByLabel("Filter 1 value", { exact: true }).fill(`Zz nothing ${run}%`);
+    await page.getByRole("button", { name: "Preview" }).press("Enter");
+    await expect(page.getByTestId("preview-count")).toContainText("of 0 rows");
+    // Nothing found: the data source is not saved, and the warning says why.
+    await page.getByRole("button", { name: "Save", exact: true }).press("Enter");
+    const warning = page.getByTestId("error-dialog");
+    await expect(warning).toContainText("No Results Found");
+    await warning.getByRole("button", { name: "Close" }).click();
+    await expect(warning).toHaveCount(0);
+    await expect(main.getByLabel("Filter 1 value", { exact: true })).toHaveValue(`Zz nothing ${run}%`);
+    await main.getByLabel("Filter 1 value", { exact: true }).fill("%");
+    await page.getByRole("button", { name: "Save", exact: true }).press("Enter");
+    const row = page.getByTestId("datasources-list").getByRole("row", { name: new RegExp(name) });
+    await expect(row).toContainText("Companies");
+    await expect(row).toContainText("0 widgets");
+
+    // A widget uses it: it cannot be deleted.
+    const call = await apiAs(page);
+    const sources = await call("GET", `${API}/datasource?size=200&q=${encodeURIComponent(name)}`);
+    const source = (sources.content as { id: string; name: string }[]).find((s) => s.name === name);
+    expect(source).toBeTruthy();
+    await call("POST", `${API}/widget`, {
+      name: `Zz Count ${run}`,
+      widgetConfiguration: { type: "KPI", datasourceUuidKey: source?.id },
+      singleNumberConfiguration: { aggregationFunction: "COUNT" },
+    });
+    await page.reload();
+    await expect(row).toContainText("1 widget");
+    await row.getByRole("link", { name: `Delete ${name}` }).click();
+    await page.getByTestId("confirm-delete").getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByTestId("error-dialog")).toContainText(
+      "Error saving changes on the Datasource. The target Datasource is currently being used by Widget/s.",
+    );
+    await page.goto(`${SCREEN}/datasources`);
+    await expect(row).toBeVisible();
+
+    // Once its widget is deleted, it can be.
+    await page.goto(`${SCREEN}/widgets`);
+    await page.getByRole("link", { name: `Delete Zz Count ${run}` }).click();
+    await page.getByTestId("confirm-delete").getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByTestId("widgets-list")).not.toContainText(`Zz Count ${run}`);
+    await page.goto(`${SCREEN}/datasources`);
+    await row.getByRole("link", { name: `Delete ${name}` }).click();
+    await page.getByTestId("confirm-delete").getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByTestId("datasources-list")).toBeVisible();
+    await expect(row).toHaveCount(0);
+  });
+
+  test("Reset asks before clearing what was entered, then starts anew", async ({ page }, testInfo) => {
+    const run = runOf(testInfo);
+    await signIn(page, users.admin, `${SCREEN}/widgets`);
+    const source = `Zz Reset ${run}`;
+    await dataSourceByApi(page, source);
+    await chooseTypeAndSource(page, testInfo, "Pie chart", source);
+    await page.getByLabel("Name", { exact: true }).fill(`Zz Pie ${run}`);
+    await page.getByRole("button", { name: "Reset" }).click();
+    const question = page.getByTestId("confirm-reset");
+    await expect(question).toContainText("Reset the widget builder?");
+    await question.getByRole("button", { name: "Cancel" }).click();
+    await expect(question).toHaveCount(0);
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue(`Zz Pie ${run}`);
+    await page.getByRole("button", { name: "Reset" }).click();
+    await page.getByTestId("confirm-reset").getByRole("link", { name: "Reset" }).click();
+    await expect(page.getByTestId("type-step")).toBeVisible();
+    await expect(page.getByLabel("Pie chart")).not.toBeChecked();
+  });
+
+  test("a user without the rights sees no settings, and the API refuses them", async ({ page }) => {
+    await signIn(page, users.employee);
+    await expect(page.getByRole("link", { name: "Settings" })).toHaveCount(0);
+    const response = await page.goto(`${SCREEN}/widgets`);
+    expect(response?.status()).toBe(403);
+    const call = await rawApiAs(page);
+    expect((await call("POST", `${API}/categories`, { name: "Zz Not allowed" })).status).toBe(403);
+    expect((await call("GET", `${API}/categories`)).status).toBe(403);
+  });
+});
+
+test.describe("dashboard and widget settings in Norwegian", () => {
+  test.use({ locale: "nb-NO" });
+
+  test("the builder speaks Norwegian, its rules included", async ({ page }, testInfo) => {
+    const run = runOf(testInfo);
+    await page.goto(`${SCREEN}/widgets?builder=new`);
+    await submitSignIn(page, users.admin.email);
+    await expect(page.getByRole("heading", { name: "Dashbord og widgeter", level: 1 })).toBeVisible();
+    await expect(page.getByText("Velg typen widget")).toBeVisible();
+    const source = `Zz Norsk ${run}`;
+    const id = await dataSourceByApi(page, source);
+    await page.goto(`${SCREEN}/widgets?builder=new&type=KPI&datasource=${id}`);
+    await ready(page, testInfo);
+    await expect(page.getByTestId("builder-summary")).toContainText("Widgettype: Nøkkeltall (KPI)");
+    await page.getByRole("button", { name: "Lagre", exact: true }).click();
+    await expect(page.getByTestId("kpi-columns")).toContainText("Velg en aggregering");
+    await expect(page.getByTestId("kpi-columns")).not.toContainText("Choose an aggregate");
+  });
+});
