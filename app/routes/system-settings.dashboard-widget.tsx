@@ -142,6 +142,7 @@ export default function DashboardWidgetSettingsRoute({ loaderData }: Route.Compo
               <WidgetBuilder
                 builder={screen.builder}
                 lastResult={actionResult?.form === "builder" ? actionResult.result : undefined}
+                preview={actionResult?.form === "builder" ? actionResult.preview : undefined}
                 confirmReset={
                   actionResult && "confirmReset" in actionResult && actionResult.confirmReset ? actionResult : null
                 }
@@ -177,7 +178,7 @@ export default function DashboardWidgetSettingsRoute({ loaderData }: Route.Compo
               <DataSourceForm
                 editor={screen.editor}
                 lastResult={actionResult?.form === "datasource" ? actionResult.result : undefined}
-                preview={actionResult && "preview" in actionResult ? actionResult.preview : undefined}
+                preview={actionResult?.form === "datasource" ? actionResult.preview : undefined}
               />
             ) : (
               <DataSourcesList

@@ -38,7 +38,7 @@ import { useLanguage } from "../../utils/i18n.ts";
 import { useMessageText } from "../../utils/message-text.ts";
 import { builderUrl, dashboardSettingsUrl } from "./settings-urls.ts";
 import { isChartType, parseWidgetForm, widgetDefaults } from "./widget-form.ts";
-import type { BuilderState } from "./widgets-tab.server.ts";
+import type { BuilderState, WidgetPreview } from "./widgets-tab.server.ts";
 
 export const WIDGET_FORM_ID = "widget-builder";
 const WIDGETS_PATH = dashboardSettingsUrl("widgets");
@@ -296,10 +296,12 @@ function ColumnsStep({
   builder,
   lastResult,
   confirmReset,
+  preview,
 }: {
   builder: BuilderState;
   lastResult?: SubmissionResult<string[]> | null;
   confirmReset: object | null;
+  preview?: WidgetPreview;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -311,7 +313,8 @@ function ColumnsStep({
     lastResult,
     defaultValue: widgetDefaults(type, datasource, builder.widget),
     constraint: getZodConstraint(widgetInputSchema),
-    shouldValidate: "onBlur",
+    // Not on blur: a message appearing as a field is left would move the buttons under the pointer mid-click.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWidgetForm(formData),
   });
@@ -629,19 +632,19 @@ function ColumnsStep({
           </HStack>
         </Stack>
       </Form>
-      {builder.preview && (
+      {preview && (
         <Box borderWidth="1px" borderRadius="md" p="4" data-testid="widget-preview">
           <Text fontWeight="semibold" mb="3">
             {t("dashboardSettings.builder.previewOf", {
               name: builder.widget?.name || t(`dashboardSettings.types.${type}`),
             })}
           </Text>
-          {builder.preview.data ? (
-            <WidgetView data={builder.preview.data} title={builder.widget?.name ?? ""} size="md" />
+          {preview.data ? (
+            <WidgetView data={preview.data} title={builder.widget?.name ?? ""} size="md" />
           ) : (
             <Alert.Root status="warning">
               <Alert.Indicator />
-              <Alert.Title>{messageText(builder.preview.error ?? "")}</Alert.Title>
+              <Alert.Title>{messageText(preview.error ?? "")}</Alert.Title>
             </Alert.Root>
           )}
         </Box>
@@ -652,8 +655,8 @@ function ColumnsStep({
 }
 
 /**
- * The widget builder (spec §4): no type, then a type, then a data source, then its columns; Preview saves it and shows
- * its data (isPreviewing), and a saved widget has its id (isSaved). Each step works without JavaScript: the first two
+ * The widget builder (spec §4): no type, then a type, then a data source, then its columns; Preview shows the form's
+ * widget computed without saving it (isPreviewing), and a saved widget has its id (isSaved). Each step works without JavaScript: the first two
  * are GET forms whose choices are in the URL, the last is one posted form whose rows are added and removed by
  * Conform's intents. Reset asks first when something was entered, then starts anew.
  */
@@ -661,14 +664,17 @@ export function WidgetBuilder({
   builder,
   lastResult,
   confirmReset,
+  preview,
 }: {
   builder: BuilderState;
   lastResult?: SubmissionResult<string[]> | null;
+  /** The action's preview of the form as it is (isPreviewing). */
+  preview?: WidgetPreview;
   /** The action's answer that asked Reset with something entered, so the question shows over the form. */
   confirmReset: object | null;
 }) {
   const { t } = useTranslation();
-  const current = builder.step === "type" ? 1 : builder.step === "source" ? 2 : builder.preview ? 4 : 3;
+  const current = builder.step === "type" ? 1 : builder.step === "source" ? 2 : preview ? 4 : 3;
   const here = builderUrl(builder.widget?.uuid, currentParams(builder));
   return (
     <Stack gap="5" data-testid="widget-builder">
@@ -711,6 +717,7 @@ export function WidgetBuilder({
           key={`${builder.type}:${builder.datasourceUuidKey}`}
           builder={builder}
           lastResult={lastResult}
+          preview={preview}
           confirmReset={confirmReset}
         />
       )}

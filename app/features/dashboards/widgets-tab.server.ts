@@ -35,7 +35,6 @@ export interface BuilderState {
   /** The chosen data source's columns (what a widget may use of it). */
   fields: ResultColumn[];
   /** The saved widget's data (isPreviewing), or why it has none. */
-  preview: { data: WidgetData | null; error: string | null } | null;
   /** Reset asked from the URL (the type and source steps, whose choices are in the URL). */
   confirmReset: boolean;
 }
@@ -49,7 +48,11 @@ export interface WidgetActionResult {
   dialog?: string | null;
   /** Reset was asked with something entered: the question shows over the form as it was. */
   confirmReset?: boolean;
+  /** Preview: the widget as the form has it, computed without saving it (isPreviewing), or why it could not be. */
+  preview?: WidgetPreview;
 }
+
+export type WidgetPreview = { data: WidgetData | null; error: string | null };
 
 const widgetPath = (id: string) => apiPath`/api/dashboards/core/widget/${id}`;
 
@@ -70,17 +73,6 @@ async function loadSourceName(
   if (!hasPermission(user, "Read", DATASOURCE_RESOURCE)) return null;
   const source = await client.get<DataSourceDto>(apiPath`/api/dashboards/core/datasource-advanced/${uuid}`);
   return source.name;
-}
-
-async function loadPreview(client: ReturnType<typeof api>, widget: WidgetDto, lang: string) {
-  try {
-    const result = await client.post<WidgetData>(apiPath`/api/dashboards/core/widget/${widget.uuid}/data`, { lang });
-    return { data: result, error: null };
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    // The widget is saved; its data may still be refused (a data source naming an entity the user may not read).
-    return { data: null, error: errorDialogText("POST", error.status, error.body) ?? error.body.message ?? OOPS };
-  }
 }
 
 /** The builder the URL opens: a new widget (Create) or a saved one (Update), at the step its choices reach. */
@@ -121,7 +113,6 @@ async function loadBuilder(
       : ([] as ResultColumn[]),
     step === "columns" && datasourceUuidKey ? loadSourceName(client, user, datasourceUuidKey, widget) : null,
   ]);
-  const previewing = widget !== null && params.get("preview") === "1" && step === "columns";
   return {
     widget,
     step,
@@ -130,7 +121,6 @@ async function loadBuilder(
     datasources,
     sourceName,
     fields,
-    preview: previewing && widget ? await loadPreview(client, widget, getLocale(context)) : null,
     confirmReset: params.get("confirm") === "reset" && step !== "columns",
   };
 }
@@ -166,12 +156,17 @@ function refusedSave(
   submission: {
     reply(options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }): SubmissionResult<string[]>;
   },
+  /** Where the API names the widget's fields under a prefix (the preview's body). */
+  prefix = "",
 ) {
   if (!(error instanceof ApiError)) throw error;
   const byField = Object.fromEntries(
     Object.entries(fieldErrors(error.status, error.body)).map(([field, message]) => [
       // The customizable fields are one group of checkboxes: an error of one of them shows under the group.
-      field.replace(/^(widgetConfiguration\.customizableFilterFields)\[\d+\]$/, "$1"),
+      (field.startsWith(prefix) ? field.slice(prefix.length) : field).replace(
+        /^(widgetConfiguration\.customizableFilterFields)\[\d+\]$/,
+        "$1",
+      ),
       [message],
     ]),
   );
@@ -185,6 +180,36 @@ function refusedSave(
     { form: "builder", result: submission.reply({ fieldErrors: byField, formErrors: text ? [text] : [] }) },
     { status: error.status === 400 ? 400 : 200 },
   );
+}
+
+/**
+ * The builder's Preview: the API computes the widget as the form has it, saving nothing. Its refusals of the
+ * configuration land on the builder's fields (the API names them under `widget.`); a refused data source (an entity
+ * the user may not read) shows where the chart would.
+ */
+async function previewed(
+  client: ReturnType<typeof api>,
+  input: ReturnType<typeof toWidgetInput>,
+  lang: string,
+  submission: Parameters<typeof refusedSave>[2],
+) {
+  try {
+    const preview = await client.post<WidgetData>(`${DASHBOARDS_API}/widget/preview`, { widget: input, lang });
+    return data<WidgetActionResult>({
+      form: "builder",
+      result: submission.reply(),
+      preview: { data: preview, error: null },
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 400) return refusedSave(error, "POST", submission, "widget.");
+    const text = errorDialogText("POST", error.status, error.body) ?? error.body.message ?? OOPS;
+    return data<WidgetActionResult>({
+      form: "builder",
+      result: submission.reply(),
+      preview: { data: null, error: text },
+    });
+  }
 }
 
 /** Everything the widgets tab posts: the builder's Preview, Save and Reset, and a deletion after its question. */
@@ -229,6 +254,7 @@ export async function widgetsAction(request: Request, context: Readonly<RouterCo
     );
   }
   const input = toWidgetInput(submission.value as Parameters<typeof toWidgetInput>[0]);
+  if (intent === "preview") return previewed(client, input, getLocale(context), submission);
   let saved: WidgetDto;
   try {
     saved = editing
@@ -236,10 +262,6 @@ export async function widgetsAction(request: Request, context: Readonly<RouterCo
       : await client.post<WidgetDto>(`${DASHBOARDS_API}/widget`, input);
   } catch (error) {
     return refusedSave(error, editing ? "PUT" : "POST", submission);
-  }
-  if (intent === "preview") {
-    // Preview computes the saved widget's data: the widget is saved first, and the builder goes on editing it.
-    return redirect(builderUrl(saved.uuid, { preview: "1" }));
   }
   flash(context, {
     status: "success",
