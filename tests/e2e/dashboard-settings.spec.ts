@@ -75,6 +75,7 @@ test.describe("dashboard and widget settings", () => {
       await page.getByRole("button", { name: "Preview" }).click();
       const preview = page.getByTestId("widget-preview");
       await expect(preview.locator(shape).first()).toBeVisible();
+      await preview.getByText("View data", { exact: true }).click();
       await expect(preview.getByRole("table")).toContainText("Companies");
       await page.getByRole("button", { name: "Save", exact: true }).click();
       await expect(page.getByTestId("widgets-list")).toContainText(`Zz ${type} ${run}`);
