@@ -27,6 +27,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { ResultColumn } from "../../../server/contract/advanced-search.ts";
+import { columnLabel } from "../../../server/contract/advanced-search-texts.ts";
 import { filterOperations, sortDirections, widgetInputSchema } from "../../../server/contract/dashboards.ts";
 import { aggregationFunctions, dateGroupings, widgetTypes } from "../../../server/contract/widget-data.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
@@ -321,7 +322,9 @@ function ColumnsStep({
   const config = fields.widgetConfiguration.getFieldset();
   const kpi = fields.singleNumberConfiguration.getFieldset();
   const chart = fields.countLabelConfiguration.getFieldset();
-  const fieldLabel = (column: ResultColumn) => (language === "nb" ? column.labelNb : column.labelEn);
+  // A data source that joins entities may have two "City" fields: each is named with its entity then.
+  const joined = new Set(builder.fields.map((column) => `${column.schemaName}.${column.tableName}`)).size > 1;
+  const fieldLabel = (column: ResultColumn) => columnLabel(column, language, joined);
   const options = (columns: ResultColumn[]) => columns.map((c) => ({ value: c.key, label: fieldLabel(c) }));
   const all = options(builder.fields);
   const aggregates = aggregationFunctions.map((fn) => ({ value: fn, label: t(aggregationKeys[fn]) }));
