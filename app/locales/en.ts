@@ -1165,7 +1165,6 @@ const en = {
   },
   dashboards: {
     menu: "Dashboards",
-    home: "Home dashboard",
     open: "Open the dashboard",
     makeHome: "Make this my home dashboard",
     isHome: "Your home dashboard",
@@ -1174,7 +1173,6 @@ const en = {
     apply: "Apply",
     all: "All",
     choose: "Dashboards of this record",
-    widgetError: "This widget could not be shown: {{message}}",
   },
   charts: {
     noData: "No data",

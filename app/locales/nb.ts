@@ -1251,7 +1251,6 @@ const nb: Translations = {
   },
   dashboards: {
     menu: "Dashbord",
-    home: "Hjemmedashbord",
     open: "Åpne dashbordet",
     makeHome: "Gjør dette til mitt hjemmedashbord",
     isHome: "Ditt hjemmedashbord",
@@ -1260,7 +1259,6 @@ const nb: Translations = {
     apply: "Bruk",
     all: "Alle",
     choose: "Dashbord for denne posten",
-    widgetError: "Denne widgeten kunne ikke vises: {{message}}",
   },
   charts: {
     noData: "Ingen data",
