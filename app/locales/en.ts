@@ -1170,7 +1170,6 @@ const en = {
   },
   dashboards: {
     menu: "Dashboards",
-    home: "Home dashboard",
     open: "Open the dashboard",
     makeHome: "Make this my home dashboard",
     isHome: "Your home dashboard",
@@ -1179,7 +1178,6 @@ const en = {
     apply: "Apply",
     all: "All",
     choose: "Dashboards of this record",
-    widgetError: "This widget could not be shown: {{message}}",
   },
   charts: {
     noData: "No data",

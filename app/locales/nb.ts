@@ -1254,7 +1254,6 @@ const nb: Translations = {
   },
   dashboards: {
     menu: "Dashbord",
-    home: "Hjemmedashbord",
     open: "Åpne dashbordet",
     makeHome: "Gjør dette til mitt hjemmedashbord",
     isHome: "Ditt hjemmedashbord",
@@ -1263,7 +1262,6 @@ const nb: Translations = {
     apply: "Bruk",
     all: "Alle",
     choose: "Dashbord for denne posten",
-    widgetError: "Denne widgeten kunne ikke vises: {{message}}",
   },
   charts: {
     noData: "Ingen data",

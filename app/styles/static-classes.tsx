@@ -94,6 +94,8 @@ export const staticClasses = {
       position="sticky"
       top="0"
       h="100vh"
+      // A long menu (dashboards, shortcuts) scrolls inside the sidebar rather than running past the screen.
+      overflowY="auto"
       borderRightWidth="1px"
       bg="bg"
       px="3"
