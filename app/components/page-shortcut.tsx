@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../root.tsx";
+import { useHydrated } from "../utils/hydrated.ts";
 import { pageAddress, SHORTCUTS_PATH, shortcutAnchor } from "../utils/shortcut-urls.ts";
 import { StarIcon } from "./icons.tsx";
-import { useHydrated } from "./search-picker.tsx";
 
 /**
  * "Add to shortcuts" for the page the user is on (spec §2 shortcuts): a plain form that posts the page's address and

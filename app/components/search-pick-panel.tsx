@@ -2,9 +2,10 @@ import { Box, Stack } from "@chakra-ui/react";
 import type { FieldMetadata, getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "../utils/hydrated.ts";
 import { FormField } from "./form-field.tsx";
 import { FormPanel } from "./form-panel.tsx";
-import { PlainSearchForm, SearchPick, useHydrated } from "./search-picker.tsx";
+import { PlainSearchForm, SearchPick } from "./search-picker.tsx";
 
 interface SearchPickPanelProps {
   title: string;

@@ -1,20 +1,9 @@
 import { HStack, Input, Stack } from "@chakra-ui/react";
-import { useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { ChoiceList } from "./choice-list.tsx";
 import { SubmitButton } from "./form-field.tsx";
 import { SearchSelect } from "./search-select.tsx";
-
-/**
- * True once the component's code runs in the browser, decided before the first paint: a panel's first focus then lands
- * on what JavaScript shows (a search dropdown), not on the plain form it replaces.
- */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useLayoutEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 /**
  * The search of a panel that picks one record, without JavaScript: a GET form that reloads the panel (`panel`) with the

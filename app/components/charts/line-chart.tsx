@@ -1,6 +1,6 @@
 import { Line, type SliceTooltipProps } from "@nivo/line";
 import { Chip, TableTooltip } from "@nivo/tooltip";
-import { useEffect, useState } from "react";
+import { useHydrated } from "../../utils/hydrated.ts";
 import {
   ChartFrame,
   type ChartProps,
@@ -30,17 +30,10 @@ const layersWithSlices = [
 const layersWithoutSlices = layersWithSlices.filter((layer) => layer !== "slices");
 
 /**
- * True once the page is interactive. nivo names a line chart's slices (the areas the pointer hovers for a tooltip) by
- * a counter of its own, which differs between the server and the browser; they are drawn once the page is
- * interactive, the only time they are of use, so the server's SVG hydrates as it is.
+ * LINE (the first series) and MULTILINE (every series) as nivo's line chart. nivo names its slices (the areas the
+ * pointer hovers for a tooltip) by a counter of its own, which differs between the server and the browser; they are
+ * drawn once the page is interactive, the only time they are of use, so the server's SVG hydrates as it is.
  */
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
-/** LINE (the first series) and MULTILINE (every series) as nivo's line chart. */
 export default function LineChart({ data, labels, title, size, language }: ChartProps) {
   const series = drawnSeries(data);
   const hydrated = useHydrated();

@@ -36,7 +36,7 @@ import {
 import { CheckLabel } from "../../components/check-label.tsx";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
-import { useHydrated } from "../../components/search-picker.tsx";
+import { useHydrated } from "../../utils/hydrated.ts";
 import { useLanguage } from "../../utils/i18n.ts";
 import { useMessageText } from "../../utils/message-text.ts";
 import type { BuilderData } from "./builder.server.ts";

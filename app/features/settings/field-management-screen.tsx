@@ -10,8 +10,8 @@ import { DataTable, type DataTableColumn } from "../../components/data-table.tsx
 import { ArrowDownIcon, ArrowUpIcon } from "../../components/icons.tsx";
 import { LinkTabs } from "../../components/link-tabs.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
-import { useHydrated } from "../../components/search-picker.tsx";
 import { SwitchButton } from "../../components/switch-button.tsx";
+import { useHydrated } from "../../utils/hydrated.ts";
 import { useLanguage } from "../../utils/i18n.ts";
 import { ErrorDialog } from "../records/lazy-panels.tsx";
 import { labelOf } from "./custom-fields-screen.tsx";

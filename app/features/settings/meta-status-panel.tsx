@@ -17,8 +17,8 @@ import {
   metaStatusInputSchema,
 } from "../../../server/contract/meta-status.ts";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
-import { useHydrated } from "../../components/search-picker.tsx";
 import { PanelCancel, SidePanel } from "../../components/side-panel.tsx";
+import { useHydrated } from "../../utils/hydrated.ts";
 import { useLanguage } from "../../utils/i18n.ts";
 import { type MetaStatusFormValue, metaStatusFormDefaults, parseMetaStatusForm } from "./meta-status-form.ts";
 import { valueName } from "./meta-status-screen.tsx";

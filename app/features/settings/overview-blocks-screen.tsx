@@ -9,8 +9,8 @@ import { ButtonLink } from "../../components/button-link.tsx";
 import { SubmitButton } from "../../components/form-field.tsx";
 import { LinkTabs } from "../../components/link-tabs.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
-import { useHydrated } from "../../components/search-picker.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
+import { useHydrated } from "../../utils/hydrated.ts";
 import { useMessageText } from "../../utils/message-text.ts";
 import {
   blockAnchor,

@@ -7,8 +7,8 @@ import { ButtonLink } from "../../components/button-link.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { ArrowDownIcon, ArrowUpIcon, GripIcon } from "../../components/icons.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
-import { useHydrated } from "../../components/search-picker.tsx";
 import { SwitchButton } from "../../components/switch-button.tsx";
+import { useHydrated } from "../../utils/hydrated.ts";
 import {
   moveShortcut,
   type RowIntent,
