@@ -21,10 +21,10 @@ import {
  * §3 Categorized dashboard, Widget; §4 Widget builder; §5 Widget validity; §6; §7 /api/dashboards/{scope}; §8).
  * Paths, under /api/dashboards/core (data sources, `datasource…`, are the advanced search's):
  *
- * - GET    view/{id}?lang                       DashboardView: a dashboard the user's groups may see, its widgets
+ * - GET    view/{id}?lang&data                  DashboardView: a dashboard the user's groups may see, its widgets
  *          placed, each with its data computed for the viewer (or the error that widget answers, such as a 403
  *          when its data source names an entity the viewer may not read); no widgets: `empty` holds
- *          EmptyDashboardException's text (200, not an error)
+ *          EmptyDashboardException's text (200, not an error); `data=false` leaves the data out (a record's tab)
  * - POST   view/{id}/widgets/{widgetId}         PlacementInput -> DashboardView (201): places a widget (last
  *          when no position is given)
  * - PUT    view/{id}/widgets/{widgetId}         PlacementInput -> DashboardView: moves or resizes it
@@ -381,6 +381,8 @@ export type PlacedWidget = {
     type: WidgetType;
     customizableFilterFields: string[];
     adjustableFilters: { field: string; operation: string; paramValue: string | null }[];
+    /** The name, in the page's language, of each field a viewer may filter on. */
+    filterLabels: Record<string, string>;
   };
   position: number;
   width: number;

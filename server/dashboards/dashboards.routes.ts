@@ -44,11 +44,19 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A dashboard the user's groups see, its widgets placed, each with its data or the error it answers",
         security,
         params: idParams,
-        querystring: langQuery,
+        // data=false: the layout alone, for a record's tab, which asks each widget's data for its record.
+        querystring: langQuery.extend({ data: z.enum(["true", "false"]).default("true") }),
         response: { 200: dashboardView },
       },
     },
-    async (request) => dashboards.viewDashboard(app.db, request.actor, request.params.id, request.query.lang),
+    async (request) =>
+      dashboards.viewDashboard(
+        app.db,
+        request.actor,
+        request.params.id,
+        request.query.lang,
+        request.query.data === "true",
+      ),
   );
 
   app.post(

@@ -20,6 +20,7 @@ import { containsPattern, isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import { type Actor, can, requirePermission } from "../users/users.service.ts";
 import * as repo from "./dashboards.repository.ts";
+import { loadSource } from "./sources.ts";
 import { dataOf, widgetNotFound } from "./widgets.service.ts";
 
 const SETTINGS = "System_Settings";
@@ -115,6 +116,8 @@ export async function viewDashboard(
   actor: Actor,
   id: string,
   lang: "en" | "nb",
+  /** False for the layout alone (a record's tab asks each widget's data for its record). */
+  withData = true,
 ): Promise<DashboardView> {
   const dashboard = await seenDashboard(db, actor, id);
   const places = await repo.placements(db, dashboard.id);
@@ -134,15 +137,26 @@ export async function viewDashboard(
       const { widgetConfiguration } = widget.configuration;
       let data: WidgetData | null = null;
       let error: PlacedWidget["error"] = null;
+      const labels: Record<string, string> = {};
       if (!readable) {
         error = { status: 403, exceptionName: "AccessDeniedException", message: "Operation not permitted" };
       } else {
         try {
-          data = await dataOf(db, actor, widget, { input: { ...noChoices, lang } });
+          const source = await loadSource(db, actor, widget.datasource_id);
+          // The fields a viewer filters on, named in the page's language.
+          for (const column of source.select.columns)
+            labels[column.key] = lang === "nb" ? column.labelNb : column.labelEn;
+          if (withData) data = await dataOf(db, actor, widget, { input: { ...noChoices, lang }, source });
         } catch (caught) {
           error = errorOf(caught);
         }
       }
+      const filterFields = [
+        ...new Set([
+          ...widgetConfiguration.customizableFilterFields,
+          ...widgetConfiguration.filters.filter((filter) => filter.isParamUserAccessible).map((filter) => filter.field),
+        ]),
+      ];
       return {
         widget: {
           uuid: widget.id,
@@ -157,6 +171,7 @@ export async function viewDashboard(
               operation: filter.operation as FilterOperation,
               paramValue: filter.paramValue,
             })),
+          filterLabels: Object.fromEntries(filterFields.map((field) => [field, labels[field] ?? field])),
         },
         position: place.position,
         width: place.width,

@@ -267,6 +267,8 @@ export interface DataOptions {
   input: WidgetDataInput;
   /** Only rows joined to this record count (the record's dashboard tab). */
   record?: { schema: string; table: string; id: string };
+  /** The widget's data source, when the caller has loaded it already. */
+  source?: LoadedSource;
 }
 
 /** Computes (or finds kept) a widget's data for a viewer; a data source naming an entity they may not read is 403. */
@@ -276,7 +278,7 @@ export async function dataOf(
   widget: repo.WidgetRow,
   options: DataOptions,
 ): Promise<WidgetData> {
-  const source = await loadSource(db, actor, widget.datasource_id);
+  const source = options.source ?? (await loadSource(db, actor, widget.datasource_id));
   const configuration = widget.configuration;
   checkAgainstColumns(configuration, widget.type, source.select.columns);
   const conditions = conditionsOf(configuration, source, actor, options.input.filterValues);

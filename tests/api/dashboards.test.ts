@@ -228,6 +228,40 @@ describe(`categorized dashboards on ${testDatabase}`, () => {
     expect((await call("GET", `${base}/view/${board.uuid}`)).json().empty).not.toBeNull();
   });
 
+  it("names the fields a viewer filters on in the page's language, and gives the layout alone when asked", async () => {
+    await addRecord("company", { name: "Zz Dash Labels", employees: 3 });
+    const board = await addDashboard({ name: "Zz Board of labels" });
+    const widget = await addWidget(
+      widgetBody(companies, "KPI", {
+        single: { aggregationFunction: "COUNT" },
+        customizableFilterFields: ["crm.company.name"],
+        filters: [
+          {
+            field: "crm.company.employees",
+            operation: ">",
+            paramValue: "1",
+            isParamUserAccessible: true,
+            isParamUserField: false,
+          },
+        ],
+      }),
+    );
+    await place(board.uuid, widget);
+    const view = async (query: string) => (await call("GET", `${base}/view/${board.uuid}?${query}`)).json();
+    const nb = await view("lang=nb");
+    expect(nb.widgets[0].widget.filterLabels).toEqual({
+      "crm.company.name": "Firmanavn",
+      "crm.company.employees": "Ansatte",
+    });
+    expect(nb.widgets[0].data).toMatchObject({ type: "KPI" });
+    const en = await view("lang=en&data=false");
+    expect(en.widgets[0]).toMatchObject({
+      widget: { filterLabels: { "crm.company.name": "Company name", "crm.company.employees": "Employees" } },
+      data: null,
+      error: null,
+    });
+  });
+
   it("counts only the rows joined to a company or contact on the record's dashboard tab", async () => {
     const firm = await addRecord("company", { name: "Zz Dash Firm" });
     const other = await addRecord("company", { name: "Zz Dash Other" });

@@ -131,6 +131,7 @@ describe("a dashboard's grid", () => {
             filters: [
               {
                 field: "crm.company.city",
+                label: "Sted",
                 param: city,
                 value: "Oslo",
                 options: [
@@ -153,7 +154,7 @@ describe("a dashboard's grid", () => {
               totalElements: 0,
             },
             pageParam: pageParam(TABLE),
-            filters: [{ field: "crm.company.name", param: name, value: "", options: null }],
+            filters: [{ field: "crm.company.name", label: "Firmanavn", param: name, value: "", options: null }],
           }),
         ],
         kept: [
@@ -178,8 +179,9 @@ describe("a dashboard's grid", () => {
     // The table's form: its page left out, so a new filter starts at its first page; many values: a text input.
     expect(hiddenInputs(forms[1])).toEqual(["dashboard=d1", `${city}=Oslo`]);
     expect(forms[1]).toMatch(/<input[^>]*name="22222222-2222-4222-8222-222222222222\.crm\.company\.name"/);
-    // The field is named as the data's column names it.
-    expect(forms[1]).toContain("Company name");
+    // Each field by the name the API gives it in the page's language.
+    expect(forms[0]).toContain("Sted");
+    expect(forms[1]).toContain("Firmanavn");
   });
 
   it("sizes a chart by the columns its widget takes", () => {

@@ -103,14 +103,6 @@ function WidgetError({ error }: { error: NonNullable<DashboardWidget["error"]> }
   );
 }
 
-/** "crm.company.assigned_user_id" reads "Assigned user id" when no column of the widget's data names it. */
-function fieldLabel(widget: DashboardWidget, field: string): string {
-  const column = widget.data?.type === "TABLE" ? widget.data.columns.find((c) => c.key === field) : undefined;
-  if (column) return column.label;
-  const last = (field.split(".").pop() ?? field).replace(/_/g, " ");
-  return last.charAt(0).toUpperCase() + last.slice(1);
-}
-
 /**
  * The viewer's filters of one widget: a select of the field's values when there are few, else a text input. The
  * form keeps the other widgets' choices and starts this widget's table on its first page again.
@@ -146,7 +138,7 @@ function WidgetFilters({
         ))}
       <HStack gap="3" align="end" wrap="wrap">
         {widget.filters.map((filter) => (
-          <FilterControl key={filter.param} filter={filter} label={fieldLabel(widget, filter.field)} />
+          <FilterControl key={filter.param} filter={filter} label={filter.label} />
         ))}
         <Button type="submit" size="sm" variant="outline">
           {t("dashboards.apply")}

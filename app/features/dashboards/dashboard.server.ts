@@ -17,6 +17,8 @@ const SELECT_VALUES_MAX = 50;
 /** One filter a viewer may set on a widget: its URL parameter, the value in force, and the choices when few. */
 export interface WidgetFilterControl {
   field: string;
+  /** The field's name in the page's language. */
+  label: string;
   param: string;
   value: string;
   options: FilterValue[] | null;
@@ -75,7 +77,9 @@ export async function loadDashboard(
   const client = api(context);
   const lang = getLocale(context);
   // A dashboard the user's groups may not see answers 404, which the page answers too.
-  const view = await client.get<DashboardView>(`${apiPath`/api/dashboards/core/view/${id}`}?lang=${lang}`);
+  // A record's tab asks each widget's data for its record: the view's own data would go unused.
+  const layoutOnly = source.kind === "record" ? "&data=false" : "";
+  const view = await client.get<DashboardView>(`${apiPath`/api/dashboards/core/view/${id}`}?lang=${lang}${layoutOnly}`);
   const widgets = await Promise.all(
     view.widgets.map((placed) => loadWidget(client, view.dashboard.uuid, placed, url, lang, source)),
   );
@@ -145,7 +149,8 @@ async function loadWidget(
           const param = filterParam(widget.uuid, field);
           const given = url.searchParams.get(param);
           const stored = widget.adjustableFilters.find((filter) => filter.field === field)?.paramValue ?? "";
-          return { field, param, value: given ?? stored ?? "", options: options[index] ?? null };
+          const label = widget.filterLabels[field] ?? field;
+          return { field, label, param, value: given ?? stored ?? "", options: options[index] ?? null };
         })
       : [],
   };
