@@ -20,7 +20,9 @@ export const test = base.extend<{ consoleProblems: string[] }>({
           failedLoad &&
           message.text().includes("status of 400") &&
           /(\.data|\/resources\/upload)(\?|$)/.test(message.location().url);
-        if (!documentStatus && !validationAnswer) problems.push(message.text());
+        // The workspace's logo is one for every page: a page drawn just before a test removes it asks for it in vain.
+        const removedLogo = failedLoad && /\/resources\/company-logo\?/.test(message.location().url);
+        if (!documentStatus && !validationAnswer && !removedLogo) problems.push(message.text());
       });
       page.on("pageerror", (error) => problems.push(error.message));
       await use(problems);
