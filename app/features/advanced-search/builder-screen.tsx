@@ -63,7 +63,7 @@ import {
 import { ResultTable } from "./result-table.tsx";
 import { ADVANCED_SEARCH_PATH, queryUrl } from "./urls.ts";
 
-type QueryForm = FormMetadata<BuilderForm, string[]>;
+export type QueryForm = FormMetadata<BuilderForm, string[]>;
 
 /** A native select of a Conform field; its options are children. */
 function Select({
@@ -135,7 +135,6 @@ export function BuilderScreen({
   preview,
 }: BuilderScreenProps) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const messageText = useMessageText();
   const [form, fields] = useForm<BuilderForm, BuilderForm, string[]>({
     id: QUERY_FORM_ID,
@@ -147,13 +146,8 @@ export function BuilderScreen({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseBuilderForm(formData) as never,
   });
-  const definition = fields.definition.getFieldset();
-  const entityList = definition.entities.getFieldList();
-  const names = entityList.map((meta, index) => chosenName(index, (meta.value ?? {}) as BuilderEntityForm));
-  const chosen = names.map((name) => findEntity(catalog, name));
-  const canJoin = chosen[0] !== undefined && joinOptions(catalog, names, names.length).length > 0;
+  const names = chosenNames(fields);
   const cancelTo = saved ? queryUrl(saved.queryType, saved.id, "view") : ADVANCED_SEARCH_PATH;
-  const sort = definition.sort.getFieldset();
 
   return (
     <Page>
@@ -205,67 +199,7 @@ export function BuilderScreen({
             </Fieldset.Root>
           </Stack>
 
-          {entityList.map((entityMeta, index) => (
-            <EntitySection
-              key={entityMeta.key}
-              form={form}
-              meta={entityMeta}
-              index={index}
-              entitiesName={definition.entities.name}
-              catalog={catalog}
-              names={names}
-              entity={chosen[index]}
-            />
-          ))}
-          {canJoin && (
-            <HStack>
-              <Button
-                {...form.insert.getButtonProps({ name: definition.entities.name, defaultValue: { join: "" } })}
-                type="submit"
-                variant="outline"
-                size="sm"
-              >
-                {t("advancedSearch.builder.addJoin")}
-              </Button>
-            </HStack>
-          )}
-
-          {chosen[0] && (
-            <Fieldset.Root>
-              <Fieldset.Legend>
-                <Heading as="h2" size="md">
-                  {t("advancedSearch.builder.sort")}
-                </Heading>
-              </Fieldset.Legend>
-              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                <FormField meta={sort.field} label={t("advancedSearch.builder.sortField")}>
-                  <Select meta={sort.field}>
-                    <option value="">{t("advancedSearch.builder.sortDefault")}</option>
-                    {chosen.map(
-                      (entity) =>
-                        entity && (
-                          <optgroup key={entityName(entity)} label={pluralOf(entity, language)}>
-                            {entity.fields
-                              .filter((field) => field.sortable)
-                              .map((field) => (
-                                <option key={field.key} value={`${entityName(entity)}.${field.key}`}>
-                                  {labelOf(field, language)}
-                                </option>
-                              ))}
-                          </optgroup>
-                        ),
-                    )}
-                  </Select>
-                </FormField>
-                <FormField meta={sort.direction} label={t("advancedSearch.builder.direction")}>
-                  <Select meta={sort.direction}>
-                    <option value="asc">{t("advancedSearch.builder.ascending")}</option>
-                    <option value="desc">{t("advancedSearch.builder.descending")}</option>
-                  </Select>
-                </FormField>
-              </SimpleGrid>
-            </Fieldset.Root>
-          )}
+          <DefinitionFields form={form} fields={fields} catalog={catalog} />
 
           <HStack gap="3" wrap="wrap">
             <SubmitButton intent="preview" variant="outline">
@@ -293,6 +227,102 @@ export function BuilderScreen({
         </Stack>
       )}
     </Page>
+  );
+}
+
+/** The entities the form's definition names, in order ("crm.company"; undefined where none is chosen yet). */
+export function chosenNames(fields: ReturnType<QueryForm["getFieldset"]>): (string | undefined)[] {
+  return fields.definition
+    .getFieldset()
+    .entities.getFieldList()
+    .map((meta, index) => chosenName(index, (meta.value ?? {}) as BuilderEntityForm));
+}
+
+/**
+ * A query definition's part of a form (spec §3): the main entity and the joined ones, each with its fields, filters
+ * and date range, the join button, and the sort. The advanced search's builder and a data source's form share it.
+ */
+export function DefinitionFields({
+  form,
+  fields,
+  catalog,
+}: {
+  form: QueryForm;
+  fields: ReturnType<QueryForm["getFieldset"]>;
+  catalog: SearchCatalog;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const definition = fields.definition.getFieldset();
+  const entityList = definition.entities.getFieldList();
+  const names = chosenNames(fields);
+  const chosen = names.map((name) => findEntity(catalog, name));
+  const canJoin = chosen[0] !== undefined && joinOptions(catalog, names, names.length).length > 0;
+  const sort = definition.sort.getFieldset();
+  return (
+    <>
+      {entityList.map((entityMeta, index) => (
+        <EntitySection
+          key={entityMeta.key}
+          form={form}
+          meta={entityMeta}
+          index={index}
+          entitiesName={definition.entities.name}
+          catalog={catalog}
+          names={names}
+          entity={chosen[index]}
+        />
+      ))}
+      {canJoin && (
+        <HStack>
+          <Button
+            {...form.insert.getButtonProps({ name: definition.entities.name, defaultValue: { join: "" } })}
+            type="submit"
+            variant="outline"
+            size="sm"
+          >
+            {t("advancedSearch.builder.addJoin")}
+          </Button>
+        </HStack>
+      )}
+
+      {chosen[0] && (
+        <Fieldset.Root>
+          <Fieldset.Legend>
+            <Heading as="h2" size="md">
+              {t("advancedSearch.builder.sort")}
+            </Heading>
+          </Fieldset.Legend>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <FormField meta={sort.field} label={t("advancedSearch.builder.sortField")}>
+              <Select meta={sort.field}>
+                <option value="">{t("advancedSearch.builder.sortDefault")}</option>
+                {chosen.map(
+                  (entity) =>
+                    entity && (
+                      <optgroup key={entityName(entity)} label={pluralOf(entity, language)}>
+                        {entity.fields
+                          .filter((field) => field.sortable)
+                          .map((field) => (
+                            <option key={field.key} value={`${entityName(entity)}.${field.key}`}>
+                              {labelOf(field, language)}
+                            </option>
+                          ))}
+                      </optgroup>
+                    ),
+                )}
+              </Select>
+            </FormField>
+            <FormField meta={sort.direction} label={t("advancedSearch.builder.direction")}>
+              <Select meta={sort.direction}>
+                <option value="asc">{t("advancedSearch.builder.ascending")}</option>
+                <option value="desc">{t("advancedSearch.builder.descending")}</option>
+              </Select>
+            </FormField>
+          </SimpleGrid>
+        </Fieldset.Root>
+      )}
+    </>
   );
 }
 

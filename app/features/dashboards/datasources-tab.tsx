@@ -1,18 +1,5 @@
-import {
-  Box,
-  Button,
-  Fieldset,
-  Heading,
-  HStack,
-  Input,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  VisuallyHidden,
-} from "@chakra-ui/react";
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { Box, Heading, HStack, Input, Stack, Text, Textarea, VisuallyHidden } from "@chakra-ui/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
@@ -24,14 +11,13 @@ import { FormField, SubmitButton } from "../../components/form-field.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { useMessageText } from "../../utils/message-text.ts";
 import {
-  type BuilderEntityForm,
   type BuilderForm,
   type BuilderResult,
   builderConstraintSchema,
   parseBuilderForm,
 } from "../advanced-search/builder-form.ts";
-import { EntitySection } from "../advanced-search/builder-screen.tsx";
-import { chosenName, entityName, findEntity, joinOptions, labelOf, pluralOf } from "../advanced-search/catalog.ts";
+import { chosenNames, DefinitionFields } from "../advanced-search/builder-screen.tsx";
+import { entityName, findEntity, pluralOf } from "../advanced-search/catalog.ts";
 import { ResultTable } from "../advanced-search/result-table.tsx";
 import type { DataSourceRow, SourceEditor } from "./datasources-tab.server.ts";
 import { dashboardSettingsUrl } from "./settings-urls.ts";
@@ -153,7 +139,6 @@ export function DataSourceForm({
   preview?: QueryResultPage;
 }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const messageText = useMessageText();
   const { catalog } = editor;
   const [form, fields] = useForm<BuilderForm, BuilderForm, string[]>({
@@ -161,16 +146,12 @@ export function DataSourceForm({
     lastResult,
     defaultValue: editor.defaultValue,
     constraint: getZodConstraint(builderConstraintSchema),
-    shouldValidate: "onBlur",
+    // Not on blur: a message appearing as a field is left would move the buttons under the pointer mid-click.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseBuilderForm(formData) as never,
   });
-  const definition = fields.definition.getFieldset();
-  const entityList = definition.entities.getFieldList();
-  const names = entityList.map((meta, index) => chosenName(index, (meta.value ?? {}) as BuilderEntityForm));
-  const chosen = names.map((name) => findEntity(catalog, name));
-  const canJoin = chosen[0] !== undefined && joinOptions(catalog, names, names.length).length > 0;
-  const sort = definition.sort.getFieldset();
+  const names = chosenNames(fields);
   const action = editor.source
     ? dashboardSettingsUrl("datasources", { source: "edit", id: editor.source.id })
     : dashboardSettingsUrl("datasources", { source: "new" });
@@ -205,72 +186,7 @@ export function DataSourceForm({
               <Textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={2} />
             </FormField>
           </Stack>
-          {entityList.map((entityMeta, index) => (
-            <EntitySection
-              key={entityMeta.key}
-              form={form}
-              meta={entityMeta}
-              index={index}
-              entitiesName={definition.entities.name}
-              catalog={catalog}
-              names={names}
-              entity={chosen[index]}
-            />
-          ))}
-          {canJoin && (
-            <HStack>
-              <Button
-                {...form.insert.getButtonProps({ name: definition.entities.name, defaultValue: { join: "" } })}
-                type="submit"
-                variant="outline"
-                size="sm"
-              >
-                {t("advancedSearch.builder.addJoin")}
-              </Button>
-            </HStack>
-          )}
-          {chosen[0] && (
-            <Fieldset.Root>
-              <Fieldset.Legend>
-                <Heading as="h2" size="md">
-                  {t("advancedSearch.builder.sort")}
-                </Heading>
-              </Fieldset.Legend>
-              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                <FormField meta={sort.field} label={t("advancedSearch.builder.sortField")}>
-                  <NativeSelect.Root key={sort.field.key}>
-                    <NativeSelect.Field {...getSelectProps(sort.field)}>
-                      <option value="">{t("advancedSearch.builder.sortDefault")}</option>
-                      {chosen.map(
-                        (entity) =>
-                          entity && (
-                            <optgroup key={entityName(entity)} label={pluralOf(entity, language)}>
-                              {entity.fields
-                                .filter((field) => field.sortable)
-                                .map((field) => (
-                                  <option key={field.key} value={`${entityName(entity)}.${field.key}`}>
-                                    {labelOf(field, language)}
-                                  </option>
-                                ))}
-                            </optgroup>
-                          ),
-                      )}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </FormField>
-                <FormField meta={sort.direction} label={t("advancedSearch.builder.direction")}>
-                  <NativeSelect.Root key={sort.direction.key}>
-                    <NativeSelect.Field {...getSelectProps(sort.direction)}>
-                      <option value="asc">{t("advancedSearch.builder.ascending")}</option>
-                      <option value="desc">{t("advancedSearch.builder.descending")}</option>
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </FormField>
-              </SimpleGrid>
-            </Fieldset.Root>
-          )}
+          <DefinitionFields form={form} fields={fields} catalog={catalog} />
           <HStack gap="3" wrap="wrap">
             {editor.canPreview && (
               <SubmitButton intent="preview" variant="outline">
