@@ -16,7 +16,7 @@ import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import { freePort, projectRoot } from "../../tests/support/servers.ts";
 import { BENCH_PASSWORD } from "./bench-password.ts";
-import { signIn, startServers } from "./workspace.ts";
+import { cpuTime, signIn, startServers } from "./workspace.ts";
 
 const { values: options } = parseArgs({
   options: {
@@ -104,14 +104,6 @@ function summarize(samples: number[]) {
 }
 
 const ms = (value: number) => value.toFixed(2);
-
-/** CPU time a process has used so far, user and system, in milliseconds (Linux). */
-function cpuTime(pid: number | undefined): number {
-  if (!pid) return Number.NaN;
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  // utime and stime, fields 14 and 15 of the whole line, in clock ticks of 10 ms.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 /** The most memory a process has held so far (Linux). */
 function peakRss(pid: number | undefined): number {

@@ -122,6 +122,14 @@ export async function startServers({
   return { apiUrl, appUrl, api, web: webs[0].process, webs, sessionSecret, stop: stopAll };
 }
 
+/** CPU time a process has used so far, user and system, in milliseconds (Linux). */
+export function cpuTime(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // utime and stime, fields 14 and 15 of the whole line, in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 // --- Signing in as a browser would, without a browser ---
 
 class Jar {
