@@ -37,6 +37,7 @@ import { EmptyState } from "../../components/empty-state.tsx";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { useMessageText } from "../../utils/message-text.ts";
+import { operationKeys } from "../advanced-search/catalog.ts";
 import { builderUrl, dashboardSettingsUrl } from "./settings-urls.ts";
 import { isChartType, parseWidgetForm, widgetDefaults } from "./widget-form.ts";
 import type { BuilderState, WidgetPreview } from "./widgets-tab.server.ts";
@@ -578,7 +579,10 @@ function ColumnsStep({
                     <Select
                       meta={row.operation}
                       label={t("dashboardSettings.builder.filterOperation", { number })}
-                      options={filterOperations.map((op) => ({ value: op, label: op }))}
+                      options={filterOperations.map((op) => ({
+                        value: op,
+                        label: t(`advancedSearch.operations.${operationKeys[op]}`),
+                      }))}
                     />
                     <FormField meta={row.paramValue} label={t("dashboardSettings.builder.filterValue", { number })}>
                       <Input {...getInputProps(row.paramValue, { type: "text" })} key={row.paramValue.key} size="sm" />
