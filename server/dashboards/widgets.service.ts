@@ -240,12 +240,14 @@ function conditionsOf(
 const DATA_CACHE_MS = 10 * 60_000;
 const DATA_CACHE_ENTRIES = 2_000;
 const dataCaches = new WeakMap<object, TtlCache<WidgetData>>();
+/** A viewer's choices for an adjustable filter, kept as the data is: each dashboard view asks for them. */
+const valueCaches = new WeakMap<object, TtlCache<FilterValue[]>>();
 
-function dataCache(db: Kysely<Database>): TtlCache<WidgetData> {
-  let cache = dataCaches.get(db);
+function cacheOf<V>(caches: WeakMap<object, TtlCache<V>>, db: Kysely<Database>): TtlCache<V> {
+  let cache = caches.get(db);
   if (!cache) {
     cache = new TtlCache(DATA_CACHE_MS, DATA_CACHE_ENTRIES);
-    dataCaches.set(db, cache);
+    caches.set(db, cache);
   }
   return cache;
 }
@@ -301,7 +303,7 @@ export async function dataOf(
     widget.type === "TABLE" ? [input.page, input.size] : null,
     input.lang,
   ]);
-  return dataCache(db).get(key, () =>
+  return cacheOf(dataCaches, db).get(key, () =>
     computeWidgetData((work) => runLimited(db, work), source.select, {
       type: widget.type,
       configuration,
@@ -367,7 +369,18 @@ export async function filterValues(
   const source = await loadSource(db, actor, widget.datasource_id);
   const column = source.select.columns.find((candidate) => candidate.key === field);
   if (!column || column.type === "Query") throw new DomainError(404, "NotFoundException", dashboardTexts.unknownField);
-  return runLimited(db, (trx) =>
-    distinctValues(trx, source.select, column, query.q?.trim(), query.lang, FILTER_VALUES_MAX),
+  const q = query.q?.trim();
+  const key = JSON.stringify([
+    widget.id,
+    new Date(widget.updated_at).getTime(),
+    source.id,
+    source.updatedAt,
+    await versionsOf(db, source),
+    field,
+    q,
+    query.lang,
+  ]);
+  return cacheOf(valueCaches, db).get(key, () =>
+    runLimited(db, (trx) => distinctValues(trx, source.select, column, q, query.lang, FILTER_VALUES_MAX)),
   );
 }

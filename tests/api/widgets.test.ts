@@ -357,6 +357,17 @@ describe(`widgets on ${testDatabase}`, () => {
         { value: "retail", label: expect.any(String) },
       ]);
       expect((await call("GET", `${base}/widget-specific/${id}/values/crm.company.city`)).statusCode).toBe(404);
+
+      // The values are kept as the data is: a write to the table gives them anew.
+      const industries = async () =>
+        (await call("GET", `${base}/widget-specific/${id}/values/crm.company.industry`))
+          .json()
+          .map((value: { value: string }) => value.value);
+      expect(await industries()).toEqual(["construction", "retail"]);
+      const added = await addRecord("company", { name: "Zz Widget E", industry: "technology" });
+      expect(await industries()).toContain("technology");
+      expect((await call("DELETE", `/api/crm/company/${added}`)).statusCode).toBe(204);
+      expect(await industries()).toEqual(["construction", "retail"]);
     });
 
     it("compares a 'current user' filter with the viewer", async () => {
