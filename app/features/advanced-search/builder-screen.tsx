@@ -212,21 +212,24 @@ export function BuilderScreen({
           </HStack>
         </Stack>
       </Form>
-      {preview && names[0] && (
-        <Stack gap="3">
-          <Heading as="h2" size="md">
-            {t("advancedSearch.builder.previewTitle")}
-          </Heading>
-          <Text data-testid="preview-count" color="fg.muted">
-            {t("advancedSearch.builder.previewCount", {
-              shown: preview.content.length,
-              count: preview.totalElements,
-            })}
-          </Text>
-          <ResultTable result={preview} mainEntity={names[0]} testId="preview" />
-        </Stack>
-      )}
+      {preview && names[0] && <QueryPreview preview={preview} mainEntity={names[0]} />}
     </Page>
+  );
+}
+
+/** The first page of a definition run as it is, under the form that previews it. */
+export function QueryPreview({ preview, mainEntity }: { preview: QueryResultPage; mainEntity: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="3">
+      <Heading as="h2" size="md">
+        {t("advancedSearch.builder.previewTitle")}
+      </Heading>
+      <Text data-testid="preview-count" color="fg.muted">
+        {t("advancedSearch.builder.previewCount", { shown: preview.content.length, count: preview.totalElements })}
+      </Text>
+      <ResultTable result={preview} mainEntity={mainEntity} testId="preview" />
+    </Stack>
   );
 }
 

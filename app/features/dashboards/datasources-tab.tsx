@@ -1,4 +1,4 @@
-import { Box, Heading, HStack, Input, Stack, Text, Textarea, VisuallyHidden } from "@chakra-ui/react";
+import { Box, HStack, Input, Stack, Text, Textarea, VisuallyHidden } from "@chakra-ui/react";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -16,9 +16,8 @@ import {
   builderConstraintSchema,
   parseBuilderForm,
 } from "../advanced-search/builder-form.ts";
-import { chosenNames, DefinitionFields } from "../advanced-search/builder-screen.tsx";
+import { chosenNames, DefinitionFields, QueryPreview } from "../advanced-search/builder-screen.tsx";
 import { entityName, findEntity, pluralOf } from "../advanced-search/catalog.ts";
-import { ResultTable } from "../advanced-search/result-table.tsx";
 import type { DataSourceRow, SourceEditor } from "./datasources-tab.server.ts";
 import { dashboardSettingsUrl } from "./settings-urls.ts";
 
@@ -198,17 +197,7 @@ export function DataSourceForm({
           </HStack>
         </Stack>
       </Form>
-      {preview && names[0] && (
-        <Stack gap="3">
-          <Heading as="h2" size="md">
-            {t("advancedSearch.builder.previewTitle")}
-          </Heading>
-          <Text data-testid="preview-count" color="fg.muted">
-            {t("advancedSearch.builder.previewCount", { shown: preview.content.length, count: preview.totalElements })}
-          </Text>
-          <ResultTable result={preview} mainEntity={names[0]} testId="preview" />
-        </Stack>
-      )}
+      {preview && names[0] && <QueryPreview preview={preview} mainEntity={names[0]} />}
     </Stack>
   );
 }
