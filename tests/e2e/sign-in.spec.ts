@@ -51,6 +51,7 @@ test.describe("sign-in", () => {
   test("refreshes an expired access token transparently while requests race", async ({ page, context }, testInfo) => {
     test.slow();
     await signIn(page, users.admin);
+    await page.waitForLoadState("networkidle");
     const before = await sessionTokens(context);
     await page.waitForTimeout((E2E_ACCESS_TOKEN_TTL + 1) * 1000);
 
@@ -74,6 +75,8 @@ test.describe("sign-in", () => {
   test("sends the user to sign in, with a notice, once the refresh token is revoked", async ({ page, context }) => {
     test.slow();
     await signIn(page, users.admin);
+    // The page's last requests (its logo) may still refresh the tokens; the ones to revoke are those left after.
+    await page.waitForLoadState("networkidle");
     const { refresh_token } = await sessionTokens(context);
     await revokeRefreshToken(refresh_token);
     await page.waitForTimeout((E2E_ACCESS_TOKEN_TTL + 1) * 1000);
