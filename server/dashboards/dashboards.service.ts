@@ -21,7 +21,14 @@ import { DomainError } from "../http/errors.ts";
 import { type Actor, can, requirePermission } from "../users/users.service.ts";
 import * as repo from "./dashboards.repository.ts";
 import { loadSource } from "./sources.ts";
-import { dataOf, widgetNotFound } from "./widgets.service.ts";
+import {
+  dataOf,
+  keptData,
+  type PreparedData,
+  prepareData,
+  widgetNotFound,
+  widgetStatements,
+} from "./widgets.service.ts";
 
 const SETTINGS = "System_Settings";
 const WIDGET = "Widget";
@@ -130,12 +137,13 @@ export async function viewDashboard(
     ).map((w) => [w.id, w]),
   );
   const readable = can(actor, "Read", WIDGET);
-  const placed = await Promise.all(
-    places.map(async (place): Promise<PlacedWidget | null> => {
+  // Every widget is prepared first and its scan planned, so that charts over the same rows read them once.
+  const statements = widgetStatements(db);
+  const prepared = await Promise.all(
+    places.map(async (place) => {
       const widget = widgets.get(place.widget_id);
       if (!widget) return null;
-      const { widgetConfiguration } = widget.configuration;
-      let data: WidgetData | null = null;
+      let data: PreparedData | null = null;
       let error: PlacedWidget["error"] = null;
       const labels: Record<string, string> = {};
       if (!readable) {
@@ -146,7 +154,27 @@ export async function viewDashboard(
           // The fields a viewer filters on, named in the page's language.
           for (const column of source.select.columns)
             labels[column.key] = lang === "nb" ? column.labelNb : column.labelEn;
-          if (withData) data = await dataOf(db, actor, widget, { input: { ...noChoices, lang }, source });
+          if (withData) {
+            data = await prepareData(db, actor, widget, { input: { ...noChoices, lang }, source });
+            data.plan(statements);
+          }
+        } catch (caught) {
+          error = errorOf(caught);
+        }
+      }
+      return { place, widget, data, error, labels };
+    }),
+  );
+  const placed = await Promise.all(
+    prepared.map(async (entry): Promise<PlacedWidget | null> => {
+      if (!entry) return null;
+      const { place, widget, labels } = entry;
+      const { widgetConfiguration } = widget.configuration;
+      let data: WidgetData | null = null;
+      let error = entry.error;
+      if (entry.data) {
+        try {
+          data = await keptData(db, entry.data, statements);
         } catch (caught) {
           error = errorOf(caught);
         }

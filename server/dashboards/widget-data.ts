@@ -222,12 +222,91 @@ function where(request: DataRequest): RawBuilder<unknown> {
  */
 export type Runner = <T>(work: (db: Kysely<Database>) => Promise<T>) => Promise<T>;
 
+/** One value a chart aggregates; equal keys are the same SQL. */
+interface Aggregate {
+  key: string;
+  sql: RawBuilder<unknown>;
+}
+
+function aggregateOf(fn: AggregationFunction, column: SourceColumn | undefined): Aggregate {
+  return { key: `${fn}(${column?.alias ?? "*"})`, sql: aggregate(fn, column) };
+}
+
+/** A chart's grouped statement, less the values it aggregates: charts whose statements are equal share one scan. */
+interface ChartScan {
+  statement: (aggregates: RawBuilder<unknown>[]) => RawBuilder<Record<string, unknown>>;
+  aggregates: Aggregate[];
+}
+
+/**
+ * Runs a dashboard view's widget statements. Charts grouping the same rows by the same label in the same order differ
+ * only in what they aggregate (a count by stage and a sum by stage, say), so each such group is one statement holding
+ * every member's aggregates: the rows are read once. A view first `plan`s each widget, then computes them; a
+ * statement runs when its first member asks, so members whose data is kept add no more than a column.
+ */
+export class WidgetStatements {
+  private readonly scans = new Map<
+    string,
+    {
+      statement: ChartScan["statement"];
+      aggregates: Map<string, RawBuilder<unknown>>;
+      rows?: Promise<Record<string, unknown>[]>;
+      /** The aggregates the rows hold. */
+      read: Set<string>;
+    }
+  >();
+  private readonly db: Kysely<Database>;
+  readonly run: Runner;
+
+  constructor(db: Kysely<Database>, run: Runner) {
+    this.db = db;
+    this.run = run;
+  }
+
+  /** Makes the chart's aggregates part of its scan's statement. */
+  plan(scan: ChartScan) {
+    const { sql: text, parameters } = scan.statement([]).compile(this.db);
+    const key = JSON.stringify([text, parameters]);
+    let entry = this.scans.get(key);
+    if (!entry) {
+      entry = { statement: scan.statement, aggregates: new Map(), read: new Set() };
+      this.scans.set(key, entry);
+    }
+    for (const value of scan.aggregates) entry.aggregates.set(value.key, value.sql);
+    return entry;
+  }
+
+  /** The scan's rows: `label`, and each aggregate under its key; read again for a chart planned after a read. */
+  async rows(scan: ChartScan): Promise<Record<string, unknown>[]> {
+    const entry = this.plan(scan);
+    const { rows, read } = entry;
+    if (rows && scan.aggregates.every((value) => read.has(value.key))) return rows;
+    const keys = [...entry.aggregates.keys()];
+    const statement = entry.statement(
+      keys.map((aggregateKey, index) => sql`${entry.aggregates.get(aggregateKey)} as ${sql.ref(`a${index}`)}`),
+    );
+    entry.read = new Set(keys);
+    entry.rows = this.run((db) => statement.execute(db)).then((result) =>
+      result.rows.map((row) => ({
+        label: row.label,
+        ...Object.fromEntries(keys.map((aggregateKey, index) => [aggregateKey, row[`a${index}`]])),
+      })),
+    );
+    return entry.rows;
+  }
+}
+
 /** Computes the widget's data from the source; a table's page and its total run at once. */
-export async function computeWidgetData(run: Runner, source: SourceSelect, request: DataRequest): Promise<WidgetData> {
+export async function computeWidgetData(
+  statements: WidgetStatements,
+  source: SourceSelect,
+  request: DataRequest,
+): Promise<WidgetData> {
+  const { run } = statements;
   const byKey = new Map(source.columns.map((column) => [column.key, column]));
   const from = sql`(${source.select}) as source`;
   const condition = where(request);
-  const { configuration, lang } = request;
+  const { configuration } = request;
 
   if (request.type === "KPI") {
     const single = configuration.singleNumberConfiguration;
@@ -245,6 +324,14 @@ export async function computeWidgetData(run: Runner, source: SourceSelect, reque
 
   if (request.type === "TABLE") return table(run, source, request, from, condition);
 
+  const chart = chartScan(source, request);
+  return chart.data(await statements.rows(chart.scan));
+}
+
+/** A chart widget's scan, and how its rows become the widget's data. */
+export function chartScan(source: SourceSelect, request: DataRequest) {
+  const byKey = new Map(source.columns.map((column) => [column.key, column]));
+  const { configuration, lang } = request;
   const chart = configuration.countLabelConfiguration;
   const labelColumn = chart ? byKey.get(chart.labelField) : undefined;
   if (!chart || !labelColumn) throw invalid("countLabelConfiguration.labelField", dashboardTexts.unknownField);
@@ -253,51 +340,64 @@ export async function computeWidgetData(run: Runner, source: SourceSelect, reque
   const grouping = isDate
     ? ((configuration.groupBy as DateGrouping | null) ?? (labelColumn.type === "DateTime" ? "DAY" : null))
     : null;
-  const label = ref(labelColumn.alias);
-  const labelSql = grouping
-    ? sql`to_char(date_trunc(${truncUnits[grouping]}, ${label}), 'YYYY-MM-DD')`
-    : labelColumn.type === "Date"
-      ? sql`to_char(${label}, 'YYYY-MM-DD')`
-      : labelColumn.type === "MultiSelect"
-        ? sql`array_to_string(${label}, ',')`
-        : label;
-  const values = chart.countConfigurations.map(
-    (value, index) =>
-      sql`${aggregate(value.countAggregationFunction as AggregationFunction, value.countField ? byKey.get(value.countField) : undefined)} as ${sql.ref(`v${index}`)}`,
+  const column = ref(labelColumn.alias);
+  // Rows group by a value that sorts as itself; a date's label is its text. A Date truncates as a timestamp without a
+  // time zone, which is a fifth cheaper than through one and gives the same day. The unit is a literal (one of five
+  // fixed words): the label repeats the expression, and bound twice it would be two expressions to PostgreSQL.
+  const group = grouping
+    ? sql`date_trunc(${sql.lit(truncUnits[grouping])}, ${labelColumn.type === "Date" ? sql`${column}::timestamp` : column})`
+    : labelColumn.type === "MultiSelect"
+      ? sql`array_to_string(${column}, ',')`
+      : column;
+  const label = isDate ? sql`to_char(${group}, 'YYYY-MM-DD')` : group;
+  const values = chart.countConfigurations.map((value) =>
+    aggregateOf(
+      value.countAggregationFunction as AggregationFunction,
+      value.countField ? byKey.get(value.countField) : undefined,
+    ),
   );
   const type = request.type as ChartWidgetType;
   // Dates read ascending and keep the latest buckets; lines over other labels follow the labels' order; the other
   // charts show the largest first.
   const order = isDate
-    ? sql`label desc nulls last`
+    ? sql`${group} desc nulls last`
     : type === "LINE" || type === "MULTILINE"
-      ? sql`label asc nulls last`
-      : sql`v0 desc nulls last, label asc nulls last`;
-  const query = sql<Record<string, unknown>>`select ${labelSql} as label, ${sql.join(values)}
-    from ${from} where ${condition}
-    group by 1 order by ${order} limit ${WIDGET_LABELS_MAX}`;
-  const { rows } = await run((db) => query.execute(db));
-  if (isDate) {
-    rows.reverse();
-    // The records without a date read last.
-    rows.sort((a, b) => Number(a.label === null) - Number(b.label === null));
-  }
-  const labels: WidgetLabel[] = rows.map((row) => {
-    const key = row.label === null || row.label === undefined ? null : String(row.label);
-    const text = key === null ? null : labelColumn.type === "List" ? optionText(labelColumn, key, lang) : key;
-    return { key, text };
-  });
-  return {
-    type,
-    labelTitle: columnLabel(labelColumn, lang),
-    dateGrouping: grouping,
-    labels,
-    series: chart.countConfigurations.map((value, index) => ({
-      key: `v${index}`,
-      description: value.description,
-      values: rows.map((row) => toNumber(row[`v${index}`])),
-    })),
+      ? sql`${group} asc nulls last`
+      : sql`${values[0]?.sql ?? sql`count(*)`} desc nulls last, ${group} asc nulls last`;
+  const from = sql`(${source.select}) as source`;
+  const condition = where(request);
+  const scan: ChartScan = {
+    aggregates: values,
+    statement: (aggregates) =>
+      sql<Record<string, unknown>>`select ${label} as label${
+        aggregates.length > 0 ? sql`, ${sql.join(aggregates)}` : sql``
+      } from ${from} where ${condition} group by ${group} order by ${order} limit ${WIDGET_LABELS_MAX}`,
   };
+  const data = (scanned: Record<string, unknown>[]): WidgetData => {
+    const rows = [...scanned];
+    if (isDate) {
+      rows.reverse();
+      // The records without a date read last.
+      rows.sort((a, b) => Number(a.label === null) - Number(b.label === null));
+    }
+    const labels: WidgetLabel[] = rows.map((row) => {
+      const key = row.label === null || row.label === undefined ? null : String(row.label);
+      const text = key === null ? null : labelColumn.type === "List" ? optionText(labelColumn, key, lang) : key;
+      return { key, text };
+    });
+    return {
+      type,
+      labelTitle: columnLabel(labelColumn, lang),
+      dateGrouping: grouping,
+      labels,
+      series: chart.countConfigurations.map((value, index) => ({
+        key: `v${index}`,
+        description: value.description,
+        values: rows.map((row) => toNumber(row[values[index].key])),
+      })),
+    };
+  };
+  return { scan, data };
 }
 
 async function table(

@@ -22,7 +22,15 @@ import { DomainError } from "../http/errors.ts";
 import { type Actor, can, requirePermission } from "../users/users.service.ts";
 import * as repo from "./dashboards.repository.ts";
 import { type LoadedSource, loadSource, runLimited } from "./sources.ts";
-import { type Condition, checkAgainstColumns, computeWidgetData, distinctValues } from "./widget-data.ts";
+import {
+  type Condition,
+  chartScan,
+  checkAgainstColumns,
+  computeWidgetData,
+  type DataRequest,
+  distinctValues,
+  WidgetStatements,
+} from "./widget-data.ts";
 
 const WIDGET = "Widget";
 /** The most widgets one list answers, the spec's "every widget" page included. */
@@ -273,13 +281,26 @@ export interface DataOptions {
   source?: LoadedSource;
 }
 
-/** Computes (or finds kept) a widget's data for a viewer; a data source naming an entity they may not read is 403. */
-export async function dataOf(
+/** Runs one request's widget statements under the widgets' limits (sources.ts `runLimited`). */
+export function widgetStatements(db: Kysely<Database>): WidgetStatements {
+  return new WidgetStatements(db, (work) => runLimited(db, work));
+}
+
+/** A widget's data for a viewer, ready to compute: the key it is kept under, and its statements. */
+export interface PreparedData {
+  key: string;
+  /** Adds a chart's scan to the statements, before any widget of the view computes, so that charts may share it. */
+  plan: (statements: WidgetStatements) => void;
+  compute: (statements: WidgetStatements) => Promise<WidgetData>;
+}
+
+/** Checks a widget against its source for a viewer, and keys its data; a source they may not read is 403. */
+export async function prepareData(
   db: Kysely<Database>,
   actor: Actor,
   widget: repo.WidgetRow,
   options: DataOptions,
-): Promise<WidgetData> {
+): Promise<PreparedData> {
   const source = options.source ?? (await loadSource(db, actor, widget.datasource_id));
   const configuration = widget.configuration;
   checkAgainstColumns(configuration, widget.type, source.select.columns);
@@ -292,28 +313,47 @@ export async function dataOf(
   }
   const { input } = options;
   const versions = await versionsOf(db, source);
-  const key = JSON.stringify([
-    widget.id,
-    new Date(widget.updated_at).getTime(),
-    source.id,
-    source.updatedAt,
-    versions,
-    conditions.map((condition) => [condition.column.key, condition.operation, condition.value]),
+  const request: DataRequest = {
+    type: widget.type,
+    configuration,
+    conditions,
     record,
-    widget.type === "TABLE" ? [input.page, input.size] : null,
-    input.lang,
-  ]);
-  return cacheOf(dataCaches, db).get(key, () =>
-    computeWidgetData((work) => runLimited(db, work), source.select, {
-      type: widget.type,
-      configuration,
-      conditions,
+    page: input.page,
+    size: input.size,
+    lang: input.lang,
+  };
+  return {
+    key: JSON.stringify([
+      widget.id,
+      new Date(widget.updated_at).getTime(),
+      source.id,
+      source.updatedAt,
+      versions,
+      conditions.map((condition) => [condition.column.key, condition.operation, condition.value]),
       record,
-      page: input.page,
-      size: input.size,
-      lang: input.lang,
-    }),
-  );
+      widget.type === "TABLE" ? [input.page, input.size] : null,
+      input.lang,
+    ]),
+    plan: (statements) => {
+      if (widget.type !== "KPI" && widget.type !== "TABLE") statements.plan(chartScan(source.select, request).scan);
+    },
+    compute: (statements) => computeWidgetData(statements, source.select, request),
+  };
+}
+
+/** The widget's data kept under its key, else computed with the given statements. */
+export function keptData(db: Kysely<Database>, prepared: PreparedData, statements: WidgetStatements) {
+  return cacheOf(dataCaches, db).get(prepared.key, () => prepared.compute(statements));
+}
+
+/** Computes (or finds kept) a widget's data for a viewer; a data source naming an entity they may not read is 403. */
+export async function dataOf(
+  db: Kysely<Database>,
+  actor: Actor,
+  widget: repo.WidgetRow,
+  options: DataOptions,
+): Promise<WidgetData> {
+  return keptData(db, await prepareData(db, actor, widget, options), widgetStatements(db));
 }
 
 /**
@@ -327,7 +367,7 @@ export async function previewWidget(
 ): Promise<WidgetData> {
   if (!can(actor, "Create", WIDGET) && !can(actor, "Update", WIDGET)) requirePermission(actor, "Create", WIDGET);
   const { configuration, source } = await checkedConfiguration(db, actor, input.widget);
-  return computeWidgetData((work) => runLimited(db, work), source.select, {
+  return computeWidgetData(widgetStatements(db), source.select, {
     type: input.widget.widgetConfiguration.type,
     configuration,
     conditions: conditionsOf(configuration, source, actor, []),
