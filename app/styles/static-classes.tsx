@@ -73,6 +73,13 @@ const rowStyles = {
   "& > tr[data-tone=danger] > td:first-of-type": { boxShadow: "inset 3px 0 0 var(--chakra-colors-red-solid)" },
 } as const;
 
+/** A chart's numbers (app/components/charts/widget-view.tsx): a label per row, then a number per series. */
+const chartDataStyles = {
+  "& > tbody > tr > th, & > tbody > tr > td": { px: "2", py: "2", borderBottomWidth: "1px" },
+  "& > tbody > tr > th": { textAlign: "start", fontWeight: "normal" },
+  "& > tbody > tr > td, & > thead > tr > th:not(:first-of-type)": { textAlign: "end" },
+} as const;
+
 const table = (children: ReactElement) => (
   <Table.Root size="sm" interactive>
     {children}
@@ -223,6 +230,10 @@ export const staticClasses = {
   "ws-table-body": { element: table(<Table.Body css={rowStyles} />), tag: "tbody" },
   "ws-table-cell": { element: table(<Table.Body>{<Table.Row>{<Table.Cell />}</Table.Row>}</Table.Body>), tag: "td" },
   "ws-no-records": <Text color="fg.muted" py="4" textAlign="center" />,
+  // app/components/charts/widget-view.tsx: a chart's "View data"
+  "ws-chart-data-scroll": <Table.ScrollArea mt="2" maxHeight="80" overflowY="auto" />,
+  "ws-chart-data": { element: <Table.Root size="sm" css={chartDataStyles} />, tag: "table" },
+  "ws-chart-data-caption": { element: <Table.Root size="sm">{<Table.Caption />}</Table.Root>, tag: "caption" },
   // app/components/list-footer.tsx
   "ws-pagination": <Flex justify="space-between" align="center" gap="3" wrap="wrap" as="nav" />,
   "ws-list-footer": <Text color="fg.muted" fontSize="sm" />,
