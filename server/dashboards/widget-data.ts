@@ -382,7 +382,9 @@ export function chartScan(source: SourceSelect, request: DataRequest) {
     }
     const labels: WidgetLabel[] = rows.map((row) => {
       const key = row.label === null || row.label === undefined ? null : String(row.label);
-      const text = key === null ? null : labelColumn.type === "List" ? optionText(labelColumn, key, lang) : key;
+      // The web app names a grouped date in the viewer's language and format (the contract's WidgetLabel).
+      const text =
+        key === null || grouping ? null : labelColumn.type === "List" ? optionText(labelColumn, key, lang) : key;
       return { key, text };
     });
     return {

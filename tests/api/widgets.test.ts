@@ -286,6 +286,8 @@ describe(`widgets on ${testDatabase}`, () => {
         }),
       );
       expect(year.labels.map((label: { key: string }) => label.key)).toEqual(["2020-01-01", "2021-01-01"]);
+      // A grouped date has no text: the web app names it in the viewer's language ("2020", "Q1 2020", "Uke 3, 2020").
+      expect(year.labels.map((label: { text: string | null }) => label.text)).toEqual([null, null]);
       expect(year.series[0].values).toEqual([4, 1]);
     });
 
