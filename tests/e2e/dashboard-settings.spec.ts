@@ -118,6 +118,31 @@ test.describe("dashboard and widget settings", () => {
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByTestId("kpi-columns")).toContainText("Must be a number field");
     await page.getByLabel("Field", { exact: true }).selectOption({ label: "Employees" });
+    // A filter offers the operations that fit its field: with JavaScript at once, without after the next round trip.
+    await page.getByRole("button", { name: "Add filter" }).click();
+    await page.getByRole("combobox", { name: "Field of filter 1" }).selectOption({ label: "Employees" });
+    if (!jsEnabled(testInfo)) await page.getByRole("button", { name: "Preview" }).click();
+    const operation = page.getByRole("combobox", { name: "Operation of filter 1" });
+    await expect(operation.locator("option")).toHaveText([
+      "equals (=)",
+      "less than (<)",
+      "greater than (>)",
+      "at least (>=)",
+      "at most (<=)",
+      "not equal (<>)",
+      "is empty (IS NULL)",
+      "is not empty (IS NOT NULL)",
+    ]);
+    await page.getByRole("combobox", { name: "Field of filter 1" }).selectOption({ label: "City" });
+    if (!jsEnabled(testInfo)) await page.getByRole("button", { name: "Preview" }).click();
+    await expect(operation.locator("option")).toHaveText([
+      "equals (=)",
+      "not equal (<>)",
+      "matches (ILIKE)",
+      "is empty (IS NULL)",
+      "is not empty (IS NOT NULL)",
+    ]);
+    await operation.selectOption({ label: "is not empty (IS NOT NULL)" });
     await page.getByRole("button", { name: "Preview" }).click();
     await expect(page.getByTestId("widget-preview")).toBeVisible();
     await page.getByRole("button", { name: "Save", exact: true }).click();

@@ -27,8 +27,9 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { ResultColumn } from "../../../server/contract/advanced-search.ts";
-import { columnLabel } from "../../../server/contract/advanced-search-texts.ts";
+import { columnLabel, isSortable, operationsByType } from "../../../server/contract/advanced-search-texts.ts";
 import { filterOperations, sortDirections, widgetInputSchema } from "../../../server/contract/dashboards.ts";
+import type { FieldType } from "../../../server/contract/fields.ts";
 import { aggregationFunctions, dateGroupings, widgetTypes } from "../../../server/contract/widget-data.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { WidgetView } from "../../components/charts/widget-view.tsx";
@@ -327,7 +328,20 @@ function ColumnsStep({
   const joined = new Set(builder.fields.map((column) => `${column.schemaName}.${column.tableName}`)).size > 1;
   const fieldLabel = (column: ResultColumn) => columnLabel(column, language, joined);
   const options = (columns: ResultColumn[]) => columns.map((c) => ({ value: c.key, label: fieldLabel(c) }));
-  const all = options(builder.fields);
+  // A Query field is computed per row: a widget can neither group, count, sort nor filter by it.
+  const usable = builder.fields.filter((column) => column.type !== "Query");
+  const all = options(usable);
+  const typeOf = (column: ResultColumn) => (column.type in operationsByType ? (column.type as FieldType) : undefined);
+  const sortable = options(usable.filter((column) => isSortable(typeOf(column) ?? "Query")));
+  /** The operations that fit a filter's field (all of them until one is chosen). */
+  const operationsFor = (key: string | undefined) => {
+    const column = usable.find((candidate) => candidate.key === key);
+    const type = column && typeOf(column);
+    return (type ? operationsByType[type] : filterOperations).map((op) => ({
+      value: op,
+      label: t(`advancedSearch.operations.${operationKeys[op]}`),
+    }));
+  };
   const aggregates = aggregationFunctions.map((fn) => ({ value: fn, label: t(aggregationKeys[fn]) }));
   const values = chart.countConfigurations.getFieldList();
   const sorting = fields.tableSorting.getFieldList();
@@ -336,7 +350,7 @@ function ColumnsStep({
   const action = builderUrl(builder.widget?.uuid, currentParams(builder));
   const customizable = getCollectionProps(config.customizableFilterFields, {
     type: "checkbox",
-    options: builder.fields.map((c) => c.key),
+    options: usable.map((c) => c.key),
   });
   const removeButton = (name: string, index: number, label: string) => (
     <Button
@@ -523,7 +537,7 @@ function ColumnsStep({
                       <Select
                         meta={row.field}
                         label={t("dashboardSettings.builder.sortField", { number })}
-                        options={all}
+                        options={sortable}
                         empty={t("dashboardSettings.builder.choose")}
                       />
                       <Select
@@ -579,10 +593,7 @@ function ColumnsStep({
                     <Select
                       meta={row.operation}
                       label={t("dashboardSettings.builder.filterOperation", { number })}
-                      options={filterOperations.map((op) => ({
-                        value: op,
-                        label: t(`advancedSearch.operations.${operationKeys[op]}`),
-                      }))}
+                      options={operationsFor(row.field.value)}
                     />
                     <FormField meta={row.paramValue} label={t("dashboardSettings.builder.filterValue", { number })}>
                       <Input {...getInputProps(row.paramValue, { type: "text" })} key={row.paramValue.key} size="sm" />
@@ -607,7 +618,7 @@ function ColumnsStep({
                   {t("dashboardSettings.builder.addFilter")}
                 </Button>
               </HStack>
-              {builder.fields.length > 0 && (
+              {usable.length > 0 && (
                 <Fieldset.Root>
                   <Fieldset.Legend fontSize="sm">{t("dashboardSettings.builder.customizable")}</Fieldset.Legend>
                   <Fieldset.HelperText>{t("dashboardSettings.builder.customizableHint")}</Fieldset.HelperText>
@@ -615,7 +626,7 @@ function ColumnsStep({
                     {customizable.map(({ key, ...props }, index) => (
                       <CheckLabel key={key}>
                         <input {...props} />
-                        {builder.fields[index] ? fieldLabel(builder.fields[index]) : null}
+                        {usable[index] ? fieldLabel(usable[index]) : null}
                       </CheckLabel>
                     ))}
                   </HStack>
