@@ -26,9 +26,11 @@ async function chakraStylesheet(): Promise<{ href: string; plugin: Plugin }> {
 }
 
 /**
- * Each language's texts are a chunk of their own (app/utils/messages.ts). The server learns their
- * file names from the browser build, which comes first, through `virtual:locale-chunks`, so a
- * page can preload the one language it speaks. Empty in dev, where the browser just imports it.
+ * Each language's texts are a chunk of their own (app/utils/messages.ts), and so is each text part
+ * of each language (app/utils/text-parts.ts: "settings.en"). The server learns their file names
+ * from the browser build, which comes first, through `virtual:locale-chunks`, so a page can
+ * preload the language it speaks and the parts it shows. Empty in dev, where the browser just
+ * imports them.
  */
 function localeChunks(): Plugin {
   const virtualId = "virtual:locale-chunks";
@@ -44,9 +46,10 @@ function localeChunks(): Plugin {
     generateBundle(_options, bundle) {
       if (this.environment.name !== "client") return;
       for (const chunk of Object.values(bundle)) {
-        const language =
-          chunk.type === "chunk" && /[\\/]app[\\/]locales[\\/](\w+)\.ts$/.exec(chunk.facadeModuleId ?? "")?.[1];
-        if (language) files[language] = `/${chunk.fileName}`;
+        const texts =
+          chunk.type === "chunk" &&
+          /[\\/]app[\\/]locales[\\/](\w+(?:\.(?:en|nb))?)\.ts$/.exec(chunk.facadeModuleId ?? "")?.[1];
+        if (texts) files[texts] = `/${chunk.fileName}`;
       }
     },
   };

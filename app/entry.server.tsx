@@ -16,6 +16,7 @@ import { documentEncoding, encodeDocument } from "./utils/document-encoding.serv
 import { createServerEmotionCache, emotionStyleTags } from "./utils/emotion.server.ts";
 import { NonceProvider } from "./utils/nonce.tsx";
 import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders } from "./utils/security-headers.server.ts";
+import { textPartsOf } from "./utils/text-parts.ts";
 
 export const streamTimeout = 5_000;
 
@@ -53,9 +54,16 @@ export default function handleRequest(
   }
 
   const cache = createServerEmotionCache(nonce);
-  // The browser's entry imports the page's texts before it hydrates: fetch them alongside it.
-  const messagesChunk = localeChunks[getLocale(loadContext)];
-  const preload = messagesChunk ? `<link rel="modulepreload" href="${messagesChunk}" nonce="${nonce}"/>` : "";
+  // The browser's entry imports the page's texts, and the parts its routes name, before it hydrates: fetch them
+  // alongside it.
+  const language = getLocale(loadContext);
+  const parts = textPartsOf(
+    routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id]?.handle),
+  );
+  const preload = [localeChunks[language], ...parts.map((part) => localeChunks[`${part}.${language}`])]
+    .filter((chunk) => chunk !== undefined)
+    .map((chunk) => `<link rel="modulepreload" href="${chunk}" nonce="${nonce}"/>`)
+    .join("");
 
   return new Promise<Response>((resolve, reject) => {
     // The whole document is rendered before it is sent: its styles belong in <head>, so the

@@ -25,7 +25,7 @@ import { system } from "./theme.ts";
 import { authStateContext } from "./utils/api.server.ts";
 import { chakraStylesheet } from "./utils/chakra-stylesheet.ts";
 import { fallbackLanguage } from "./utils/i18n.ts";
-import { useRouteLayout, useRouteShowsNotice } from "./utils/layout.ts";
+import { useRouteLayout, useRouteShowsNotice, useRouteTextParts } from "./utils/layout.ts";
 import { useNonce } from "./utils/nonce.tsx";
 import { readPreferences } from "./utils/preferences.server.ts";
 import type { Skin } from "./utils/preferences.ts";
@@ -103,8 +103,14 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const skin = usePendingSkin() ?? data?.skin ?? "dark";
   const nonce = useNonce();
+  const textParts = useRouteTextParts();
   return (
-    <html lang={data?.locale ?? fallbackLanguage} className={skin} style={{ colorScheme: skin }}>
+    <html
+      lang={data?.locale ?? fallbackLanguage}
+      className={skin}
+      style={{ colorScheme: skin }}
+      data-texts={textParts.length > 0 ? textParts.join(" ") : undefined}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,8 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import en from "./en.ts";
-import nb from "./nb.ts";
+import { allTexts } from "./all.ts";
+import profileEn from "./profile.en.ts";
+import settingsEn from "./settings.en.ts";
+
+const { en, nb } = allTexts;
 
 interface Texts {
   readonly [key: string]: string | Texts;
@@ -35,6 +38,33 @@ describe("locale files", () => {
       ].map((match) => `${match[1]} (${path.basename(file)})`);
     });
     expect(named.filter((entry) => !known.has(entry.split(" ")[0]))).toEqual([]);
+  });
+
+  it("name a text part's texts only in the screens that load it (app/utils/text-parts.ts)", () => {
+    const appDir = path.resolve(import.meta.dirname, "..");
+    // The screens under the routes whose handle names each part; the server has every text.
+    const parts = [
+      {
+        texts: settingsEn,
+        screens:
+          /^(features[\\/](settings|users|groups|roles)[\\/]|features[\\/]dashboards[\\/](dashboards-tab|widgets-tab|datasources-tab|widget-builder|dashboard-panel)\.|routes[\\/](system-settings|user-detail))/,
+      },
+      {
+        texts: profileEn,
+        screens: /^(features[\\/]profile[\\/]|features[\\/]notifications[\\/]settings-screen\.|routes[\\/]profile)/,
+      },
+    ];
+    const files = sourceFiles(appDir)
+      .map((file) => path.relative(appDir, file))
+      .filter((file) => !file.endsWith(".server.ts") && !file.startsWith("locales"));
+    for (const { texts, screens } of parts) {
+      const sections = Object.keys(texts).join("|");
+      const named = new RegExp(`\\bt\\(\\s*[\`"](?:${sections})\\.|\\blabel(?:Key)?:\\s*"(?:${sections})\\.`);
+      const outside = files.filter(
+        (file) => !screens.test(file) && named.test(readFileSync(path.join(appDir, file), "utf8")),
+      );
+      expect(outside, sections).toEqual([]);
+    }
   });
 
   it("have the same keys in English and Norwegian", () => {

@@ -3,6 +3,12 @@ import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { SectionNav } from "../components/section-nav.tsx";
 import { profileSections } from "../features/profile/urls.ts";
+import { loadTexts, textsHandle } from "../utils/text-parts.ts";
+import type { Route } from "./+types/profile";
+
+/** The profile's texts are a part of their own: a navigation here loads them first (utils/text-parts.ts). */
+export const handle = textsHandle("profile");
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [loadTexts("profile")];
 
 /** The user's account settings (spec §2 /profile): their sections beside the section's page. */
 export default function Profile() {

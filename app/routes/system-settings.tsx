@@ -5,7 +5,12 @@ import { SectionNav } from "../components/section-nav.tsx";
 import { SETTINGS_RESOURCE, sectionsFor } from "../features/settings/urls.ts";
 import { requirePermission } from "../middleware/auth.server.ts";
 import type { loader as rootLoader } from "../root.tsx";
+import { loadTexts, textsHandle } from "../utils/text-parts.ts";
 import type { Route } from "./+types/system-settings";
+
+/** The settings' texts are a part of their own: a navigation here loads them first (utils/text-parts.ts). */
+export const handle = textsHandle("settings");
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [loadTexts("settings")];
 
 /** Every page and change inside needs Read on System_Settings; others get the forbidden page. */
 export const middleware: Route.MiddlewareFunction[] = [

@@ -1,5 +1,6 @@
 import { useMatches } from "react-router";
 import type { MenuLayout } from "./preferences.ts";
+import { type TextPart, textPartsOf } from "./text-parts.ts";
 
 export type RouteLayout = "full" | MenuLayout;
 
@@ -23,4 +24,9 @@ export function useRouteLayout(): RouteLayout | undefined {
 /** Whether the current page shows the flash notice itself. */
 export function useRouteShowsNotice(): boolean {
   return useMatches().some((match) => (match.handle as RouteHandle | undefined)?.showsNotice === true);
+}
+
+/** The text parts the page's routes name (utils/text-parts.ts), for the browser to load before it hydrates. */
+export function useRouteTextParts(): TextPart[] {
+  return textPartsOf(useMatches().map((match) => match.handle));
 }
