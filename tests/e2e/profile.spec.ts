@@ -132,7 +132,8 @@ test.describe("the account settings", () => {
     await expectNotice(page, testInfo, "Your profile image was saved.");
     const image = page.getByRole("img", { name: "Your profile image" });
     await expect(image).toBeVisible();
-    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+    // Visible comes before loaded: the picture's width is known once it has arrived.
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
 
     await page.getByRole("button", { name: "Remove image" }).click();
     await expectNotice(page, testInfo, "Your profile image was removed.");
