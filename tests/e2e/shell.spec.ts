@@ -95,6 +95,42 @@ test.describe("languages", () => {
     await expect(page.getByRole("heading", { name: `Welcome, ${user.name}` })).toBeVisible();
   });
 
+  test("opens the settings and the profile from the menu, their texts coming with them", async ({
+    browser,
+  }, testInfo) => {
+    // With JavaScript these are navigations in the page, and the screens' texts are parts loaded on the way there.
+    for (const [locale, texts] of [
+      [
+        "en-US",
+        { settings: "Settings", settingsNav: "System settings", groups: "Groups", profile: "Account settings" },
+      ],
+      [
+        "nb-NO",
+        {
+          settings: "Innstillinger",
+          settingsNav: "Systeminnstillinger",
+          groups: "Grupper",
+          profile: "Kontoinnstillinger",
+        },
+      ],
+    ] as const) {
+      const context = await browser.newContext({
+        locale,
+        javaScriptEnabled: jsEnabled(testInfo),
+        baseURL: testInfo.project.use.baseURL,
+      });
+      const page = await context.newPage();
+      await signIn(page, users.admin, "/companies");
+      if (jsEnabled(testInfo)) await page.locator("html[data-hydrated]").waitFor();
+      await page.getByRole("link", { name: texts.settings, exact: true }).first().click();
+      await expect(page.getByRole("navigation", { name: texts.settingsNav })).toBeVisible();
+      await expect(page.getByRole("link", { name: texts.groups, exact: true })).toBeVisible();
+      await page.getByRole("link", { name: users.admin.name, exact: true }).click();
+      await expect(page.getByRole("navigation", { name: texts.profile })).toBeVisible();
+      await context.close();
+    }
+  });
+
   for (const locale of ["no", "nn-NO", "nb-NO"]) {
     test(`reads the browser language "${locale}" as Norwegian`, async ({ browser }, testInfo) => {
       const context = await browser.newContext({
