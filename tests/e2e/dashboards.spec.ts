@@ -8,6 +8,7 @@ const base = "/api/dashboards/core";
 interface Board {
   prefix: string;
   companies: { a: string; b: string; c: string };
+  contacts: string[];
   sources: string[];
   widgets: Record<string, string>;
   /** Every widget type, for everyone, in the menu. */
@@ -71,6 +72,33 @@ async function setUp(call: Call, run: string): Promise<Board> {
       },
     })
   ).id as string;
+  // Two contacts born in January 1990 and one in March 1991, for a line of births per month.
+  const contacts: string[] = [];
+  for (const [first, birth] of [
+    ["Ann", "1990-01-05"],
+    ["Bo", "1990-01-20"],
+    ["Cy", "1991-03-02"],
+  ]) {
+    const values = { first_name: first, last_name: prefix, birth_date: birth };
+    contacts.push((await call("POST", "/api/crm/contact", { values })).uuid as string);
+  }
+  const births = (
+    await call("POST", `${base}/datasource-advanced`, {
+      name: `${prefix} births`,
+      description: "",
+      definition: {
+        entities: [
+          {
+            schemaName: "crm",
+            tableName: "contact",
+            selectedFields: [{ key: "first_name" }, { key: "birth_date" }],
+            filters: [{ field: "last_name", operation: "=", paramValue: prefix }],
+          },
+        ],
+        joins: [],
+      },
+    })
+  ).id as string;
   const widget = async (type: string, extra: object) =>
     (
       await call("POST", `${base}/widget`, {
@@ -129,6 +157,12 @@ async function setUp(call: Call, run: string): Promise<Board> {
       },
       tableSorting: [{ field: "crm.company.name", direction: "asc" }],
     }),
+    BIRTHS: await widget("LINE", {
+      name: `${prefix} births`,
+      widgetConfiguration: { type: "LINE", datasourceUuidKey: births, customizableFilterFields: [], filters: [] },
+      groupBy: "MONTH",
+      countLabelConfiguration: chart("crm.contact.birth_date", [{ countField: "", description: "Born", fn: "COUNT" }]),
+    }),
     SUM: await widget("KPI", {
       name: `${prefix} employees`,
       singleNumberConfiguration: { aggregationFunction: "SUM", field: "crm.company.employees" },
@@ -152,6 +186,7 @@ async function setUp(call: Call, run: string): Promise<Board> {
     ["TREE", 6],
     ["TABLE", 6],
     ["PAGED", 12],
+    ["BIRTHS", 6],
   ] as const) {
     await call("POST", `${base}/view/${main.uuid}/widgets/${widgets[type]}`, { width, height: 4 });
   }
@@ -160,7 +195,17 @@ async function setUp(call: Call, run: string): Promise<Board> {
   const forCompanies = await dashboard("companies", { showInCompany: true });
   await call("POST", `${base}/view/${forCompanies.uuid}/widgets/${widgets.SUM}`, { width: 6, height: 2 });
   await call("POST", `${base}/view/${forCompanies.uuid}/widgets/${widgets.TABLE}`, { width: 6, height: 4 });
-  return { prefix, companies, sources: [source, everyCompany], widgets, main, empty, support, company: forCompanies };
+  return {
+    prefix,
+    companies,
+    contacts,
+    sources: [source, everyCompany, births],
+    widgets,
+    main,
+    empty,
+    support,
+    company: forCompanies,
+  };
 }
 
 /**
@@ -188,6 +233,7 @@ async function tearDown(page: Page, board: Board) {
   for (const widget of Object.values(board.widgets)) await call("DELETE", `${base}/widget/${widget}`).catch(() => {});
   for (const source of board.sources) await call("DELETE", `${base}/datasource-advanced/${source}`).catch(() => {});
   for (const id of Object.values(board.companies)) await call("DELETE", `/api/crm/company/${id}`).catch(() => {});
+  for (const id of board.contacts) await call("DELETE", `/api/crm/contact/${id}`).catch(() => {});
 }
 
 /** The administrator's page and the board made for this test. */
@@ -231,7 +277,7 @@ test.describe("dashboards", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(board.main.name);
       // The page header's shortcut button, as on other pages.
       await expect(page.getByRole("button", { name: "Add to shortcuts" })).toBeVisible();
-      await expect(page.getByTestId("dashboard-widget")).toHaveCount(9);
+      await expect(page.getByTestId("dashboard-widget")).toHaveCount(10);
       const card = (type: string) => widgetCard(page, `${board.prefix} ${type}`);
       await expect(card("BAR")).toContainText("BAR of this run");
 
@@ -271,6 +317,11 @@ test.describe("dashboards", () => {
       expect(await viewData(card("TREE"))).toEqual([
         ["Construction", "30"],
         ["Retail", "5"],
+      ]);
+      // Dates grouped by month are named as months, in the page's language.
+      expect(await viewData(card("births"))).toEqual([
+        ["January 1990", "2"],
+        ["March 1991", "1"],
       ]);
 
       // A table with pages has its own page parameter; the other widgets stay as they were.
@@ -405,6 +456,9 @@ test.describe("dashboards", () => {
       const bar = widgetCard(norwegian.page, `${board.prefix} BAR`);
       await bar.getByText("Vis data", { exact: true }).click();
       await expect(bar.getByTestId("widget-data").locator("tbody tr").first()).toContainText("Bygg og anlegg");
+      const births = widgetCard(norwegian.page, `${board.prefix} births`);
+      await births.getByText("Vis data", { exact: true }).click();
+      await expect(births.getByTestId("widget-data").locator("tbody th")).toHaveText(["januar 1990", "mars 1991"]);
       await expect(
         widgetCard(norwegian.page, `${board.prefix} KPI`).getByRole("button", { name: "Bruk" }),
       ).toBeVisible();
