@@ -333,6 +333,9 @@ function ColumnsStep({
   const all = options(usable);
   const typeOf = (column: ResultColumn) => (column.type in operationsByType ? (column.type as FieldType) : undefined);
   const sortable = options(usable.filter((column) => isSortable(typeOf(column) ?? "Query")));
+  // COUNT counts any field's values; the other aggregates need numbers.
+  const numeric = options(usable.filter((column) => column.type === "Number" || column.type === "Percent"));
+  const measuredBy = (aggregate: string | undefined) => (!aggregate || aggregate === "COUNT" ? all : numeric);
   /** The operations that fit a filter's field (all of them until one is chosen). */
   const operationsFor = (key: string | undefined) => {
     const column = usable.find((candidate) => candidate.key === key);
@@ -418,7 +421,7 @@ function ColumnsStep({
                 <Select
                   meta={kpi.field}
                   label={t("dashboardSettings.builder.field")}
-                  options={all}
+                  options={measuredBy(kpi.aggregationFunction.value)}
                   empty={t("dashboardSettings.builder.countRows")}
                 />
               </HStack>
@@ -483,7 +486,7 @@ function ColumnsStep({
                       <Select
                         meta={row.countField}
                         label={t("dashboardSettings.builder.valueField", { number })}
-                        options={all}
+                        options={measuredBy(row.countAggregationFunction.value)}
                         empty={t("dashboardSettings.builder.countRows")}
                       />
                       <Select
