@@ -366,6 +366,14 @@ function ColumnsStep({
       {t("dashboardSettings.builder.remove")}
     </Button>
   );
+  /** Adds a row to one of the builder's lists; without JavaScript it is a submit that comes back with the row. */
+  const addButton = (props: ReturnType<typeof form.insert.getButtonProps>, label: string) => (
+    <HStack>
+      <Button {...props} type="submit" size="sm" variant="outline">
+        {label}
+      </Button>
+    </HStack>
+  );
   const source = builder.sourceName;
   return (
     <Stack gap="5">
@@ -500,19 +508,13 @@ function ColumnsStep({
                 <Text color="fg.error" fontSize="sm" id={chart.countConfigurations.errorId}>
                   {chart.countConfigurations.errors?.map(messageText).join(" ")}
                 </Text>
-                <HStack>
-                  <Button
-                    {...form.insert.getButtonProps({
-                      name: chart.countConfigurations.name,
-                      defaultValue: { description: "", countField: "", countAggregationFunction: "COUNT" },
-                    })}
-                    type="submit"
-                    size="sm"
-                    variant="outline"
-                  >
-                    {t("dashboardSettings.builder.addValue")}
-                  </Button>
-                </HStack>
+                {addButton(
+                  form.insert.getButtonProps({
+                    name: chart.countConfigurations.name,
+                    defaultValue: { description: "", countField: "", countAggregationFunction: "COUNT" },
+                  }),
+                  t("dashboardSettings.builder.addValue"),
+                )}
               </Stack>
             </Fieldset.Root>
           )}
@@ -554,19 +556,13 @@ function ColumnsStep({
                     </Row>
                   );
                 })}
-                <HStack>
-                  <Button
-                    {...form.insert.getButtonProps({
-                      name: fields.tableSorting.name,
-                      defaultValue: { field: "", direction: "asc" },
-                    })}
-                    type="submit"
-                    size="sm"
-                    variant="outline"
-                  >
-                    {t("dashboardSettings.builder.addSort")}
-                  </Button>
-                </HStack>
+                {addButton(
+                  form.insert.getButtonProps({
+                    name: fields.tableSorting.name,
+                    defaultValue: { field: "", direction: "asc" },
+                  }),
+                  t("dashboardSettings.builder.addSort"),
+                )}
               </Stack>
             </Fieldset.Root>
           )}
@@ -608,19 +604,13 @@ function ColumnsStep({
                   </Row>
                 );
               })}
-              <HStack>
-                <Button
-                  {...form.insert.getButtonProps({
-                    name: config.filters.name,
-                    defaultValue: { field: "", operation: "=", paramValue: "" },
-                  })}
-                  type="submit"
-                  size="sm"
-                  variant="outline"
-                >
-                  {t("dashboardSettings.builder.addFilter")}
-                </Button>
-              </HStack>
+              {addButton(
+                form.insert.getButtonProps({
+                  name: config.filters.name,
+                  defaultValue: { field: "", operation: "=", paramValue: "" },
+                }),
+                t("dashboardSettings.builder.addFilter"),
+              )}
               {usable.length > 0 && (
                 <Fieldset.Root>
                   <Fieldset.Legend fontSize="sm">{t("dashboardSettings.builder.customizable")}</Fieldset.Legend>
