@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { PGliteThread } from "./pglite-thread.ts";
+import type { ThreadMemory } from "./pglite-worker.ts";
 import type { Database } from "./schema.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -23,6 +24,8 @@ export interface DatabaseHandle {
    * protocol), whose results come back as an array.
    */
   executeSql(text: string, values?: unknown[]): Promise<unknown>;
+  /** The embedded database's thread's memory; undefined on a PostgreSQL server. */
+  threadMemory(): Promise<ThreadMemory | undefined>;
   close(): Promise<void>;
 }
 
@@ -56,6 +59,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       db,
       kind: "postgres",
       busyForMs: () => undefined,
+      threadMemory: async () => undefined,
       executeSql: (text, values) => pool.query(text, values),
       async ping() {
         if (pool.ending || pool.ended) throw new Error("the database is closed");
@@ -79,6 +83,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       db,
       kind: "pglite",
       busyForMs: () => pglite?.busyForMs(),
+      threadMemory: async () => pglite?.memory(),
       executeSql: (text, values) => pool.query(text, values),
       async ping() {
         const busyFor = pglite?.busyForMs();

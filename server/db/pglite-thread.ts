@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { BackendMessage } from "pg-protocol/dist/messages.js";
 import { Parser } from "pg-protocol/dist/parser.js";
-import type { WorkerCommand, WorkerReply, WorkerRequest } from "./pglite-worker.ts";
+import type { ThreadMemory, WorkerCommand, WorkerReply, WorkerRequest } from "./pglite-worker.ts";
 
 /**
  * PGlite in a worker thread, seen from the main thread. It offers the two members PGlite's node-postgres adapter uses
@@ -16,7 +16,7 @@ export class PGliteThread {
   private readonly worker: Worker;
   private readonly pending = new Map<
     number,
-    { sentAt: number; resolve(data?: Uint8Array): void; reject(error: Error): void }
+    { sentAt: number; resolve(reply: WorkerReply): void; reject(error: Error): void }
   >();
   private nextId = 1;
   private failure: Error | undefined;
@@ -34,7 +34,7 @@ export class PGliteThread {
         const request = this.pending.get(reply.id);
         this.pending.delete(reply.id);
         if (reply.error !== undefined) request?.reject(new Error(reply.error));
-        else request?.resolve(reply.data);
+        else request?.resolve(reply);
       });
       const fail = (error: Error) => {
         this.failure = error;
@@ -47,7 +47,7 @@ export class PGliteThread {
     });
   }
 
-  private send(command: WorkerCommand): Promise<Uint8Array | undefined> {
+  private send(command: WorkerCommand): Promise<WorkerReply> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     // Node's Buffers are views into a shared 64 KiB pool, which postMessage would copy whole: send an exact copy.
@@ -68,12 +68,19 @@ export class PGliteThread {
     }
     const input = this.held.length === 0 ? message : Buffer.concat([...this.held, message]);
     this.held = [];
-    const data = await this.send({ type: "exec", message: input });
+    const { data } = await this.send({ type: "exec", message: input });
     const messages: BackendMessage[] = [];
     if (data && data.byteLength > 0) {
       new Parser().parse(Buffer.from(data.buffer, data.byteOffset, data.byteLength), (parsed) => messages.push(parsed));
     }
     return messages;
+  }
+
+  /** The thread's memory, measured between statements. */
+  async memory(): Promise<ThreadMemory> {
+    const { memory } = await this.send({ type: "memory" });
+    if (!memory) throw new Error("the PGlite thread did not report its memory");
+    return memory;
   }
 
   /** How long the thread has been working on its current statement; undefined when idle. */

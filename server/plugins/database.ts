@@ -13,6 +13,8 @@ declare module "fastify" {
     dbPing: DatabaseHandle["ping"];
     /** Raw SQL on the same pool, for the job queue only: everything else goes through Kysely. */
     dbExecuteSql: DatabaseHandle["executeSql"];
+    /** The embedded database's thread's memory (undefined on a PostgreSQL server): for tests and the benchmarks. */
+    dbThreadMemory: DatabaseHandle["threadMemory"];
     /** The demo workspace was created by this start: what needs the other plugins (its files) is added after them. */
     demoCreated: boolean;
   }
@@ -55,6 +57,7 @@ export default fp<DatabasePluginOptions>(
     app.decorate("dbKind", handle.kind);
     app.decorate("dbPing", handle.ping);
     app.decorate("dbExecuteSql", handle.executeSql);
+    app.decorate("dbThreadMemory", handle.threadMemory);
     app.decorate("demoCreated", createdDemo);
   },
   { name: "database" },
