@@ -1,4 +1,4 @@
-import { type CompiledQuery, type Kysely, sql, type Transaction } from "kysely";
+import { type CompiledQuery, type Kysely, sql } from "kysely";
 import {
   advancedSearchTexts,
   type CatalogEntity,
@@ -22,12 +22,12 @@ import { type FieldDefinition, isShown } from "../contract/fields.ts";
 import { refuseDatasourceInUse } from "../dashboards/widgets.service.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
-import { runReadOnlyQuery } from "../fields/fields.repository.ts";
 import { forbiddenInQuery } from "../fields/fields.service.ts";
 import { DomainError } from "../http/errors.ts";
 import { cachedEntity } from "../records/metadata.repository.ts";
 import { outputValue, withOptions } from "../records/records.service.ts";
 import { cachedRelationships } from "../relationships/relationships.repository.ts";
+import { refuseCostly, runQueryField, withQueryLimits } from "../user-queries/user-queries.service.ts";
 import { type Actor, can, requirePermission } from "../users/users.service.ts";
 import * as repo from "./advanced-search.repository.ts";
 import { type CompiledSource, compileSource, type SourceColumn } from "./compiler.ts";
@@ -53,33 +53,6 @@ function queryNotFound(): DomainError {
 
 function dataSourceNotFound(): DomainError {
   return new DomainError(404, "NotFoundException", advancedSearchTexts.dataSourceNotFound);
-}
-
-function queryFailed(): DomainError {
-  return new DomainError(422, "QueryFailedException", advancedSearchTexts.queryFailed);
-}
-
-/**
- * Runs `work` in a read-only transaction whose statements stop after `timeoutMs`; a statement stopped so answers
- * "Query failed.".
- */
-export async function withTimeout<T>(
-  db: Kysely<Database>,
-  timeoutMs: number,
-  work: (trx: Transaction<Database>) => Promise<T>,
-): Promise<T> {
-  try {
-    return await db.transaction().execute(async (trx) => {
-      await sql`set transaction read only`.execute(trx);
-      await sql`select set_config('statement_timeout', ${`${Math.max(1, Math.round(timeoutMs))}ms`}, true)`.execute(
-        trx,
-      );
-      return work(trx);
-    });
-  } catch (error) {
-    if ((error as { code?: unknown }).code === "57014") throw queryFailed();
-    throw error;
-  }
 }
 
 // ---- the catalog ----
@@ -158,11 +131,12 @@ function plainValue(value: unknown): unknown {
 }
 
 /**
- * The Query fields of a page's rows, by "row index/column key": each one's select run read-only for its record (as
- * the record pages run them), its first value; null when it gives none or fails.
+ * The Query fields of a page's rows, by "row index/column key": each one's select run for its record with the
+ * actor's rights (as the record pages run them), its first value; null when it gives none or fails.
  */
 export async function queryValues(
   db: Kysely<Database>,
+  actor: Actor,
   source: CompiledSource,
   rows: Record<string, unknown>[],
 ): Promise<Map<string, unknown>> {
@@ -178,7 +152,7 @@ export async function queryValues(
         let value: unknown = null;
         if (text !== "" && !forbiddenInQuery(text)) {
           try {
-            const found = await runReadOnlyQuery(db, text, id, 1);
+            const found = await runQueryField(db, actor, text, id, 1);
             const first = found[0];
             value = first ? plainValue(Object.values(first)[0]) : null;
           } catch {
@@ -243,12 +217,14 @@ export async function runDefinition(
   const source = await compileSource(db, actor, definition);
   const rowsQuery = pageQuery(db, source, paging.page, paging.size);
   const totalQuery = countQuery(db, source);
-  const { rows, total } = await withTimeout(db, options.timeoutMs ?? QUERY_TIMEOUT_MS, async (trx) => {
+  const { rows, total } = await withQueryLimits(db, options.timeoutMs ?? QUERY_TIMEOUT_MS, async (trx) => {
+    await refuseCostly(trx, rowsQuery);
+    await refuseCostly(trx, totalQuery);
     const found = await trx.executeQuery<Record<string, unknown>>(rowsQuery);
     const counted = await trx.executeQuery<{ total: unknown }>(totalQuery);
     return { rows: found.rows, total: Number(counted.rows[0]?.total ?? 0) };
   });
-  const computed = await queryValues(db, source, rows);
+  const computed = await queryValues(db, actor, source, rows);
   return {
     columns: source.resultColumns.map(columnDto),
     content: resultRows(source, rows, computed),
@@ -441,7 +417,10 @@ async function assertHasRows(db: Kysely<Database>, actor: Actor, definition: Que
     .select(sql`1`.as("one"))
     .limit(1)
     .compile();
-  const found = await withTimeout(db, options.timeoutMs ?? QUERY_TIMEOUT_MS, (trx) => trx.executeQuery(probe));
+  const found = await withQueryLimits(db, options.timeoutMs ?? QUERY_TIMEOUT_MS, async (trx) => {
+    await refuseCostly(trx, countQuery(db, source));
+    return trx.executeQuery(probe);
+  });
   if (found.rows.length === 0) {
     throw new DomainError(400, "DatasourceValidationException", advancedSearchTexts.noResults);
   }

@@ -76,8 +76,9 @@ export async function queryExportOf(
   signal?: AbortSignal,
 ): Promise<ExportSource> {
   const params = row.params as unknown as exportsRepo.ExportParams;
-  const actor = await loadActor(db, row.user_id);
-  if (actor?.status !== "active") throw new Error(`export ${row.id}: its user may not export`);
+  const found = await loadActor(db, row.user_id);
+  if (found?.status !== "active") throw new Error(`export ${row.id}: its user may not export`);
+  const actor = found;
   const source = await compileSource(db, actor, params.definition as QueryDefinition);
   const main = source.entities[0]?.entity;
   if (!main) throw new Error(`export ${row.id}: no main entity`);
@@ -99,7 +100,7 @@ export async function queryExportOf(
       for (const entity of source.entities) query = query.orderBy(`source.${entity.idAlias}`);
       const rows = (await query.limit(EXPORT_CHUNK_SIZE).execute()) as Record<string, unknown>[];
       if (rows.length === 0) return;
-      const computed = await queryValues(db, source, rows);
+      const computed = await queryValues(db, actor, source, rows);
       yield rows.map((found, index) => {
         const record: ExportRecord = { id: String(found.r0) };
         for (const [position, column] of source.resultColumns.entries()) {

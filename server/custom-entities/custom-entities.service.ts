@@ -87,7 +87,7 @@ export async function createCustomEntity(
     throw new DomainError(409, "FieldKeyAlreadyExistingException", "Field key already exist");
   }
   const prepared: { field: CustomFieldInput; settings: FieldSettings }[] = [];
-  for (const field of input.fields) prepared.push({ field, settings: await preparedField(db, field) });
+  for (const field of input.fields) prepared.push({ field, settings: await preparedField(db, actor, field) });
   await db.transaction().execute(async (trx) => {
     if ((await repo.nameOrKeyTaken(trx, input.key, namesOf(input))) || (await repo.tableExists(trx, input.key))) {
       throw nameTaken();

@@ -1,10 +1,11 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { compileSource } from "../advanced-search/compiler.ts";
-import { advancedSearchTexts, QUERY_TIMEOUT_MS, queryDefinitionSchema } from "../contract/advanced-search.ts";
+import { QUERY_TIMEOUT_MS, queryDefinitionSchema } from "../contract/advanced-search.ts";
 import { dashboardTexts } from "../contract/dashboards.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
+import { withQueryLimits } from "../user-queries/user-queries.service.ts";
 import type { Actor } from "../users/users.service.ts";
 import type { SourceSelect } from "./widget-data.ts";
 
@@ -59,17 +60,6 @@ export async function loadSource(
 }
 
 /** Runs a widget's statements in one read-only transaction under the advanced search's statement timeout. */
-export async function runLimited<T>(db: Kysely<Database>, run: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction().execute(async (trx) => {
-      await sql`set transaction read only`.execute(trx);
-      await sql`set local statement_timeout = ${sql.lit(QUERY_TIMEOUT_MS)}`.execute(trx);
-      return run(trx);
-    });
-  } catch (error) {
-    if ((error as { code?: string }).code === "57014") {
-      throw new DomainError(422, "QueryFailedException", advancedSearchTexts.queryFailed);
-    }
-    throw error;
-  }
+export function runLimited<T>(db: Kysely<Database>, run: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return withQueryLimits(db, QUERY_TIMEOUT_MS, run);
 }

@@ -32,6 +32,35 @@ export interface DatabaseHandle {
 /** A statement running for less than this counts as a database at work; longer, it must answer a ping. */
 const BUSY_IS_ALIVE_MS = 2000;
 
+/**
+ * Statements users wrote (Query fields, advanced searches, data sources, widgets) have a small pool of their own on a
+ * PostgreSQL server, so that a few heavy ones cannot take every connection that pages need (decision 037).
+ */
+const USER_QUERY_CONNECTIONS = 3;
+const userQueryPools = new WeakMap<object, Kysely<Database>>();
+
+/** The database for statements users wrote: its own small pool on a PostgreSQL server, the one session on PGlite. */
+export function forUserQueries(db: Kysely<Database>): Kysely<Database> {
+  return userQueryPools.get(db) ?? db;
+}
+
+const embeddedThreads = new WeakMap<object, PGliteThread>();
+
+/**
+ * Limits each statement of `work` to `ms` on the embedded database, which has no statement timeout of its own (a
+ * statement past it is stopped with its thread, see PGliteThread.limitStatements); a PostgreSQL server's statement
+ * timeout does this there. `work` must hold the database's one connection for its whole run (a transaction).
+ */
+export async function withEmbeddedStatementLimit<T>(db: Kysely<Database>, ms: number, work: () => Promise<T>) {
+  const thread = embeddedThreads.get(db);
+  thread?.limitStatements(ms);
+  try {
+    return await work();
+  } finally {
+    thread?.limitStatements(undefined);
+  }
+}
+
 const DATE_OID = 1082;
 const INT8_OID = 20;
 
@@ -52,6 +81,14 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // query; unheard, its error would end the process.
     pool.on("error", () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const queryPool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      types: typeParsers,
+      max: USER_QUERY_CONNECTIONS,
+    });
+    queryPool.on("error", () => undefined);
+    const userQueries = new Kysely<Database>({ dialect: new PostgresDialect({ pool: queryPool }) });
+    userQueryPools.set(db, userQueries);
     // Health checks have a connection of their own: a pool busy with slow requests is not a database that is down.
     const healthPool = new pg.Pool({ connectionString: options.databaseUrl, max: 1 });
     healthPool.on("error", () => undefined);
@@ -66,7 +103,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
         await healthPool.query("select 1");
       },
       async close() {
-        await Promise.all([db.destroy(), healthPool.end()]);
+        await Promise.all([db.destroy(), userQueries.destroy(), healthPool.end()]);
       },
     };
   }
@@ -79,6 +116,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // Pool of one: PGlite is a single session, so a transaction owns it until it ends.
     const pool = new pg.Pool({ ...createPgConfig(pglite as never), types: typeParsers, max: 1 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    embeddedThreads.set(db, pglite);
     return {
       db,
       kind: "pglite",

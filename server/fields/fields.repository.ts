@@ -1,4 +1,4 @@
-import { CompiledQuery, type Kysely, sql, type Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { FieldType } from "../contract/fields.ts";
 import type { Database } from "../db/schema.ts";
 import type { EntityMetadata } from "../records/metadata.repository.ts";
@@ -264,23 +264,4 @@ export async function optionInUse(db: Db, table: Table, key: string, multi: bool
   const { rows } = await sql<{ found: boolean }>`select exists
     (select 1 from ${sql.table(tableName(table))} where ${condition}) as found`.execute(db);
   return rows[0]?.found === true;
-}
-
-export const QUERY_READER_ROLE = "workspace_query_reader";
-
-/**
- * Runs a Query field's select for one record: read-only, as a role that may only read the data schemas, within a
- * statement timeout, `this.id` bound as a parameter, and at most `limit` rows (one more is read to tell if there are).
- */
-export async function runReadOnlyQuery(db: Kysely<Database>, text: string, recordId: string, limit: number) {
-  const bound = text.replace(/\bthis\.id\b/g, "$1::uuid");
-  return db.transaction().execute(async (trx) => {
-    await sql`set transaction read only`.execute(trx);
-    await sql`select set_config('statement_timeout', '2s', true)`.execute(trx);
-    await sql`set local role ${sql.id(QUERY_READER_ROLE)}`.execute(trx);
-    const result = await trx.executeQuery<Record<string, unknown>>(
-      CompiledQuery.raw(`select * from (${bound}\n) as query_field limit ${limit + 1}`, [recordId]),
-    );
-    return result.rows;
-  });
 }

@@ -15,6 +15,7 @@ import { isUuid, uniqueKey } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import { type EntityMetadata, forgetEntity } from "../records/metadata.repository.ts";
 import { readableRecord, resolveEntity } from "../records/records.service.ts";
+import { runQueryField } from "../user-queries/user-queries.service.ts";
 import { type Actor, requirePermission } from "../users/users.service.ts";
 import * as repo from "./fields.repository.ts";
 
@@ -128,20 +129,23 @@ function rowOf(input: CustomFieldInput, settings: FieldSettings): repo.FieldRow 
   };
 }
 
-/** A select that fails for a record fails for all: it is tried once on save, with no record. */
-async function checkQuery(db: Kysely<Database>, input: CustomFieldInput) {
+/**
+ * A select that fails for a record fails for all: it is tried once on save, with no record, with the rights of the
+ * one who saves it.
+ */
+async function checkQuery(db: Kysely<Database>, actor: Actor, input: CustomFieldInput) {
   if (input.type !== "Query" || !input.query) return;
   if (forbiddenInQuery(input.query)) throw invalid("query", fieldTexts.queryFailed);
   try {
-    await repo.runReadOnlyQuery(db, input.query, "00000000-0000-0000-0000-000000000000", 1);
+    await runQueryField(db, actor, input.query, "00000000-0000-0000-0000-000000000000", 1);
   } catch {
     throw invalid("query", fieldTexts.queryFailed);
   }
 }
 
 /**
- * Functions that change the session's role or run SQL text of their own would step around the reading role; a
- * Query field may not name them (a second wall behind the role, decision 022).
+ * Functions that change the session's role or run SQL text of their own: a Query field may not name them. The wall
+ * is the reader's rights (decision 037); this only answers plainly hostile selects before they reach the database.
  */
 const FORBIDDEN_IN_QUERY = /\b(set_config|query_to_xml\w*|\w*_to_xml\w*|dblink\w*|pg_read\w*|lo_\w+|pg_sleep\w*)\b/i;
 
@@ -230,9 +234,13 @@ function sortsByName(entity: FieldOwner, row: { part_of_name: boolean; type: str
 }
 
 /** The field's checks before any schema change: its default, and its select tried once. */
-export async function preparedField(db: Kysely<Database>, input: CustomFieldInput): Promise<FieldSettings> {
+export async function preparedField(
+  db: Kysely<Database>,
+  actor: Actor,
+  input: CustomFieldInput,
+): Promise<FieldSettings> {
   const settings = withDefault(input);
-  await checkQuery(db, input);
+  await checkQuery(db, actor, input);
   return settings;
 }
 
@@ -275,7 +283,7 @@ export async function createField(
   input: CustomFieldInput,
 ): Promise<FieldSetting> {
   const entity = await settingsEntity(db, actor, "Update", schema, table);
-  const settings = await preparedField(db, input);
+  const settings = await preparedField(db, actor, input);
   const created = await db.transaction().execute((trx) => addField(trx, entity, input, settings));
   forgetEntity(db, entity.schemaKey, entity.tableKey);
   return toSetting(created);
@@ -297,7 +305,7 @@ export async function updateField(
   const entity = await settingsEntity(db, actor, "Update", schema, table);
   if (input.key !== key) throw invalid("key", fieldRuleTexts.notForType);
   const settings = withDefault(input);
-  await checkQuery(db, input);
+  await checkQuery(db, actor, input);
   const updated = await db.transaction().execute(async (trx) => {
     await repo.limitLockWait(trx);
     const existing = await repo.findField(trx, entity.id, { key }, true);
@@ -410,7 +418,7 @@ export async function executeQueries(
     let rows: Record<string, unknown>[];
     try {
       if (forbiddenInQuery(query)) throw new Error("forbidden function");
-      rows = await repo.runReadOnlyQuery(db, query, row.id, QUERY_ROW_LIMIT);
+      rows = await runQueryField(db, actor, query, row.id, QUERY_ROW_LIMIT + 1);
     } catch {
       throw new DomainError(422, "QueryFailedException", fieldTexts.queryFailed);
     }
