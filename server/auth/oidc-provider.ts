@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { createHash, generateKeyPairSync, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import { API_SCOPE, WEB_CLIENT_ID } from "../contract/identity.ts";
@@ -32,10 +32,13 @@ async function signingKeys(db: Kysely<Database>) {
   return [jwk];
 }
 
-/** The web app's own client; refreshed on every start so its URLs follow APP_URL. */
+/**
+ * The web app's own client; refreshed on every start so its URLs follow APP_URL. Its secret is the services'
+ * configuration: the row holds only its hash, so a read of the table gives nothing to sign in with.
+ */
 async function registerWebClient(db: Kysely<Database>, options: OidcOptions) {
   const client = {
-    client_secret: options.webClientSecret,
+    client_secret: `sha256:${createHash("sha256").update(options.webClientSecret).digest("base64url")}`,
     name: "Workspace web app",
     redirect_uris: [`${options.appUrl}/oauth2-redirect`],
     post_logout_redirect_uris: [`${options.appUrl}/login`],
@@ -65,7 +68,7 @@ export async function createOidcProvider(db: Kysely<Database>, options: OidcOpti
   const secure = options.publicApiUrl.startsWith("https://");
 
   const configuration: Configuration = {
-    adapter: createOidcAdapter(db),
+    adapter: createOidcAdapter(db, { clientId: WEB_CLIENT_ID, secret: options.webClientSecret }),
     clients: [],
     jwks: { keys: jwks as any },
     cookies: {

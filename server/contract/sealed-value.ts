@@ -7,10 +7,15 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** An AES-256-GCM key derived from the session secret (HKDF), so the secret itself never encrypts anything. */
-export async function sessionCookieKey(secret: string): Promise<CryptoKey> {
+export function sessionCookieKey(secret: string): Promise<CryptoKey> {
+  return sealingKey(secret, "workspace session cookie v1");
+}
+
+/** An AES-256-GCM key derived from a secret (HKDF) for one purpose: each purpose gets a key of its own. */
+export async function sealingKey(secret: string, purpose: string): Promise<CryptoKey> {
   const material = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, ["deriveKey"]);
   return crypto.subtle.deriveKey(
-    { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(), info: encoder.encode("workspace session cookie v1") },
+    { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(), info: encoder.encode(purpose) },
     material,
     { name: "AES-GCM", length: 256 },
     false,

@@ -35,6 +35,37 @@ describe(`OAuth2 authorization server on ${testDatabase}`, () => {
     expect((await me(tokens.access_token)).statusCode).toBe(200);
   });
 
+  it("keeps no usable credential in the database: tokens, codes and sessions hashed, the web client's secret out", async () => {
+    const { verifier, challenge } = pkcePair();
+    const flow = await authorize(t.app, { challenge });
+    const code = new URL(flow.redirect ?? "").searchParams.get("code") ?? "";
+    const stored = async () =>
+      JSON.stringify(await t.app.db.selectFrom("core.oidc_payload").select(["model", "id", "payload"]).execute());
+    expect(code).not.toBe("");
+    expect(await stored()).not.toContain(code);
+    const exchanged = await exchangeCode(t.app, code, verifier);
+    const tokens = exchanged.json();
+    expect((await me(tokens.access_token)).statusCode).toBe(200);
+    const table = await stored();
+    expect(table).not.toContain(tokens.access_token);
+    expect(table).not.toContain(tokens.refresh_token);
+    const sessionCookie = flow.jar.get("_session");
+    expect(sessionCookie).toBeTruthy();
+    expect(table).not.toContain(sessionCookie);
+    // What a read of the table gives signs nobody in.
+    const rows = await t.app.db.selectFrom("core.oidc_payload").select(["model", "id"]).execute();
+    for (const row of rows.filter((r) => r.model === "AccessToken" || r.model === "RefreshToken")) {
+      expect((await me(row.id)).statusCode).toBe(401);
+      expect((await refresh(t.app, row.id)).statusCode).toBe(400);
+    }
+    const clients = JSON.stringify(await t.app.db.selectFrom("core.oauth_client").selectAll().execute());
+    expect(clients).not.toContain(TEST_CLIENT_SECRET);
+    // The tokens themselves still work, and the session still finds its grant: a second sign-in needs no password.
+    expect((await refresh(t.app, tokens.refresh_token)).statusCode).toBe(200);
+    const again = await authorize(t.app, { challenge: pkcePair().challenge, jar: flow.jar });
+    expect(new URL(again.redirect ?? "").searchParams.get("code")).toBeTruthy();
+  });
+
   it("serves the sign-in page as a plain form", async () => {
     const flow = await authorize(t.app, { password: DEMO_PASSWORD });
     expect(flow.form?.statusCode).toBe(200);

@@ -17,6 +17,10 @@ export class CookieJar {
     }
   }
 
+  get(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
   header(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
