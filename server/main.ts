@@ -1,12 +1,17 @@
-import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { describeListenError } from "./contract/startup-errors.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
+import { dataDirProblem, hostProblem } from "./startup-checks.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Before the database is opened: a directory that cannot be made (or a host that cannot be) is said at once.
+  const problem = (await hostProblem("API_HOST", config.API_HOST, config.API_PORT)) ?? dataDirProblem(config.DATA_DIR);
+  if (problem) throw new StartupProblem(problem);
+  // Loaded only now, so that the checks above answer before the whole API's code is read.
+  const { buildApp } = await import("./app.ts");
   // npm start passes this file to repeat a generated demo password in its banner.
   const app = await buildApp(config, { demoPasswordNoticeFile: process.env.WORKSPACE_DEMO_PASSWORD_FILE });
 
@@ -39,6 +44,9 @@ async function main(): Promise<void> {
   }
 }
 
+/** A value of the environment that cannot work, said in one line that names its variable. */
+class StartupProblem extends Error {}
+
 /** A failure to listen, told apart from other start-up failures that carry the same error codes (the data lock's). */
 class ListenError extends Error {
   readonly reason: unknown;
@@ -60,6 +68,7 @@ main().catch((error: unknown) => {
     });
   if (listening) console.error(`The provider API could not start: ${listening}`);
   else if (error instanceof ListenError) console.error("The provider API could not start:", error.reason);
+  else if (error instanceof StartupProblem) console.error(`The provider API could not start: ${error.message}`);
   else if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
   else console.error("The provider API could not start:", error);
   process.exit(1);

@@ -1,5 +1,6 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { dataDirProblem } from "./startup-checks.ts";
 
 const SHUTDOWN_GRACE_MS = 30_000;
 
@@ -10,6 +11,8 @@ const SHUTDOWN_GRACE_MS = 30_000;
 async function main(): Promise<void> {
   const config = { ...loadConfig(), JOB_WORKERS: true };
   if (!config.DATABASE_URL) throw new ConfigError("A worker process needs DATABASE_URL (a PostgreSQL server)");
+  const dataDir = dataDirProblem(config.DATA_DIR);
+  if (dataDir) throw new ConfigError(dataDir);
   const app = await buildApp(config);
   await app.ready();
   app.log.info("job worker started");

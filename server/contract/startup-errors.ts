@@ -31,3 +31,25 @@ export function describeListenError(
       return undefined;
   }
 }
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const IPV6 = /^[0-9a-f:.]+(%[\w.-]+)?$/i;
+const HOST_LABEL = /^[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/i;
+
+/**
+ * A listening address that cannot be one, said in one line, or undefined. Checked before anything is opened: a name
+ * such as 256.1.1.1 would otherwise go to a name server, which may take minutes to say nothing.
+ */
+export function hostSyntaxProblem(variable: string, host: string): string | undefined {
+  const fix = "use an address of this machine, such as 0.0.0.0, or its host name.";
+  if (/^[\d.]+$/.test(host)) {
+    return IPV4.test(host)
+      ? undefined
+      : `${variable}: "${host}" is not an IPv4 address (four numbers from 0 to 255); ${fix}`;
+  }
+  if (host.includes(":")) return IPV6.test(host) ? undefined : `${variable}: "${host}" is not an IPv6 address; ${fix}`;
+  const labels = host.replace(/\.$/, "").split(".");
+  const valid =
+    host.length <= 253 && labels.every((label) => HOST_LABEL.test(label)) && !/^\d+$/.test(labels.at(-1) ?? "");
+  return valid ? undefined : `${variable}: "${host}" is not a host name; ${fix}`;
+}

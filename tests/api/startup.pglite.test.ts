@@ -45,6 +45,45 @@ describe("start-up failures are one line naming what to change", () => {
     expect(output.split("\n")).toHaveLength(1);
   });
 
+  it("names DATA_DIR at once when it cannot be made, or a file stands in its way", async () => {
+    const file = path.join(dataDir, "a-file");
+    fs.writeFileSync(file, "");
+    // A directory that takes no new entries: Node's recursive mkdir never returns there.
+    const unmakeable = await runToExit(
+      "server/main.ts",
+      { DATA_DIR: "/proc/workspace-nope", LOG_LEVEL: "warn" },
+      20_000,
+    );
+    expect(unmakeable).toEqual({
+      code: 1,
+      output:
+        "The provider API could not start: DATA_DIR: /proc/workspace-nope cannot be created (ENOENT); set DATA_DIR to a directory this user may write to.",
+    });
+    const underFile = await run("server/main.ts", { DATA_DIR: path.join(file, "data") });
+    expect(underFile).toEqual({
+      code: 1,
+      output: `The provider API could not start: DATA_DIR: ${file} is a file, not a directory, and ${path.join(file, "data")} would be inside it; set DATA_DIR to a directory this user may write to.`,
+    });
+    const started = await runToExit("server/cli/start.ts", { DATA_DIR: "/proc/workspace-nope" }, 20_000);
+    expect(started.code).toBe(1);
+    expect(started.output).toMatch(/^Workspace could not start: DATA_DIR: \/proc\/workspace-nope cannot be created/);
+    expect(started.output.split("\n")).toHaveLength(1);
+  });
+
+  it("names API_HOST at once when it cannot be an address, before the database is opened", async () => {
+    const untouched = path.join(dataDir, "untouched");
+    const { code, output } = await run("server/main.ts", {
+      DATA_DIR: untouched,
+      API_PORT: String(await freePort()),
+      API_HOST: "256.1.1.1",
+    });
+    expect(code).toBe(1);
+    expect(output).toBe(
+      'The provider API could not start: API_HOST: "256.1.1.1" is not an IPv4 address (four numbers from 0 to 255); use an address of this machine, such as 0.0.0.0, or its host name.',
+    );
+    expect(fs.existsSync(untouched)).toBe(false);
+  });
+
   it("names PORT, not a URL built from it, when npm start is given a bad port", async () => {
     const { code, output } = await run("server/cli/start.ts", { DATA_DIR: dataDir, PORT: "abc" });
     expect(code).toBe(1);
