@@ -2,7 +2,7 @@
  * The web app's production HTTP server: `node app/serve.ts [build/server/index.js]`. React Router's request handler
  * on Express, as React Router's own custom-server template has it, with what react-router-serve cannot do: security
  * headers on static files too, request lines without authorization codes, the browser's address for the API's
- * per-address limits, and start-up failures said in one line. See docs/decisions/012-own-web-server.md.
+ * per-address limits, requests that arrive too slowly cut, and start-up failures said in one line. See docs/decisions/012-own-web-server.md.
  */
 import { createServer } from "node:http";
 import path from "node:path";
@@ -13,7 +13,13 @@ import express from "express";
 import morgan from "morgan";
 import type { ServerBuild } from "react-router";
 import { redactUrl } from "../server/contract/log-redaction.ts";
-import { describeListenError, parsePort } from "../server/contract/startup-errors.ts";
+import {
+  BODY_TIMEOUT_SECONDS_DEFAULT,
+  cutSlowRequests,
+  HEADERS_TIMEOUT_SECONDS_DEFAULT,
+  parseSeconds,
+} from "../server/contract/slow-requests.ts";
+import { describeListenError, hostSyntaxProblem, parsePort } from "../server/contract/startup-errors.ts";
 import { DEFAULT_TRUSTED_PROXIES, trustedProxiesSchema } from "../server/contract/trusted-proxies.ts";
 import { CLIENT_ADDRESS_HEADER } from "./utils/client-address.server.ts";
 import { webEnv } from "./utils/env.server.ts";
@@ -28,6 +34,20 @@ process.env.NODE_ENV ??= "production";
 const port = parsePort("PORT", process.env.PORT, 3000);
 if (typeof port === "string") fail(port);
 const host = process.env.HOST || undefined;
+const badHost = host && hostSyntaxProblem("HOST", host);
+if (badHost) fail(badHost);
+const headersTimeoutSeconds = parseSeconds(
+  "HEADERS_TIMEOUT_SECONDS",
+  process.env.HEADERS_TIMEOUT_SECONDS,
+  HEADERS_TIMEOUT_SECONDS_DEFAULT,
+);
+if (typeof headersTimeoutSeconds === "string") fail(headersTimeoutSeconds);
+const bodyTimeoutSeconds = parseSeconds(
+  "BODY_TIMEOUT_SECONDS",
+  process.env.BODY_TIMEOUT_SECONDS,
+  BODY_TIMEOUT_SECONDS_DEFAULT,
+);
+if (typeof bodyTimeoutSeconds === "string") fail(bodyTimeoutSeconds);
 const trustProxy = trustedProxiesSchema.safeParse(process.env.TRUST_PROXY || DEFAULT_TRUSTED_PROXIES);
 if (!trustProxy.success) fail(`TRUST_PROXY: ${trustProxy.error.issues[0].message}`);
 try {
@@ -70,6 +90,7 @@ app.use((request, _response, next) => {
 app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
 const server = createServer(app);
+cutSlowRequests(server, { headersTimeoutSeconds, bodyTimeoutSeconds });
 server.once("error", (error) => {
   fail(describeListenError(error, { portVariable: "PORT", port, hostVariable: "HOST", host }) ?? String(error));
 });

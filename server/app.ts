@@ -14,6 +14,7 @@ import { importsRoutes } from "./bulk-data/imports.routes.ts";
 import { companySettingsRoutes } from "./company-settings/company-settings.routes.ts";
 import type { Config } from "./config.ts";
 import { redactUrl } from "./contract/log-redaction.ts";
+import { cutSlowRequests } from "./contract/slow-requests.ts";
 import { customEntitiesRoutes } from "./custom-entities/custom-entities.routes.ts";
 import { dashboardsRoutes } from "./dashboards/dashboards.routes.ts";
 import { seedDemoDocuments } from "./db/demo-documents.ts";
@@ -24,6 +25,7 @@ import { fieldsRoutes } from "./fields/fields.routes.ts";
 import { groupsRoutes } from "./groups/groups.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { noStoreJson } from "./http/cache-headers.ts";
+import { concurrencyShare } from "./http/concurrency-share.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { refuseNulCharacters } from "./http/input-guard.ts";
 import { registerRateLimits } from "./http/rate-limits.ts";
@@ -60,6 +62,9 @@ export type AppConfig = Pick<
   | "DATA_DIR"
   | "LOG_LEVEL"
   | "RATE_LIMIT_PER_MINUTE"
+  | "CONCURRENT_REQUESTS_PER_USER"
+  | "HEADERS_TIMEOUT_SECONDS"
+  | "BODY_TIMEOUT_SECONDS"
   | "TRUST_PROXY"
   | "LOGIN_ATTEMPTS_PER_MINUTE"
   | "SEED_DEMO"
@@ -113,6 +118,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
 
+  cutSlowRequests(app.server, {
+    headersTimeoutSeconds: config.HEADERS_TIMEOUT_SECONDS,
+    bodyTimeoutSeconds: config.BODY_TIMEOUT_SECONDS,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -150,6 +159,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     webClientSecret,
     accessTokenTtl: config.ACCESS_TOKEN_TTL,
     refreshTokenTtl: config.REFRESH_TOKEN_TTL,
+    limitTokenRequest: rateLimits.tokenRequest,
   });
 
   const invitations = {
@@ -175,6 +185,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       api.addHook("onRequest", rateLimits.refuseFailingAddress);
       api.addHook("onRequest", app.authenticate);
       api.addHook("onRequest", rateLimits.perUser);
+      api.addHook("onRequest", concurrencyShare(config.CONCURRENT_REQUESTS_PER_USER));
       api.addHook("onResponse", rateLimits.countAuthenticationFailure);
       await api.register(usersRoutes, {
         invitations: {

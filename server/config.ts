@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { MAX_IMPORT_MB_DEFAULT, MAX_UPLOAD_MB_DEFAULT } from "./contract/files.ts";
+import { BODY_TIMEOUT_SECONDS_DEFAULT, HEADERS_TIMEOUT_SECONDS_DEFAULT } from "./contract/slow-requests.ts";
 import { DEFAULT_TRUSTED_PROXIES, trustedProxiesSchema } from "./contract/trusted-proxies.ts";
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -21,6 +22,12 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1000),
+  /** Requests of one signed-in user the API works on at once; the rest wait their turn (decision 038). */
+  CONCURRENT_REQUESTS_PER_USER: z.coerce.number().int().min(1).max(1000).default(4),
+  /** Seconds a request's headers may take to arrive in full. */
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(HEADERS_TIMEOUT_SECONDS_DEFAULT),
+  /** Seconds a request body may go on bringing less than 1 KiB a second before it is cut. */
+  BODY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(BODY_TIMEOUT_SECONDS_DEFAULT),
   TRUST_PROXY: trustedProxiesSchema.default(DEFAULT_TRUSTED_PROXIES),
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   SEED_DEMO: flag.default(false),

@@ -6,7 +6,7 @@ const WINDOW_MS = 60_000;
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-function tooManyRequests(reply: FastifyReply, seconds: number): DomainError {
+export function tooManyRequests(reply: FastifyReply, seconds: number): DomainError {
   reply.header("retry-after", seconds);
   return new DomainError(429, "TooManyRequestsException", `Too many requests. Try again in ${seconds} seconds.`);
 }
@@ -15,6 +15,11 @@ function tooManyRequests(reply: FastifyReply, seconds: number): DomainError {
 function isSignedInApi(request: FastifyRequest): boolean {
   const route = request.routeOptions.url ?? "";
   return route.startsWith("/api/") && !route.startsWith("/api/docs");
+}
+
+/** A request to the token endpoint: counted per client and account once its body is read (tokenRequest). */
+export function isTokenRequest(request: FastifyRequest): boolean {
+  return request.method === "POST" && request.url.split("?")[0] === "/oauth2/token";
 }
 
 /** An IPv6 client is counted by its /64, as one household or host is given a whole /64. */
@@ -29,6 +34,11 @@ export interface RateLimits {
   refuseFailingAddress: Hook;
   /** onResponse hook: counts a refused token against its address. */
   countAuthenticationFailure: Hook;
+  /**
+   * For a token request: one budget per client and account (`holder`) when its code or refresh token is known, so
+   * that many users refreshing through one address do not share a budget; per address otherwise.
+   */
+  tokenRequest: (request: FastifyRequest, reply: FastifyReply, holder: string | undefined) => Promise<void>;
 }
 
 /**
@@ -49,12 +59,15 @@ export async function registerRateLimits(app: FastifyInstance, perMinute: number
       if (!limit.isAllowed && limit.isExceeded) throw tooManyRequests(reply, limit.ttlInSeconds);
     };
 
-  // Health checks come from load balancers and monitors, often all from one address.
+  // Health checks come from load balancers and monitors, often all from one address. Token requests are counted
+  // once their holder is known (tokenRequest).
   const perAddress = hook(limiter((request) => `address:${addressOf(request)}`));
   app.addHook("onRequest", async (request, reply) => {
-    if (isSignedInApi(request) || request.url === "/healthz") return;
+    if (isSignedInApi(request) || request.url === "/healthz" || isTokenRequest(request)) return;
     await perAddress(request, reply);
   });
+  const holders = new WeakMap<FastifyRequest, string>();
+  const perHolder = hook(limiter((request) => `token:${holders.get(request)}`));
 
   const failures = limiter((request) => `failures:${addressOf(request)}`);
   return {
@@ -65,6 +78,11 @@ export async function registerRateLimits(app: FastifyInstance, perMinute: number
     },
     async countAuthenticationFailure(request, reply) {
       if (reply.statusCode === 401) await failures(request);
+    },
+    async tokenRequest(request, reply, holder) {
+      if (!holder) return perAddress(request, reply);
+      holders.set(request, holder);
+      await perHolder(request, reply);
     },
   };
 }

@@ -4,6 +4,8 @@ import fp from "fastify-plugin";
 import type Provider from "oidc-provider";
 import { pruneLoginAttempts } from "../auth/login-throttle.ts";
 import { createOidcProvider, type OidcOptions } from "../auth/oidc-provider.ts";
+import { tokenRequestHolder } from "../auth/token-requests.ts";
+import { isTokenRequest } from "../http/rate-limits.ts";
 import { type Actor, loadActor } from "../users/users.service.ts";
 
 declare module "fastify" {
@@ -26,12 +28,23 @@ function unauthorized(request: FastifyRequest, reply: FastifyReply, message: str
     .send({ status: 401, exceptionName: "UnauthorizedException", message, requestId: request.id });
 }
 
-export default fp<OidcOptions>(
-  async (app, options) => {
+export interface OidcPluginOptions extends OidcOptions {
+  /** Limits a token request, given whose code or refresh token it presents (rate-limits.ts, tokenRequest). */
+  limitTokenRequest: (request: FastifyRequest, reply: FastifyReply, holder: string | undefined) => Promise<void>;
+}
+
+export default fp<OidcPluginOptions>(
+  async (app, { limitTokenRequest, ...options }) => {
     // Housekeeping at start: expired authorization-server rows and month-old sign-in attempts.
     await app.db.deleteFrom("core.oidc_payload").where("expires_at", "<", new Date()).execute();
     await pruneLoginAttempts(app.db);
     const provider = await createOidcProvider(app.db, options);
+    // Before the provider sees the request: every user's refresh may come through one address (an office, the web
+    // app), so the budget is each client's and account's.
+    app.addHook("onRequest", async (request, reply) => {
+      if (isTokenRequest(request))
+        await limitTokenRequest(request, reply, await tokenRequestHolder(provider, request.raw));
+    });
     await app.register(middie);
     app.use("/oauth2", provider.callback());
     app.decorate("oidc", provider);
