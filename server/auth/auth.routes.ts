@@ -4,7 +4,7 @@ import { z } from "zod";
 import { apiErrorSchema } from "../contract/errors.ts";
 import { signedLogoutAccount } from "../contract/logout-link.ts";
 import { findUserForLogin } from "../users/users.repository.ts";
-import { accountLockedFor, recordLoginAttempt } from "./login-throttle.ts";
+import { accountLock, recordLoginAttempt } from "./login-throttle.ts";
 import { type PageLanguage, pageLanguage, pageTexts, renderLoginPage, renderMessagePage } from "./pages.ts";
 import { unknownUserHash, verifyPassword } from "./passwords.ts";
 
@@ -96,12 +96,15 @@ export const authRoutes: FastifyPluginAsyncZod<{
         return reply.status(status).send(renderLoginPage({ language, uid, email, error }));
       };
 
-      if (await accountLockedFor(app.db, email, request.ip)) return refuse(429, t.locked);
-
+      const lock = await accountLock(app.db, email, request.ip);
       const user = email ? await findUserForLogin(app.db, email) : undefined;
-      // Always verify against some hash, so the answer takes as long whether or not the email exists.
+      // Always verify against some hash, so the answer takes as long whether or not the email exists or is locked.
       const valid = await verifyPassword(password, user?.password_hash ?? (await unknownUserHash));
       const ok = Boolean(user && user.status === "active" && user.password_hash && valid);
+      // A locked email answers alike whether an account has it or not, from any address: only the right password
+      // from an address that signed in to the account before gets through. Attempts meanwhile are not counted, so
+      // the lock lifts an hour after it began.
+      if (lock.locked && !(ok && lock.trusted)) return refuse(429, t.locked);
       await recordLoginAttempt(app.db, email || "(empty)", request.ip, ok);
       if (!ok || !user) return refuse(401, t.invalid);
 

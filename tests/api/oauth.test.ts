@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword, verifyPassword } from "../../server/auth/passwords.ts";
 import { signedLogoutQuery } from "../../server/contract/logout-link.ts";
 import {
   authorize,
@@ -285,6 +286,67 @@ describe(`account throttling on ${testDatabase}`, () => {
     expect(verifier).toBeTruthy();
     const otherAccount = await authorize(t.app, { email: "admin@example.com" });
     expect(otherAccount.redirect).toContain("code=");
+  });
+
+  /** The sign-in form's post alone, from `address`: its answer and how long it took. */
+  async function timedSignIn(email: string, password: string, address = "127.0.0.1") {
+    const jar = new CookieJar();
+    const query = new URLSearchParams({
+      client_id: "workspace-web",
+      redirect_uri: REDIRECT_URI,
+      response_type: "code",
+      scope: "api",
+      code_challenge: pkcePair().challenge,
+      code_challenge_method: "S256",
+    });
+    const start = await t.app.inject({ method: "GET", url: `/oauth2/authorize?${query}`, remoteAddress: address });
+    jar.store(start);
+    const uid = new URL(start.headers.location as string, "http://api.test").searchParams.get("uid")!;
+    const began = performance.now();
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/auth/login",
+      remoteAddress: address,
+      headers: { cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams({ uid, email, password }).toString(),
+    });
+    const page = response.body.replaceAll(email, "{email}").replaceAll(uid, "{uid}");
+    return { status: response.statusCode, page, ms: performance.now() - began };
+  }
+
+  it("answers a locked email alike whether an account has it or not, even where the account signed in before", async () => {
+    const [account, unknown, trusted] = ["admin@example.com", "nobody@example.com", "127.0.0.1"];
+    await t.app.db.insertInto("core.login_attempt").values({ email: account, ip: trusted, success: true }).execute();
+    for (const email of [account, unknown]) {
+      await t.app.db
+        .insertInto("core.login_attempt")
+        .values(Array.from({ length: 100 }, () => ({ email, ip: "203.0.113.9", success: false })))
+        .execute();
+    }
+    // What checking one password costs: a locked answer must take as long, or its speed would tell.
+    const stored = await hashPassword("some-password-of-a-user");
+    let verifyMs = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 3; i++) {
+      const began = performance.now();
+      await verifyPassword("a-wrong-password", stored);
+      verifyMs = Math.min(verifyMs, performance.now() - began);
+    }
+
+    const answers = [
+      await timedSignIn(account, "a-wrong-password", trusted),
+      await timedSignIn(unknown, "a-wrong-password", trusted),
+      await timedSignIn(account, DEMO_PASSWORD, "192.0.2.44"),
+      await timedSignIn(unknown, DEMO_PASSWORD, "192.0.2.44"),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(429);
+      expect(answer.page).toContain("Too many failed sign-ins for this account");
+      expect(answer.page).toBe(answers[0].page);
+      expect(answer.ms).toBeGreaterThan(verifyMs / 2);
+    }
+    // The real user's right password from where they signed in before still gets through.
+    const owner = await timedSignIn(account, DEMO_PASSWORD, trusted);
+    expect(owner.status).toBe(303);
   });
 
   it("lifts the lock as failures age past the hour", async () => {
