@@ -14,8 +14,8 @@ import type { EntityMetadata } from "../records/metadata.repository.ts";
  * - List (its own options, or statuses, users and groups): the option's label in the file's language; an import
  *   also takes the other language's label or the stored value. MultiSelect: labels separated by ", " (a label that
  *   holds a comma is still read whole).
- * - In CSV, text that would start a formula has a leading apostrophe (`neutralizeCsvCell`), which reading a CSV file
- *   takes off again (sheets.ts).
+ * - Text with a line that would start a formula has a leading apostrophe on that line (`neutralizeCell`), in CSV and
+ *   .xlsx alike, which reading a file takes off again (sheets.ts).
  */
 export type CellValue = string | number | boolean | Date | null;
 

@@ -40,11 +40,19 @@ async function written(layout: ExportLayout, records: ExportRecord[][]): Promise
 }
 
 describe("an export's cells", () => {
-  it("neutralises text that would start a formula in CSV, and leaves numbers, percentages and .xlsx alone", () => {
+  it("neutralises text that would start a formula in CSV and .xlsx alike, and leaves numbers and percentages alone", () => {
     const csv = cellsOf({ format: "csv", language: "en", fields, sheetName: "x" }, record);
     expect(csv).toEqual([record.id, "'=SUM(A1)", -2.5, "-25%", "2026-11-25", "true", "Alpha"]);
     const xlsx = cellsOf({ format: "xlsx", language: "nb", fields, sheetName: "x" }, record);
-    expect(xlsx).toEqual([record.id, "=SUM(A1)", -2.5, -0.25, new Date("2026-11-25T00:00:00Z"), true, "Alfa"]);
+    expect(xlsx).toEqual([record.id, "'=SUM(A1)", -2.5, -0.25, new Date("2026-11-25T00:00:00Z"), true, "Alfa"]);
+    const lines = cellsOf(
+      { format: "csv", language: "en", fields: fields.slice(0, 1), sheetName: "x" },
+      {
+        id: "1",
+        name: "Acme\n@SUM(1+1)",
+      },
+    );
+    expect(lines).toEqual(["1", "Acme\n'@SUM(1+1)"]);
   });
 
   it("names a sheet as Excel allows", () => {
@@ -62,6 +70,19 @@ describe("an export's file", () => {
     ]);
     expect(file.toString("utf8")).toBe(
       `\ufeffID,name nb,amount nb\r\n${record.id},'=SUM(A1),-2.5\r\n2,"plain, with comma",\r\n`,
+    );
+  });
+
+  it("quotes every CSV value that holds a line break, so that no line of it starts a row", async () => {
+    const file = await written({ format: "csv", language: "en", fields: fields.slice(0, 1), sheetName: "x" }, [
+      [
+        { id: "1", name: "Acme\n=cmd|' /C calc'!A0" },
+        { id: "2", name: "Carriage\r+1" },
+        { id: "3", name: "Both\r\n-2" },
+      ],
+    ]);
+    expect(file.toString("utf8")).toBe(
+      `\ufeffID,name en\r\n1,"Acme\n'=cmd|' /C calc'!A0"\r\n2,"Carriage\r'+1"\r\n3,"Both\r\n'-2"\r\n`,
     );
   });
 

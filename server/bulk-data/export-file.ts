@@ -1,10 +1,10 @@
 import { once } from "node:events";
 import type { Writable } from "node:stream";
-import { stringify } from "csv-stringify";
 import ExcelJS from "exceljs";
-import { type BulkFormat, neutralizeCsvCell } from "../contract/bulk-data.ts";
+import { type BulkFormat, neutralizeCell } from "../contract/bulk-data.ts";
 import type { FieldDefinition } from "../contract/fields.ts";
 import { type CellValue, headerOf, ID_HEADER, type Language, toCell } from "./cells.ts";
+import { csvWriter } from "./sheets.ts";
 
 /** What an export's file holds: the ID column, then one column per field, headed in the export's language. */
 export interface ExportLayout {
@@ -28,7 +28,7 @@ const NUMBER_FORMATS: Partial<Record<FieldDefinition["type"], string>> = {
   Percent: "0.##%",
 };
 
-/** Types whose CSV cells are values, not free text: a spreadsheet reads "-2" or "-25%" as a number, not a formula. */
+/** Types whose cells are values, not free text: a spreadsheet reads "-2" or "-25%" in CSV as a number, not a formula. */
 const VALUE_TYPES = new Set<FieldDefinition["type"]>(["Number", "Percent", "Date", "DateTime", "Bool"]);
 
 export function cellsOf(layout: ExportLayout, record: ExportRecord): CellValue[] {
@@ -36,16 +36,16 @@ export function cellsOf(layout: ExportLayout, record: ExportRecord): CellValue[]
     record.id,
     ...layout.fields.map((field) => {
       const cell = toCell(field, record[field.key], layout.language, layout.format);
-      // Only text that a person typed can start a formula (CSV injection); numbers stay numbers.
-      return layout.format === "csv" && typeof cell === "string" && !VALUE_TYPES.has(field.type)
-        ? neutralizeCsvCell(cell)
-        : cell;
+      // Only text that a person typed can start a formula (formula injection), in CSV and .xlsx alike: a text cell of
+      // an .xlsx that starts with "=" becomes a formula once it is edited, or saved as CSV. Numbers stay numbers.
+      return typeof cell === "string" && !VALUE_TYPES.has(field.type) ? neutralizeCell(cell) : cell;
     }),
   ];
 }
 
+/** The header row, labels neutralised as text cells are (administrators type them). */
 export function headersOf(layout: Pick<ExportLayout, "fields" | "language">): string[] {
-  return [ID_HEADER, ...layout.fields.map((field) => headerOf(field, layout.language))];
+  return [ID_HEADER, ...layout.fields.map((field) => neutralizeCell(headerOf(field, layout.language)))];
 }
 
 /** A sheet's name: at most 31 characters, none of those Excel refuses. */
@@ -159,14 +159,14 @@ async function sinkDrained(sink: LegacyWritable): Promise<void> {
 }
 
 async function writeCsv(output: Writable, layout: ExportLayout, chunks: AsyncIterable<ExportRecord[]>) {
-  // A byte order mark, so Excel reads the file as UTF-8; CRLF between records (RFC 4180).
-  const csv = stringify({ bom: true, delimiter: ",", record_delimiter: "windows" });
+  // CRLF between records (RFC 4180).
+  const csv = csvWriter("windows");
   csv.pipe(output);
   const ended = once(output, "finish");
   const write = async (cells: unknown[]) => {
     if (!csv.write(cells)) await drained(csv);
   };
-  await write(headersOf(layout).map(neutralizeCsvCell));
+  await write(headersOf(layout));
   let count = 0;
   for await (const chunk of chunks) {
     for (const record of chunk) await write(cellsOf(layout, record));

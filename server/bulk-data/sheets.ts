@@ -1,8 +1,8 @@
 import { PassThrough, type Readable } from "node:stream";
 import { parse } from "csv-parse";
-import { stringify } from "csv-stringify";
+import { type Stringifier, stringify } from "csv-stringify";
 import ExcelJS from "exceljs";
-import { type BulkFormat, neutralizeCsvCell, unneutralizeCsvCell } from "../contract/bulk-data.ts";
+import { type BulkFormat, neutralizeCell, unneutralizeCell } from "../contract/bulk-data.ts";
 import type { FileStorage } from "../files/storage.ts";
 import type { CellValue } from "./cells.ts";
 
@@ -47,7 +47,9 @@ async function sniffDelimiter(storage: FileStorage, key: string): Promise<string
 /** An exceljs cell value as a plain one: rich text and hyperlinks as their text, formulas as their result. */
 function plainCell(value: unknown): CellValue {
   if (value === null || value === undefined) return null;
-  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
+  // Undoes what an export (or an error file) did to text that would start a formula.
+  if (typeof value === "string") return unneutralizeCell(value);
+  if (typeof value === "number" || typeof value === "boolean") return value;
   if (value instanceof Date) return value;
   if (typeof value === "object") {
     const object = value as Record<string, unknown>;
@@ -75,7 +77,7 @@ async function* csvRows(storage: FileStorage, key: string): AsyncGenerator<FileR
     for await (const record of parser as AsyncIterable<string[]>) {
       rowNumber += 1;
       // Undoes what an export (or an error file) did to cells that would start a formula.
-      yield { rowNumber, cells: record.map(unneutralizeCsvCell) };
+      yield { rowNumber, cells: record.map(unneutralizeCell) };
     }
   } catch (error) {
     throw new UnreadableFileError((error as Error).message);
@@ -149,9 +151,26 @@ export const CONTENT_TYPES: Record<BulkFormat, string> = {
 };
 
 /**
+ * A CSV writer for the files the product makes: a byte order mark, so that Excel reads UTF-8, and every value that
+ * holds a line break quoted. csv-stringify quotes only the record delimiter itself, so a lone LF or CR went out bare,
+ * and a spreadsheet began a new row there, with whatever the value held next.
+ */
+export function csvWriter(recordDelimiter: "windows" | "unix"): Stringifier {
+  return stringify({ bom: true, delimiter: ",", record_delimiter: recordDelimiter, quoted_match: /[\r\n]/ });
+}
+
+/**
  * Writes rows to a stream in the format, as they come (exceljs's streaming writer, or CSV with a BOM so that Excel
  * reads it as UTF-8). The stream ends once `rows` is spent; an error destroys it.
  */
+/**
+ * Cells are neutralised as an export's are (formula injection): a failed row may hold the file's formula text, and the
+ * import reads them back without the apostrophe.
+ */
+function neutralized<T>(cell: T): T | string {
+  return typeof cell === "string" ? neutralizeCell(cell) : cell;
+}
+
 export function writeRows(
   format: BulkFormat,
   header: string[],
@@ -160,24 +179,20 @@ export function writeRows(
   const output = new PassThrough();
   const write = async () => {
     if (format === "csv") {
-      const csv = stringify({ bom: true });
+      const csv = csvWriter("unix");
       csv.pipe(output);
       const put = async (row: unknown[]) => {
         if (!csv.write(row)) await new Promise((resolve) => csv.once("drain", resolve));
       };
-      // Cells are neutralised as an export's are (CSV injection): a failed row may hold the file's formula text, and
-      // the import reads them back without the apostrophe.
-      const cellOf = (cell: string | number | boolean | null) =>
-        cell === null ? "" : typeof cell === "string" ? neutralizeCsvCell(cell) : cell;
-      await put(header.map(neutralizeCsvCell));
-      for await (const row of rows) await put(row.map(cellOf));
+      await put(header.map(neutralizeCell));
+      for await (const row of rows) await put(row.map((cell) => (cell === null ? "" : neutralized(cell))));
       csv.end();
       return;
     }
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
     const sheet = workbook.addWorksheet("Sheet1");
-    sheet.addRow(header).commit();
-    for await (const row of rows) sheet.addRow(row).commit();
+    sheet.addRow(header.map(neutralizeCell)).commit();
+    for await (const row of rows) sheet.addRow(row.map(neutralized)).commit();
     sheet.commit();
     await workbook.commit();
   };

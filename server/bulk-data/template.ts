@@ -1,6 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import ExcelJS from "exceljs";
-import type { BulkFormat } from "../contract/bulk-data.ts";
+import { type BulkFormat, neutralizeCell } from "../contract/bulk-data.ts";
 import { type FieldDefinition, LONG_TEXT_MAX, NUMBER_MAX, TEXT_MAX, URL_MAX } from "../contract/fields.ts";
 import type { EntityMetadata } from "../records/metadata.repository.ts";
 import { headerOf, importableFields, type Language } from "./cells.ts";
@@ -130,8 +130,9 @@ export async function buildTemplate(
   format: BulkFormat,
 ): Promise<Buffer> {
   const fields = importableFields(described);
-  const header = fields.map((field) => templateHeader(field, language));
-  if (format === "csv") return Buffer.from(stringify([header], { bom: true }));
+  // Labels are typed by administrators: one that would start a formula is neutralised, as in an export.
+  const header = fields.map((field) => neutralizeCell(templateHeader(field, language)));
+  if (format === "csv") return Buffer.from(stringify([header], { bom: true, quoted_match: /[\r\n]/ }));
 
   const t = texts[language];
   const workbook = new ExcelJS.Workbook();

@@ -230,18 +230,26 @@ export const exportQuerySchema = z.looseObject({
 });
 
 /**
- * A cell that a spreadsheet would read as a formula (CSV injection) gets a leading apostrophe: `=`, `+`, `-`, `@`, and
- * the tab and carriage return that also start one.
+ * Where a line of a cell begins that a spreadsheet would read as a formula (CSV or formula injection): `=`, `+`, `-`,
+ * `@`, a tab or a carriage return, at the start of the cell or after a line break (a reader that splits lines naively
+ * starts a row there). Apostrophes already before one count too, so that one typed there survives the round trip.
  */
-export function neutralizeCsvCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+const FORMULA_LINE = /(?<=^|[\r\n])(?='*[=+\-@\t\r])/g;
+/** The apostrophe `neutralizeCell` put before such a line. */
+const NEUTRALISED_LINE = /(?<=^|[\r\n])'(?='*[=+\-@\t\r])/g;
+
+/**
+ * A text cell of a file the product writes (exports and error files, CSV and .xlsx alike) with a leading apostrophe on
+ * each line that would start a formula, so that no spreadsheet runs it.
+ */
+export function neutralizeCell(value: string): string {
+  return value.replace(FORMULA_LINE, "'");
 }
 
 /**
- * The inverse of `neutralizeCsvCell`, for a CSV file read by an import: a cell that is an apostrophe before one of
- * those characters loses the apostrophe, so that an export imports back as it was (a round trip). Only CSV: in .xlsx
- * the apostrophe was never added, and one typed there is the cell's own.
+ * The inverse of `neutralizeCell`, for a file read by an import: each line that is an apostrophe before one of those
+ * characters loses one apostrophe, so that an export imports back as it was (a round trip).
  */
-export function unneutralizeCsvCell(value: string): string {
-  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+export function unneutralizeCell(value: string): string {
+  return value.replace(NEUTRALISED_LINE, "");
 }
