@@ -27,7 +27,7 @@ import { healthRoutes } from "./health/health.routes.ts";
 import { noStoreJson } from "./http/cache-headers.ts";
 import { concurrencyShare } from "./http/concurrency-share.ts";
 import { registerErrorHandling } from "./http/errors.ts";
-import { refuseNulCharacters } from "./http/input-guard.ts";
+import { refuseUnstorableInput } from "./http/input-guard.ts";
 import { registerRateLimits } from "./http/rate-limits.ts";
 import mailer from "./mail/mailer.ts";
 import { metaStatusRoutes } from "./meta-status/meta-status.routes.ts";
@@ -125,7 +125,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  refuseNulCharacters(app);
+  refuseUnstorableInput(app);
   noStoreJson(app);
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);

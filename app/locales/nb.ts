@@ -111,6 +111,8 @@ const nb: CoreTranslations = {
     contactRequired: "En henvendelse eller et gjøremål må også knyttes til en kontakt.",
     notCompanyContact: "Må være en av firmaets kontakter",
     nul: "Kan ikke inneholde et nulltegn",
+    loneSurrogate: "Kan ikke inneholde et surrogattegn uten sitt par",
+    tooDeep: "Kan ikke være nestet så dypt",
     pageRange: "Sidetallet må være fra 1 til siste side.",
     duplicate: "{{value}} finnes allerede",
     fileTooLarge: "Filen kan ikke være større enn {{max}} MB",

@@ -236,6 +236,7 @@ const settingsEn = {
     },
     rules: {
       key: "Only letters, digits and underscore, starting with a letter",
+      keyReserved: "This key is reserved: choose another",
       maxAboveMin: "The maximum must be greater than the minimum",
       fromBeforeTo: "From must not exceed To",
       hiddenRequired: "A required field cannot be hidden without a default",

@@ -235,6 +235,7 @@ const settingsNb: SettingsTexts = {
     },
     rules: {
       key: "Bare bokstaver, sifre og understrek, og første tegn må være en bokstav",
+      keyReserved: "Denne nøkkelen er reservert: velg en annen",
       maxAboveMin: "Største verdi må være større enn minste verdi",
       fromBeforeTo: "Fra kan ikke være etter Til",
       hiddenRequired: "Et påkrevd felt kan ikke skjules uten en standardverdi",

@@ -2,7 +2,7 @@ import { companyLogoTexts, TIME_ZONE_TEXT } from "../../server/contract/company-
 import { fieldTexts } from "../../server/contract/custom-fields.ts";
 import { fileMessages } from "../../server/contract/files.ts";
 import { iamTexts } from "../../server/contract/iam-texts.ts";
-import { messages, NOT_COMPANY_CONTACT } from "../../server/contract/messages.ts";
+import { inputTexts, messages, NOT_COMPANY_CONTACT } from "../../server/contract/messages.ts";
 import { CANNOT_DELETE_META_STATUS, VALUE_IN_USE } from "../../server/contract/meta-status.ts";
 import { shortcutTexts } from "../../server/contract/shortcuts.ts";
 
@@ -22,7 +22,9 @@ const validation = {
   notAnOption: messages.notAnOption,
   contactRequired: messages.contactRequired,
   notCompanyContact: NOT_COMPANY_CONTACT,
-  nul: "Must not contain a null character",
+  nul: inputTexts.nul,
+  loneSurrogate: inputTexts.loneSurrogate,
+  tooDeep: inputTexts.tooDeep,
   pageRange: "Page number must be from 1 to the last page.",
   duplicate: "{{value}} already exist",
   fileTooLarge: fileMessages.tooLarge.replace("{n}", "{{max}}"),

@@ -25,6 +25,7 @@ export const fieldTexts = {
 /** The product's own texts (the specification has none) for the rules of spec §5. */
 export const fieldRuleTexts = {
   key: "Only letters, digits and underscore, starting with a letter",
+  keyReserved: "This key is reserved: choose another",
   maxAboveMin: "The maximum must be greater than the minimum",
   fromBeforeTo: "From must not exceed To",
   hiddenRequired: "A required field cannot be hidden without a default",
@@ -47,6 +48,42 @@ export function normaliseKey(text: string): string {
     .toLowerCase();
 }
 
+/**
+ * Keys no field may have, whatever its entity: PostgreSQL's system columns, which every table has (a column by that
+ * name cannot be added); the members of JavaScript's objects, which code reading values by key from a plain object
+ * would find instead of the field's value; and the record's own keys in the API and on forms. Keys are lower case, so
+ * the lower-case spelling of each member is what could collide once normalised.
+ */
+export const RESERVED_FIELD_KEYS: ReadonlySet<string> = new Set([
+  "oid",
+  "tableoid",
+  "xmin",
+  "xmax",
+  "cmin",
+  "cmax",
+  "ctid",
+  ...Object.getOwnPropertyNames(Object.prototype).map((name) => name.toLowerCase()),
+  "prototype",
+  "id",
+  "uuid",
+  "uuid_key",
+  "status_id",
+  "statusid",
+  "values",
+  "custom_fields",
+  "customfields",
+  "row_name",
+  "rowname",
+  "connections",
+  "favorite_connections",
+  "favoriteconnections",
+  "created_at",
+  "created_by",
+  "updated_at",
+  "updated_by",
+  "search_text",
+]);
+
 const label = z.string().trim().min(1, messages.required).max(255, messages.max255);
 const optionalNumber = z.number({ error: messages.notANumber }).finite().nullish();
 
@@ -68,7 +105,8 @@ export const customFieldInputSchema = z
           .string()
           .min(1, messages.required)
           .max(KEY_MAX, `Max ${KEY_MAX} limit`)
-          .regex(/^([a-z][a-z0-9_]*)?$/, fieldRuleTexts.key),
+          .regex(/^([a-z][a-z0-9_]*)?$/, fieldRuleTexts.key)
+          .refine((key) => !RESERVED_FIELD_KEYS.has(key), fieldRuleTexts.keyReserved),
       ),
     labelEn: label,
     labelNb: label,

@@ -300,3 +300,23 @@ describe("Bool", () => {
     expect(check(field("Bool", { required: true }), null).error).toBe("Required");
   });
 });
+
+describe("values by a field key that an object's prototype has", () => {
+  it("reads only what the input sets, and keeps the values free of Object.prototype's members", () => {
+    const fields = ["constructor", "tostring", "valueOf", "__proto__"].map((key) =>
+      fieldOf("Text", { key, customField: true }),
+    );
+    const { values, errors } = validateValues(fields, {}, { partial: false });
+    expect(errors).toEqual([]);
+    expect(Object.keys(values)).toEqual(["constructor", "tostring", "valueOf", "__proto__"]);
+    for (const field of fields) expect(values[field.key], field.key).toBeNull();
+    const given = validateValues(fields, JSON.parse('{"constructor":"Ada","__proto__":"Bo"}'), { partial: true });
+    expect(given.errors).toEqual([]);
+    expect(Object.entries(given.values)).toEqual([
+      ["constructor", "Ada"],
+      ["__proto__", "Bo"],
+    ]);
+    // A value never set is not found on the object's prototype.
+    expect(given.values.valueOf).toBeUndefined();
+  });
+});

@@ -171,11 +171,11 @@ export function valuesValidator(
     keep: options.partial || field.settings.hidden === true,
   }));
   return (input) => {
-    const values: Record<string, unknown> = {};
+    const values = fieldValues();
     const errors: FieldError[] = [];
     for (const { field, schema, keep } of checks) {
       if (keep && !Object.hasOwn(input, field.key)) continue;
-      const result = schema.safeParse(input[field.key]);
+      const result = schema.safeParse(ownValue(input, field.key));
       if (result.success) {
         values[field.key] = result.data;
       } else {
@@ -188,6 +188,19 @@ export function valuesValidator(
     }
     return { values, errors };
   };
+}
+
+/**
+ * An object for values by field key, with no prototype: code that reads a key it never set (a field named
+ * "constructor", say) finds nothing, not one of Object.prototype's members.
+ */
+export function fieldValues(): Record<string, unknown> {
+  return Object.create(null) as Record<string, unknown>;
+}
+
+/** The object's own value for the key, for objects that came from outside (JSON, a form) and have a prototype. */
+export function ownValue(object: Record<string, unknown>, key: string): unknown {
+  return Object.hasOwn(object, key) ? object[key] : undefined;
 }
 
 /** A field a form or a record call may set: active, and not one the product keeps itself. */

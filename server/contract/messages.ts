@@ -17,3 +17,19 @@ export const messages = {
 
 /** The product's own text (the specification has none) for a contact chosen with a company it is not at. */
 export const NOT_COMPANY_CONTACT = "Must be one of the company's contacts";
+
+/**
+ * The product's own texts (the specification has none) for text PostgreSQL refuses (a NUL, a UTF-16 surrogate without
+ * its pair) and for JSON nested deeper than any of the API's bodies.
+ */
+export const inputTexts = {
+  nul: "Must not contain a null character",
+  loneSurrogate: "Must not contain an unpaired surrogate character",
+  tooDeep: "Must not be nested this deeply",
+} as const;
+
+/** Why PostgreSQL would refuse the text, or undefined when it takes it. */
+export function refusedTextMessage(text: string): string | undefined {
+  if (text.includes("\u0000")) return inputTexts.nul;
+  return text.isWellFormed() ? undefined : inputTexts.loneSurrogate;
+}

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import type { FastifyRequest } from "fastify";
 import { fileMessages } from "../contract/files.ts";
+import { refusedTextMessage } from "../contract/messages.ts";
 import { DomainError } from "../http/errors.ts";
 import { checkFileType, type FileType } from "./file-types.ts";
 import { type FileStorage, FileTooLargeError, type StoredFile } from "./storage.ts";
@@ -16,6 +17,9 @@ export interface ReceivedUpload extends StoredFile {
 
 /** The most a form's text fields may hold beside the file (a name, a description, links). */
 const FIELD_BYTES = 64 * 1024;
+
+/** The product's own text: only a client that writes multipart bodies by hand can send a broken one. */
+const MALFORMED_MULTIPART = "The request is not well-formed multipart/form-data";
 
 function missingFile(): DomainError {
   return new DomainError(400, "MissingServletRequestPartException", fileMessages.missing, [
@@ -43,13 +47,22 @@ export async function receiveUpload(
   if (!request.isMultipart()) throw missingFile();
   const fields: Record<string, string> = {};
   let upload: (StoredFile & { fileName: string; mime: string }) | undefined;
+  const parts = request
+    .parts({ limits: { fileSize: maxBytes, files: 1, fieldSize: FIELD_BYTES, fields: 50 } })
+    [Symbol.asyncIterator]();
   try {
-    for await (const part of request.parts({
-      limits: { fileSize: maxBytes, files: 1, fieldSize: FIELD_BYTES, fields: 50 },
-    })) {
+    for (;;) {
+      // What the parser throws (no boundary, a body cut short) is a malformed request, not a failure of ours.
+      const next = await parts.next().catch((error: unknown) => {
+        throw malformedOr(error);
+      });
+      if (next.done) break;
+      const part = next.value;
       if (part.type === "field") {
-        if (typeof part.value === "string" && !Object.hasOwn(fields, part.fieldname))
-          fields[part.fieldname] = part.value;
+        refuseUnstorable(part.fieldname, part.fieldname);
+        if (typeof part.value !== "string") continue;
+        refuseUnstorable(part.fieldname, part.value);
+        if (!Object.hasOwn(fields, part.fieldname)) fields[part.fieldname] = part.value;
         continue;
       }
       const fileName = (part.filename ?? "").split(/[\\/]/).pop()?.trim() ?? "";
@@ -58,16 +71,27 @@ export async function receiveUpload(
         part.file.resume();
         continue;
       }
+      // The name is stored and searched: PostgreSQL would refuse a NUL in it.
+      refuseUnstorable("file", fileName);
       let mime = "";
-      const stored = await storage.put(part.file, {
-        maxBytes,
-        check: async (filePath) => {
-          // The parser stops reading at the limit and marks the file cut short.
-          if (part.file.truncated) throw tooLarge();
-          if ((await fs.stat(filePath)).size === 0) throw missingFile();
-          mime = (await checkType(filePath, fileName)).mime;
-        },
+      let cutShort: unknown;
+      part.file.once("error", (error) => {
+        cutShort = error;
       });
+      const stored = await storage
+        .put(part.file, {
+          maxBytes,
+          check: async (filePath) => {
+            // The parser stops reading at the limit and marks the file cut short.
+            if (part.file.truncated) throw tooLarge();
+            if ((await fs.stat(filePath)).size === 0) throw missingFile();
+            mime = (await checkType(filePath, fileName)).mime;
+          },
+        })
+        .catch((error: unknown) => {
+          // The file's part ended before its boundary (before it reached us, or while stored): the body was malformed.
+          throw cutShort !== undefined || part.file.errored ? malformedOr(error) : error;
+        });
       upload = { ...stored, fileName, mime };
     }
   } catch (error) {
@@ -78,4 +102,19 @@ export async function receiveUpload(
   }
   if (!upload) throw missingFile();
   return { ...upload, fields };
+}
+
+/** The multipart parser's own errors carry no status; those of @fastify/multipart (limits, closed early) do. */
+function malformedOr(error: unknown): unknown {
+  const known = error instanceof DomainError || typeof (error as { statusCode?: unknown }).statusCode === "number";
+  return known ? error : new DomainError(400, "BadRequestException", MALFORMED_MULTIPART);
+}
+
+function refuseUnstorable(field: string, text: string): void {
+  const message = refusedTextMessage(text);
+  if (message) {
+    throw new DomainError(400, "MethodArgumentNotValidException", "Validation failed", [
+      { field, defaultMessage: message, objectName: "request" },
+    ]);
+  }
 }

@@ -3,9 +3,11 @@ import { detachAllFrom } from "../attachments/attachments.repository.ts";
 import {
   type FieldDefinition,
   fieldErrorName,
+  fieldValues,
   isStored,
   type MetaStatusKind,
   type OptionSource,
+  ownValue,
   validateValues,
 } from "../contract/fields.ts";
 import type { EntityInfo, EntityRef, MetaStatus, RecordDto, RecordPage, TransactionDto } from "../contract/records.ts";
@@ -60,7 +62,7 @@ export function outputValue(field: FieldDefinition, value: unknown): unknown {
 }
 
 function valuesOf(entity: EntityMetadata, row: repo.StoredRecord): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
+  const values = fieldValues();
   for (const field of entity.fields) {
     if (field.active && Object.hasOwn(row, field.key)) values[field.key] = outputValue(field, row[field.key]);
   }
@@ -517,7 +519,9 @@ export async function updateRecord(
       const after: Record<string, unknown> = { ...dto.values, statusId: dto.statusId };
       const changed = Object.keys(values)
         .map((key) => (key === "status_id" ? "statusId" : key))
-        .filter((key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
+        .filter(
+          (key) => JSON.stringify(ownValue(before, key) ?? null) !== JSON.stringify(ownValue(after, key) ?? null),
+        );
       if (changed.length > 0) {
         await repo.insertTransaction(trx, {
           schema_key: entity.schemaKey,
@@ -525,8 +529,8 @@ export async function updateRecord(
           record_id: id,
           action: "update",
           actor_id: actor.id,
-          before: Object.fromEntries(changed.map((key) => [key, before[key] ?? null])),
-          after: Object.fromEntries(changed.map((key) => [key, after[key] ?? null])),
+          before: Object.fromEntries(changed.map((key) => [key, ownValue(before, key) ?? null])),
+          after: Object.fromEntries(changed.map((key) => [key, ownValue(after, key) ?? null])),
         });
         await notifyChanged(trx, actor.id, { entity, id, name: dto.rowName }, { before, after, changed });
       }

@@ -142,7 +142,14 @@ export const standardEntities: StandardEntity[] = [
         type: "List",
         settings: { options: industryOptions },
       }),
-      builtIn({ key: "employees", labelEn: "Employees", labelNb: "Ansatte", type: "Number" }),
+      // A count of people: never below zero.
+      builtIn({
+        key: "employees",
+        labelEn: "Employees",
+        labelNb: "Ansatte",
+        type: "Number",
+        settings: { minValue: 0 },
+      }),
       builtIn({
         key: "segments",
         labelEn: "Segments",
@@ -157,7 +164,14 @@ export const standardEntities: StandardEntity[] = [
           ],
         },
       }),
-      builtIn({ key: "discount", labelEn: "Standard discount", labelNb: "Standardrabatt", type: "Percent" }),
+      // A share of the price, stored as a fraction: from 0 to 100 %.
+      builtIn({
+        key: "discount",
+        labelEn: "Standard discount",
+        labelNb: "Standardrabatt",
+        type: "Percent",
+        settings: { minValue: 0, maxValue: 1 },
+      }),
       builtIn({ key: "description", labelEn: "Description", labelNb: "Beskrivelse", type: "LongText" }),
     ],
     statuses: [

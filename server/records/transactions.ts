@@ -1,3 +1,4 @@
+import { ownValue } from "../contract/fields.ts";
 import type { TransactionDto } from "../contract/records.ts";
 
 /** A history entry as the calls give it: who, when, and each changed key's value before and after. */
@@ -19,6 +20,6 @@ export function toTransactionDto(row: {
     action: row.action as TransactionDto["action"],
     at: new Date(row.at).toISOString(),
     actor: row.actor_id ? { uuid: row.actor_id, firstName: row.first_name ?? "", lastName: row.last_name ?? "" } : null,
-    changes: keys.map((key) => ({ key, before: before[key] ?? null, after: after[key] ?? null })),
+    changes: keys.map((key) => ({ key, before: ownValue(before, key) ?? null, after: ownValue(after, key) ?? null })),
   };
 }

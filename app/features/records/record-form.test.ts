@@ -2,6 +2,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import type { FieldDefinition, FieldType } from "../../../server/contract/fields.ts";
 import type { EntityInfo } from "../../../server/contract/records.ts";
+import { standardEntities } from "../../../server/records/standard-entities.ts";
 import { fieldOf } from "../../../tests/support/fields.ts";
 import { formDefaults, recordSchema } from "./record-form.ts";
 
@@ -106,5 +107,26 @@ describe("the record form's schema", () => {
       website: undefined,
       customFields: { shoe_size: "42" },
     });
+  });
+});
+
+describe("the company form", () => {
+  const companyFields = standardEntities.find((entity) => entity.tableKey === "company")!.fields;
+  const companySchema = recordSchema(companyFields, "Europe/Oslo", false);
+  const errorsFor = (entries: [string, string][]) => {
+    const submission = parseWithZod(form([["name", "Fjord AS"], ...entries]), { schema: companySchema });
+    return submission.status === "success" ? undefined : submission.error;
+  };
+
+  it("keeps the employees from going below zero and the discount within 0 to 100 %, as the API does", () => {
+    expect(errorsFor([["employees", "-5"]])).toEqual({ employees: ["Must be at least 0"] });
+    expect(errorsFor([["discount", "500"]])).toEqual({ discount: ["Must be at most 100 %"] });
+    expect(errorsFor([["discount", "-1"]])).toEqual({ discount: ["Must be at least 0 %"] });
+    expect(
+      errorsFor([
+        ["employees", "0"],
+        ["discount", "100"],
+      ]),
+    ).toBeUndefined();
   });
 });

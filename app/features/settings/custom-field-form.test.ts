@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { FieldSetting } from "../../../server/contract/custom-fields.ts";
+import settingsEn from "../../locales/settings.en.ts";
+import settingsNb from "../../locales/settings.nb.ts";
 import { fieldFormDefaults, parseFieldForm } from "./custom-field-form.ts";
+import { settingsMessageKey } from "./settings-messages.ts";
 
 /** The parsed values, or the errors, whichever the submission has. */
 function parsedValue(submission: ReturnType<typeof parseFieldForm>) {
@@ -115,5 +118,21 @@ describe("the custom field form", () => {
       active: true,
       options: [{ labelEn: "", labelNb: "" }],
     });
+  });
+
+  it("refuses keys that PostgreSQL's system columns, JavaScript's objects or the record's own keys have, in both languages", () => {
+    const withKey = (key: string) => form([...base.filter(([name]) => name !== "key"), ["key", key]]);
+    for (const key of ["constructor", "__proto__", "prototype", "toString", "hasOwnProperty", "xmin", "ctid", "oid"]) {
+      const errors = errorsOf(parseFieldForm(withKey(key)));
+      expect(errors?.key, key).toContain("This key is reserved: choose another");
+    }
+    for (const key of ["tableoid", "cmin", "cmax", "xmax", "valueof", "uuid", "status_id", "values"]) {
+      expect(errorsOf(parseFieldForm(withKey(key)))?.key, key).toEqual(["This key is reserved: choose another"]);
+    }
+    expect(errorsOf(parseFieldForm(withKey("constructor_year")))).toBeUndefined();
+    const found = settingsMessageKey("This key is reserved: choose another");
+    expect(found).toEqual({ key: "settings.rules.keyReserved" });
+    expect(settingsEn.settings.rules.keyReserved).toBe("This key is reserved: choose another");
+    expect(settingsNb.settings.rules.keyReserved).toBe("Denne nøkkelen er reservert: velg en annen");
   });
 });
