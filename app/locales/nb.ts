@@ -111,8 +111,6 @@ const nb: CoreTranslations = {
     contactRequired: "En henvendelse eller et gjøremål må også knyttes til en kontakt.",
     notCompanyContact: "Må være en av firmaets kontakter",
     nul: "Kan ikke inneholde et nulltegn",
-    loneSurrogate: "Kan ikke inneholde et surrogattegn uten sitt par",
-    tooDeep: "Kan ikke være nestet så dypt",
     pageRange: "Sidetallet må være fra 1 til siste side.",
     duplicate: "{{value}} finnes allerede",
     fileTooLarge: "Filen kan ikke være større enn {{max}} MB",
@@ -588,6 +586,8 @@ const nb: CoreTranslations = {
       expired: "Denne eksporten har utløpt",
       notReady: "Denne eksporten er ikke klar ennå",
       exportFailed: "Eksporten kunne ikke lages",
+      exportInterrupted:
+        "Eksporten ble avbrutt hver gang den ble forsøkt, og er gitt opp: prøv igjen, eller eksporter færre poster",
       tooMuchText:
         "Denne arbeidsboken har mer tekst enn en import kan lese på én gang: lagre den som CSV (UTF-8) og importer den",
     },

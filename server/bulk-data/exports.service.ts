@@ -306,13 +306,20 @@ function tellOwner(
   });
 }
 
-/** An export that cannot be made (its last attempt failed): failed, with a message its user may read, and told. */
-export async function failExport(db: Kysely<Database>, exportId: string): Promise<void> {
+/**
+ * An export that cannot be made (its last attempt failed, or every attempt was interrupted): failed, with the reason
+ * its user reads on the exports page, and told.
+ */
+export async function failExport(
+  db: Kysely<Database>,
+  exportId: string,
+  reason: string = bulkDataTexts.exportFailed,
+): Promise<void> {
   const row = await repo.findExport(db, exportId);
   if (!row) return;
   const entity = entityOrKey(await cachedEntity(db, row.schema_key, row.table_key), row);
   await db.transaction().execute(async (trx) => {
-    if (await repo.failExport(trx, exportId, bulkDataTexts.exportFailed)) await tellOwner(trx, row, entity, "failed");
+    if (await repo.failExport(trx, exportId, reason)) await tellOwner(trx, row, entity, "failed");
   });
 }
 

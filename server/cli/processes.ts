@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, type StdioOptions, spawn } from "node:child_process";
 import path from "node:path";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
@@ -34,14 +34,22 @@ export function serviceEnv(env: NodeJS.ProcessEnv, service: Service): NodeJS.Pro
   };
 }
 
-/** Runs a script on the same Node as this process (the pinned one under npm). */
-export function startNode(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, args, { cwd: projectRoot, env, stdio: ["ignore", "inherit", "inherit"] });
+/** Runs a script on the same Node as this process (the pinned one under npm); its output is this one's by default. */
+export function startNode(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  stdio: StdioOptions = ["ignore", "inherit", "inherit"],
+): ChildProcess {
+  return spawn(process.execPath, args, { cwd: projectRoot, env, stdio });
 }
 
-export function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+export function runNode(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  stdio: StdioOptions = ["ignore", "inherit", "inherit"],
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = startNode(args, env);
+    const child = startNode(args, env, stdio);
     child.on("error", reject);
     child.on("exit", (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`${args.join(" ")} failed (${signal ?? `exit ${code}`})`)),

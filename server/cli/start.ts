@@ -1,6 +1,8 @@
 /**
  * `npm start`: builds the web app if its sources changed, starts the provider API (which
  * migrates and, on first run, seeds the demo workspace) and the web app, and prints both URLs.
+ * The build's and the services' output goes to DATA_DIR/logs; the console shows the banner, and
+ * the warnings and errors someone must act on (service-output.ts).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -9,7 +11,6 @@ import { parsePort } from "../contract/startup-errors.ts";
 import { readOrCreateSecret } from "../secrets.ts";
 import { dataDirProblem } from "../startup-checks.ts";
 import { buildIsCurrent, recordBuild, sourceFingerprint } from "./build-fingerprint.ts";
-import { buildWebServer } from "./build-web-server.ts";
 import {
   createSupervisor,
   reactRouterBin,
@@ -19,6 +20,7 @@ import {
   waitUntilHealthy,
   webServer,
 } from "./processes.ts";
+import { logTail, openLog, routeErrors, routeOutput } from "./service-output.ts";
 
 const env: NodeJS.ProcessEnv = { ...process.env };
 // The ports go into the services' URLs, so a bad one is named here rather than as a bad URL later.
@@ -49,20 +51,28 @@ env.OAUTH_CLIENT_SECRET ||= readOrCreateSecret(path.resolve(env.DATA_DIR), "oaut
 async function main(): Promise<void> {
   const fingerprint = sourceFingerprint();
   if (!buildIsCurrent(fingerprint)) {
-    console.log("Building the web app...");
-    await runNode([reactRouterBin, "build"], { ...env, NODE_ENV: "production" });
-    await buildWebServer();
+    const log = openLog(path.resolve(env.DATA_DIR ?? "./data"), "build");
+    console.log(`Building the web app (a minute or two; its output goes to ${log.path})...`);
+    const stdio = ["ignore", log.fd, log.fd] as const;
+    try {
+      await runNode([reactRouterBin, "build"], { ...env, NODE_ENV: "production" }, [...stdio]);
+      await runNode(["server/cli/build-web-server.ts"], env, [...stdio]);
+    } catch (error) {
+      throw new Error(`the web app's build failed (${log.path}):\n${logTail(log.path)}\n${String(error)}`);
+    } finally {
+      fs.closeSync(log.fd);
+    }
     recordBuild(fingerprint);
   }
 
   const supervisor = createSupervisor();
   // A demo password the API generates on this (first) start comes back through this file, to be repeated below.
   const noticeFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "workspace-start-")), "demo-password");
-  const api = startNode(["server/main.ts"], serviceEnv({ ...env, WORKSPACE_DEMO_PASSWORD_FILE: noticeFile }, "api"));
+  const api = startService("api", ["server/main.ts"], { ...env, WORKSPACE_DEMO_PASSWORD_FILE: noticeFile });
   supervisor.add(api);
   await waitUntilHealthy(`http://127.0.0.1:${env.API_PORT}/healthz`, api);
 
-  const web = startNode([webServer, "build/server/index.js"], serviceEnv({ ...env, NODE_ENV: "production" }, "web"));
+  const web = startService("web", [webServer, "build/server/index.js"], { ...env, NODE_ENV: "production" });
   supervisor.add(web);
   await waitUntilHealthy(`http://127.0.0.1:${env.PORT}/healthz`, web);
 
@@ -89,6 +99,16 @@ async function main(): Promise<void> {
       "",
     ].join("\n"),
   );
+}
+
+/** A service whose output goes to its log file, and to the console only what a reader must see. */
+function startService(service: "api" | "web", args: string[], serviceEnvironment: NodeJS.ProcessEnv) {
+  const log = openLog(path.resolve(env.DATA_DIR ?? "./data"), service);
+  const child = startNode(args, serviceEnv(serviceEnvironment, service), ["ignore", "pipe", "pipe"]);
+  if (child.stdout) routeOutput(service === "api" ? "Provider API" : "Web app", child.stdout, log.fd);
+  if (child.stderr) routeErrors(child.stderr, log.fd);
+  child.once("exit", () => fs.closeSync(log.fd));
+  return child;
 }
 
 main().catch((error: unknown) => {

@@ -85,6 +85,9 @@ export const bulkDataTexts = {
   expired: "This export has expired",
   notReady: "This export is not ready yet",
   exportFailed: "The export could not be made",
+  /** Why an export failed whose every attempt ended with its process (the queue's retries spent). */
+  exportInterrupted:
+    "The export was interrupted each time it was tried and was given up: try again, or export fewer records",
   tooMuchText: "This workbook holds more text than an import can read at once: save it as CSV (UTF-8) and import that",
 } as const;
 

@@ -41,12 +41,14 @@ export default fp<DatabasePluginOptions>(
       if (seeded.created) app.log.info({ demo: options.seedDemo }, "workspace created");
       createdDemo = seeded.created && options.seedDemo;
       if (seeded.generatedDemoPassword) {
-        // Shown once: it is stored only as a hash.
-        console.log(
-          `\n  Demo sign-in: admin@example.com, employee@example.com or readonly@example.com\n  Password:     ${seeded.generatedDemoPassword}   (shown only now; set DEMO_PASSWORD to choose it)\n`,
-        );
+        // Shown once: it is stored only as a hash. Under npm start its banner shows it, and the API's output goes to
+        // a log file, where a password does not belong.
         if (options.demoPasswordNoticeFile) {
           fs.writeFileSync(options.demoPasswordNoticeFile, seeded.generatedDemoPassword, { mode: 0o600 });
+        } else {
+          console.log(
+            `\n  Demo sign-in: admin@example.com, employee@example.com or readonly@example.com\n  Password:     ${seeded.generatedDemoPassword}   (shown only now; set DEMO_PASSWORD to choose it)\n`,
+          );
         }
       }
     } catch (error) {

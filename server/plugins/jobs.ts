@@ -79,6 +79,9 @@ export default fp<JobsPluginOptions>(
       started = true;
       for (const definition of options.definitions) {
         await boss.createQueue(definition.name, definition.queue ?? {});
+        // createQueue leaves a queue made by an earlier version as it was: its retries and heartbeat follow this one's.
+        const { policy: _policy, partition: _partition, ...settings } = definition.queue ?? {};
+        if (Object.keys(settings).length > 0) await boss.updateQueue(definition.name, settings);
         if (definition.cron) await boss.schedule(definition.name, definition.cron, {});
         // One waiting catch-up at a time, however many processes start.
         if (definition.atStart) await boss.send(definition.name, {}, { singletonKey: "start" });

@@ -5,7 +5,9 @@ import type { Job } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BULK_EXPIRY_JOB,
+  EXPORT_HEARTBEAT_SECONDS,
   EXPORT_JOB,
+  EXPORT_RECOVERY_JOB,
   EXPORT_RETRY_LIMIT,
   exportJobs,
   failEndedExports,
@@ -441,7 +443,20 @@ describe(`bulk export on ${testDatabase}`, () => {
     expect(keys.map((k) => k.file_key)).toEqual([null, "key-1", "key-2", "key-3"]);
   });
 
-  it("fails exports left exporting whose queue job has ended, or was never sent, in the hourly job", async () => {
+  it("retries an export whose process died a limited number of times, noticed by its heartbeat", async () => {
+    expect(await t.app.jobs.boss.getQueue(EXPORT_JOB)).toMatchObject({
+      retryLimit: EXPORT_RETRY_LIMIT,
+      heartbeatSeconds: EXPORT_HEARTBEAT_SECONDS,
+    });
+    expect(EXPORT_RETRY_LIMIT).toBeLessThanOrEqual(3);
+    // What ends an export whose every attempt died runs at start, so a crash loop ends as soon as the retries do.
+    expect(exportJobs({ retentionDays: 7 }).find((job) => job.name === EXPORT_RECOVERY_JOB)).toMatchObject({
+      cron: "* * * * *",
+      atStart: true,
+    });
+  });
+
+  it("fails exports left exporting whose queue job has ended, or was never sent, within minutes and says why", async () => {
     const stuck = async (minutesAgo: number) =>
       (
         await t.app.db
@@ -466,16 +481,17 @@ describe(`bulk export on ${testDatabase}`, () => {
       )) as string;
     const statusOf = async (id: string) => (await recent()).content.find((e) => e.id === id);
 
-    const killed = await stuck(60);
+    // Its job's retries spent by processes that died: the queue has failed it, and no attempt failed the export.
+    const killed = await stuck(2);
     await t.app.jobs.boss.fail(EXPORT_JOB, await waitingJob(killed));
-    const unsent = await stuck(60);
-    const waiting = await stuck(60);
+    const unsent = await stuck(2);
+    const waiting = await stuck(2);
     const waitingId = await waitingJob(waiting);
     // Asked for a moment ago: its job may not be sent yet.
-    const fresh = await stuck(1);
+    const fresh = await stuck(0);
 
-    await runJob(BULK_EXPIRY_JOB, {});
-    expect(await statusOf(killed)).toMatchObject({ status: "failed", message: bulkDataTexts.exportFailed });
+    await runJob(EXPORT_RECOVERY_JOB, {});
+    expect(await statusOf(killed)).toMatchObject({ status: "failed", message: bulkDataTexts.exportInterrupted });
     expect((await statusOf(unsent))?.status).toBe("failed");
     expect((await statusOf(waiting))?.status).toBe("exporting");
     expect((await statusOf(fresh))?.status).toBe("exporting");

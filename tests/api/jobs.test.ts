@@ -76,3 +76,38 @@ describe(`the job queue on ${testDatabase}`, () => {
     expect(ran.filter((run) => (run.data as { flaky?: boolean }).flaky).map((run) => run.attempt)).toEqual([0, 1]);
   });
 });
+
+describe(`a queue made by an earlier version, on ${testDatabase}`, () => {
+  let drop: (() => Promise<void>) | undefined;
+  let app: FastifyInstance | undefined;
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
+  });
+
+  /** An API over the database whose one kind of work has these queue options. */
+  const start = async (created: Awaited<ReturnType<typeof createTestDatabase>>, queue: object) => {
+    const started = Fastify({ logger: false, pluginTimeout: 120_000 });
+    await started.register(database, { databaseUrl: created.databaseUrl, dataDir: created.dataDir, seedDemo: false });
+    await started.register(jobs, {
+      work: false,
+      definitions: [{ name: "evolving", queue, run: async () => undefined }],
+    });
+    await started.ready();
+    return started;
+  };
+
+  it("takes the retries and heartbeat its kind of work has now when the API starts", { timeout: 240_000 }, async () => {
+    const created = await createTestDatabase();
+    drop = created.drop;
+    app = await start(created, { retryLimit: 1 });
+    expect(await app.jobs.boss.getQueue("evolving")).toMatchObject({ retryLimit: 1 });
+    await app.close();
+    app = await start(created, { retryLimit: 3, heartbeatSeconds: 20, expireInSeconds: 3600 });
+    expect(await app.jobs.boss.getQueue("evolving")).toMatchObject({
+      retryLimit: 3,
+      heartbeatSeconds: 20,
+      expireInSeconds: 3600,
+    });
+  });
+});
