@@ -1,8 +1,11 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { type APIRequestContext, request } from "@playwright/test";
-import { freePort, type RunningWorkspace, runToExit, startWorkspace } from "../support/servers.ts";
+import { recordBuild, sourceFingerprint } from "../../server/cli/build-fingerprint.ts";
+import { freePort, projectRoot, type RunningWorkspace, runToExit, startWorkspace } from "../support/servers.ts";
 import { PASSWORD, users } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -143,4 +146,49 @@ test("the web app's start-up failures are one line naming the variable", async (
   const badHost = await runWebServer({ PORT: String(await freePort()), HOST: "no-such-host.invalid" });
   expect(badHost.code).toBe(1);
   expect(badHost.output).toMatch(/^HOST: the host name "no-such-host\.invalid" is not known/);
+});
+
+test("npm start prints its banner and little else, and keeps the services' output in DATA_DIR/logs", async () => {
+  test.setTimeout(180_000);
+  // The suite has just built the web app from these sources: npm start is told so, and starts what is built.
+  recordBuild(sourceFingerprint());
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "workspace-start-"));
+  const [apiPort, appPort] = [await freePort(), await freePort()];
+  const { DEMO_PASSWORD: _password, LOG_LEVEL: _level, ...inherited } = process.env;
+  const child = spawn(process.execPath, ["server/cli/start.ts"], {
+    cwd: projectRoot,
+    env: { ...inherited, DATA_DIR: dataDir, DATABASE_URL: "", API_PORT: String(apiPort), PORT: String(appPort) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  try {
+    await expect.poll(() => output, { timeout: 150_000 }).toContain("Press Ctrl+C to stop.");
+    const password = /Password: {6}(\S+) {3}\(generated now and shown only this once\)/.exec(output)?.[1];
+    expect(password, output).toBeTruthy();
+    expect(output.trim().split("\n")).toEqual([
+      "Workspace is running:",
+      `  Web app:       http://localhost:${appPort}`,
+      `  Provider API:  http://localhost:${apiPort}   (API documentation: http://localhost:${apiPort}/api/docs)`,
+      "  Demo sign-in:  admin@example.com, employee@example.com or readonly@example.com",
+      `  Password:      ${password}   (generated now and shown only this once)`,
+      "  Forgot it? Stop Workspace and run: npm run demo:reset-password",
+      "Press Ctrl+C to stop.",
+    ]);
+    const apiLog = fs.readFileSync(path.join(dataDir, "logs", "api.log"), "utf8");
+    expect(apiLog).toContain('"msg":"workspace created"');
+    // The password is shown once, on the console: never in a file.
+    expect(apiLog).not.toContain(password);
+    expect(fs.readFileSync(path.join(dataDir, "logs", "web.log"), "utf8")).toContain("GET /healthz 200");
+  } finally {
+    child.kill("SIGINT");
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });
