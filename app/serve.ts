@@ -2,7 +2,8 @@
  * The web app's production HTTP server: `node app/serve.ts [build/server/index.js]`. React Router's request handler
  * on Express, as React Router's own custom-server template has it, with what react-router-serve cannot do: security
  * headers on static files too, request lines without authorization codes, the browser's address for the API's
- * per-address limits, requests that arrive too slowly cut, and start-up failures said in one line. See docs/decisions/012-own-web-server.md.
+ * per-address limits, requests that arrive too slowly cut (decision 038), and start-up failures said in one line.
+ * See docs/decisions/012-own-web-server.md.
  */
 import { createServer } from "node:http";
 import path from "node:path";

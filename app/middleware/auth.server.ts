@@ -118,6 +118,10 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
 
   const response = await next();
   if (state.changed) response.headers.append("Set-Cookie", await commitSession(session));
+  // The busy page, when a middleware answered it (requireUser), keeps how long to wait.
+  const retryAfter = state.busy?.headers.get("Retry-After");
+  if (retryAfter && response.status === state.busy?.status && !response.headers.has("Retry-After"))
+    response.headers.set("Retry-After", retryAfter);
   // A signed-in user's pages and data are never kept by the browser or a shared cache.
   if (state.tokens && !response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
   return response;
@@ -127,9 +131,15 @@ export function getUser(context: Readonly<RouterContextProvider>): CurrentUser |
   return context.get(userContext);
 }
 
-/** The signed-in user, or a redirect to /login that remembers where the user was going. */
+/**
+ * The signed-in user, or a redirect to /login that remembers where the user was going. A user whom the API asked to
+ * wait is signed in all the same: they get the busy page with its Retry-After, as signing in again would only meet
+ * the same limit and come back here, round and round.
+ */
 export function requireUser(context: Readonly<RouterContextProvider>, request: Request): CurrentUser {
   const user = context.get(userContext);
+  const busy = context.get(authStateContext)?.busy;
+  if (!user && busy) throw busy;
   if (!user) {
     const url = new URL(request.url);
     const target = `${url.pathname}${url.search}`;

@@ -30,7 +30,14 @@ async function startSignIn(request: Request, context: Route.LoaderArgs["context"
   throw new Error("the sign-in flow did not redirect");
 }
 
+/** A session whose user the API asked to wait is still signed in: a new sign-in would meet the same limit. */
+function refuseWhileBusy(context: Route.LoaderArgs["context"]) {
+  const busy = context.get(authStateContext)?.busy;
+  if (busy) throw busy;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
+  refuseWhileBusy(context);
   if (getUser(context))
     return redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), webEnv().appUrl));
   const toast = takeToast(context);
@@ -40,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  refuseWhileBusy(context);
   if (getUser(context)) return redirect("/");
   return startSignIn(request, context);
 }

@@ -5,18 +5,27 @@ import os from "node:os";
 import path from "node:path";
 import { type APIRequestContext, request } from "@playwright/test";
 import { recordBuild, sourceFingerprint } from "../../server/cli/build-fingerprint.ts";
+import { decryptValue, sessionCookieKey } from "../../server/contract/sealed-value.ts";
 import { freePort, projectRoot, type RunningWorkspace, runToExit, startWorkspace } from "../support/servers.ts";
+import { sendSlowly } from "../support/slow-client.ts";
 import { PASSWORD, users } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";
 
 // Requests per minute and user: small, so that one user's load reaches it within seconds.
 const LIMIT = 90;
+// Seconds for headers, and for each stretch of a body: small, so that slow senders are cut within seconds.
+const SLOW_SECONDS = 2;
 
 let workspace: RunningWorkspace;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  workspace = await startWorkspace({ RATE_LIMIT_PER_MINUTE: String(LIMIT), LOGIN_ATTEMPTS_PER_MINUTE: "1000" });
+  workspace = await startWorkspace({
+    RATE_LIMIT_PER_MINUTE: String(LIMIT),
+    LOGIN_ATTEMPTS_PER_MINUTE: "1000",
+    HEADERS_TIMEOUT_SECONDS: String(SLOW_SECONDS),
+    BODY_TIMEOUT_SECONDS: String(SLOW_SECONDS),
+  });
 });
 test.afterAll(async () => {
   await workspace?.stop();
@@ -66,6 +75,78 @@ test("one user's flood meets their own limit, with a retry hint, while another u
   expect(Number(retryAfter)).toBeGreaterThan(0);
   expect(html).toMatch(/Too many requests right now\. Wait \d+ seconds? and try again\./);
   await Promise.all([flooder.dispose(), colleague.dispose()]);
+});
+
+test("signing in while over the API's limit shows the busy page with Retry-After, not a loop of redirects", async () => {
+  test.setTimeout(90_000);
+  // Another session of the same user spends the user's budget for the minute.
+  const other = await signedIn(users.admin.email);
+  const cookie = (await other.storageState()).cookies.find((c) => c.name.endsWith("workspace_session"));
+  const sealed = JSON.parse(atob(decodeURIComponent(cookie!.value))) as string;
+  const tokens = (await decryptValue(await sessionCookieKey(workspace.sessionSecret), sealed)) as {
+    access_token: string;
+  };
+  let status = 0;
+  for (let i = 0; i <= LIMIT && status !== 429; i++) {
+    const response = await fetch(`${workspace.apiUrl}/api/me/info`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    status = response.status;
+  }
+  expect(status).toBe(429);
+
+  const client = await request.newContext({ baseURL: workspace.appUrl });
+  const form = await client.get("/login");
+  const uid = /name="uid" value="([^"]+)"/.exec(await form.text())?.[1];
+  expect(uid, "the sign-in form").toBeTruthy();
+  const done = await client.post(`${workspace.apiUrl}/auth/login`, {
+    form: { uid: uid!, email: users.admin.email, password: PASSWORD },
+    maxRedirects: 20,
+  });
+  expect(done.url()).toBe(`${workspace.appUrl}/`);
+  expect(done.status()).toBe(429);
+  expect(Number(done.headers()["retry-after"])).toBeGreaterThan(0);
+  expect(await done.text()).toMatch(/Too many requests right now\. Wait \d+ seconds? and try again\./);
+  // Asking to sign in again meanwhile says the same, rather than starting another round.
+  const again = await client.get("/login", { maxRedirects: 0 });
+  expect(again.status()).toBe(429);
+  await Promise.all([client.dispose(), other.dispose()]);
+});
+
+test("the web app cuts headers and bodies that trickle in, and takes a body that keeps flowing", async () => {
+  test.setTimeout(60_000);
+  const port = Number(new URL(workspace.appUrl).port);
+  const [headers, body, flowing] = await Promise.all([
+    sendSlowly(port, {
+      head: "GET /healthz HTTP/1.1\r\nHost: app.test\r\n",
+      piece: "X",
+      everyMs: 300,
+      limitMs: 15_000,
+    }),
+    sendSlowly(port, {
+      head: "POST /resources/preferences HTTP/1.1\r\nHost: app.test\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\nintent=skin&value=light&pad=",
+      piece: "x",
+      everyMs: 250,
+      limitMs: 15_000,
+    }),
+    // 160 KiB at about 40 KiB a second: four seconds in all, longer than either timeout.
+    sendSlowly(port, {
+      head: `POST /resources/preferences HTTP/1.1\r\nHost: app.test\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${28 + 40 * 4096}\r\nConnection: close\r\n\r\nintent=skin&value=light&pad=`,
+      piece: Buffer.alloc(4096, "a"),
+      everyMs: 100,
+      pieces: 40,
+      limitMs: 30_000,
+    }),
+  ]);
+  for (const cut of [headers, body]) {
+    expect(cut.closedAfterMs).toBeDefined();
+    expect(cut.closedAfterMs).toBeLessThan((SLOW_SECONDS * 2 + 2) * 1000);
+    expect(cut.answer).toMatch(/^HTTP\/1\.1 408/);
+  }
+  // The preference is saved: the whole body was read.
+  expect(flowing.answer).toMatch(/^HTTP\/1\.1 302/);
+  expect(flowing.answer).toMatch(/^set-cookie: skin=/im);
+  expect(flowing.closedAfterMs).toBeGreaterThan(SLOW_SECONDS * 1000);
 });
 
 test("every response carries the security headers, and a signed-in page is never stored", async () => {
@@ -146,6 +227,15 @@ test("the web app's start-up failures are one line naming the variable", async (
   const badHost = await runWebServer({ PORT: String(await freePort()), HOST: "no-such-host.invalid" });
   expect(badHost.code).toBe(1);
   expect(badHost.output).toMatch(/^HOST: the host name "no-such-host\.invalid" is not known/);
+  expect(await runWebServer({ HOST: "256.1.1.1" })).toEqual({
+    code: 1,
+    output:
+      'HOST: "256.1.1.1" is not an IPv4 address (four numbers from 0 to 255); use an address of this machine, such as 0.0.0.0, or its host name.',
+  });
+  expect(await runWebServer({ HEADERS_TIMEOUT_SECONDS: "soon" })).toEqual({
+    code: 1,
+    output: 'HEADERS_TIMEOUT_SECONDS: must be a whole number of seconds from 1 to 3600, not "soon"',
+  });
 });
 
 test("npm start prints its banner and little else, and keeps the services' output in DATA_DIR/logs", async () => {
