@@ -323,26 +323,31 @@ describe(`account throttling on ${testDatabase}`, () => {
         .values(Array.from({ length: 100 }, () => ({ email, ip: "203.0.113.9", success: false })))
         .execute();
     }
-    // What checking one password costs: a locked answer must take as long, or its speed would tell.
+    // What checking one password costs, at its quickest around the attempts: a locked answer must take about as
+    // long (a third leaves room for a busy machine), or its speed would tell.
     const stored = await hashPassword("some-password-of-a-user");
     let verifyMs = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < 3; i++) {
+    const measureVerify = async () => {
       const began = performance.now();
       await verifyPassword("a-wrong-password", stored);
       verifyMs = Math.min(verifyMs, performance.now() - began);
+    };
+    const answers = [];
+    for (const [email, password, address] of [
+      [account, "a-wrong-password", trusted],
+      [unknown, "a-wrong-password", trusted],
+      [account, DEMO_PASSWORD, "192.0.2.44"],
+      [unknown, DEMO_PASSWORD, "192.0.2.44"],
+    ]) {
+      await measureVerify();
+      answers.push(await timedSignIn(email, password, address));
+      await measureVerify();
     }
-
-    const answers = [
-      await timedSignIn(account, "a-wrong-password", trusted),
-      await timedSignIn(unknown, "a-wrong-password", trusted),
-      await timedSignIn(account, DEMO_PASSWORD, "192.0.2.44"),
-      await timedSignIn(unknown, DEMO_PASSWORD, "192.0.2.44"),
-    ];
     for (const answer of answers) {
       expect(answer.status).toBe(429);
       expect(answer.page).toContain("Too many failed sign-ins for this account");
       expect(answer.page).toBe(answers[0].page);
-      expect(answer.ms).toBeGreaterThan(verifyMs / 2);
+      expect(answer.ms).toBeGreaterThan(verifyMs / 3);
     }
     // The real user's right password from where they signed in before still gets through.
     const owner = await timedSignIn(account, DEMO_PASSWORD, trusted);
