@@ -163,6 +163,7 @@ const settingsEn = {
       title: "Custom fields",
       add: "Add field",
       entities: "Entities",
+      fieldsUsed: "{{used}} of {{limit}} custom fields.",
       columnsUsed: "{{used}} of {{limit}} columns used.",
       columnsHint: "The database counts the columns of deleted fields too.",
       label: "Label",
@@ -248,6 +249,7 @@ const settingsEn = {
       optionInUse: "Cannot be removed. Value is in use.",
       standardField: "Standard fields cannot be deactivated or edited.",
       columnLimit: "The entity has used all {{limit}} columns.",
+      fieldLimit: "This entity already has {{limit}} custom fields, the most an entity can have.",
     },
     fieldManagement: {
       title: "Field management",

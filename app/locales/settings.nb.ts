@@ -162,6 +162,7 @@ const settingsNb: SettingsTexts = {
       title: "Egendefinerte felt",
       add: "Legg til felt",
       entities: "Entiteter",
+      fieldsUsed: "{{used}} av {{limit}} egendefinerte felt.",
       columnsUsed: "{{used}} av {{limit}} kolonner brukt.",
       columnsHint: "Databasen teller også kolonnene til slettede felt.",
       label: "Etikett",
@@ -247,6 +248,7 @@ const settingsNb: SettingsTexts = {
       optionInUse: "Kan ikke fjernes. Verdien er i bruk.",
       standardField: "Standardfelt kan ikke deaktiveres eller redigeres.",
       columnLimit: "Entiteten har brukt alle {{limit}} kolonnene.",
+      fieldLimit: "Denne entiteten har allerede {{limit}} egendefinerte felt, det meste en entitet kan ha.",
     },
     fieldManagement: {
       title: "Feltadministrasjon",

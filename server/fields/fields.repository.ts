@@ -91,6 +91,11 @@ export async function entitiesWithFieldCounts(db: Db) {
     .execute();
 }
 
+/** Locks the entity's row until the transaction ends: fields added to it at the same time are counted in turn. */
+export async function lockEntity(db: Transaction<Database>, entityId: string): Promise<void> {
+  await db.selectFrom("core.entity").select("id").where("id", "=", entityId).forUpdate().execute();
+}
+
 /** Columns each table has used, dropped ones included: PostgreSQL allows 1,600 over a table's life. */
 export async function columnsUsed(db: Db): Promise<Map<string, number>> {
   const { rows } = await sql<{ schema_key: string; table_key: string; used: number }>`

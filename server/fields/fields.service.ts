@@ -2,8 +2,10 @@ import type { Kysely, Transaction } from "kysely";
 import {
   COLUMN_LIMIT,
   type CustomFieldInput,
+  FIELD_LIMIT,
   type FieldEntity,
   type FieldSetting,
+  fieldLimitText,
   fieldRuleTexts,
   fieldTexts,
   QUERY_ROW_LIMIT,
@@ -176,6 +178,7 @@ export async function listFieldEntities(db: Kysely<Database>, actor: Actor): Pro
     pluralNb: entity.plural_nb,
     builtIn: entity.built_in,
     customFields: Number(entity.custom_fields ?? 0),
+    fieldLimit: FIELD_LIMIT,
     columnsUsed: used.get(`${entity.schema_key}.${entity.table_key}`) ?? 0,
     columnLimit: COLUMN_LIMIT,
   }));
@@ -253,6 +256,10 @@ export async function addField(
 ): Promise<repo.StoredField> {
   await repo.limitLockWait(trx);
   await refuseTakenKey(trx, entity, input.key);
+  await repo.lockEntity(trx, entity.id);
+  if ((await repo.customFieldCount(trx, entity.id)) >= FIELD_LIMIT) {
+    throw new DomainError(409, "FieldLimitReachedException", fieldLimitText(FIELD_LIMIT));
+  }
   const used = (await repo.columnsUsed(trx)).get(`${entity.schemaKey}.${entity.tableKey}`) ?? 0;
   const columnType = repo.columnTypeOf(input.type);
   if (columnType && used >= COLUMN_LIMIT) {

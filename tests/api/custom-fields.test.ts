@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customFieldInputSchema, FIELD_LIMIT, fieldLimitText } from "../../server/contract/custom-fields.ts";
+import { addField as addFieldTo, preparedField } from "../../server/fields/fields.service.ts";
+import { cachedEntity, forgetEntity } from "../../server/records/metadata.repository.ts";
+import { loadActor } from "../../server/users/users.service.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 
@@ -41,7 +45,13 @@ describe(`custom fields on ${testDatabase}`, () => {
   it("lists the entities with their column budget, and only to settings readers", async () => {
     const entities = (await call("GET", "/api/advance_field/entities")).json();
     const company = entities.find((e: any) => e.tableKey === "company");
-    expect(company).toMatchObject({ schemaKey: "crm", labelNb: "Firma", customFields: 0, columnLimit: 1600 });
+    expect(company).toMatchObject({
+      schemaKey: "crm",
+      labelNb: "Firma",
+      customFields: 0,
+      fieldLimit: FIELD_LIMIT,
+      columnLimit: 1600,
+    });
     expect(company.columnsUsed).toBeGreaterThan(10);
     expect((await call("GET", "/api/advance_field/entities", employee)).statusCode).toBe(403);
     const standard = (await call("GET", "/api/advance_field/crm/company/standard_fields")).json();
@@ -343,6 +353,54 @@ describe(`custom fields on ${testDatabase}`, () => {
         )
       ).statusCode,
     ).toBe(404);
+  });
+
+  it("refuses a custom field beyond the entity's limit, at which a record still holds a value in every field", {
+    timeout: 240_000,
+  }, async () => {
+    const created = await call("POST", "/api/custom_entities", admin, {
+      key: "wide",
+      labelEn: "Wide",
+      labelNb: "Bred",
+      pluralEn: "Wides",
+      pluralNb: "Brede",
+      icon: "box",
+      fields: [{ key: "f1", labelEn: "F1", labelNb: "F1", type: "Text", required: true, partOfName: true }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    // The rest of the fields straight through the service, in one transaction: the API would add them one by one.
+    const actor = await loadActor(t.app.db, (await call("GET", "/api/me/info")).json().uuid);
+    const entity = await cachedEntity(t.app.db, "custom_schema", "wide");
+    if (!actor || !entity) throw new Error("the entity and its administrator exist");
+    await t.app.db.transaction().execute(async (trx) => {
+      for (let n = 2; n <= FIELD_LIMIT; n++) {
+        const input = customFieldInputSchema.parse({ key: `f${n}`, labelEn: `F${n}`, labelNb: `F${n}`, type: "Text" });
+        await addFieldTo(trx, entity, input, await preparedField(t.app.db, actor, input));
+      }
+    });
+    forgetEntity(t.app.db, "custom_schema", "wide");
+
+    const refused = await call("POST", "/api/advance_field/custom_schema/wide", admin, base("one_more", "Bool"));
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      exceptionName: "FieldLimitReachedException",
+      message: fieldLimitText(FIELD_LIMIT),
+    });
+    const entities = (await call("GET", "/api/advance_field/entities")).json();
+    expect(entities.find((e: any) => e.tableKey === "wide")).toMatchObject({
+      customFields: FIELD_LIMIT,
+      fieldLimit: FIELD_LIMIT,
+    });
+
+    // Every field filled with the value that takes the most room in a row: 23 characters (a longer text is
+    // compressed or moved out of the row). At the limit the record is kept; the database's own limit is further off.
+    const values = Object.fromEntries(
+      Array.from({ length: FIELD_LIMIT }, (_, i) => [`f${i + 1}`, `${String(i).padStart(3, "0")}${"x".repeat(20)}`]),
+    );
+    const record = await call("POST", "/api/custom_schema/wide", employee, { values });
+    expect(record.statusCode, record.body).toBe(201);
+    const read = await call("GET", `/api/custom_schema/wide/${record.json().uuid}`, employee);
+    expect(read.json().values[`f${FIELD_LIMIT}`]).toBe(values[`f${FIELD_LIMIT}`]);
   });
 
   it("lets only settings editors change fields, and answers unknown entities and fields with 404", async () => {

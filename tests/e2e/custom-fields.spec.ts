@@ -119,7 +119,9 @@ test.describe("custom fields", () => {
         .getByRole("navigation", { name: "Entities" })
         .getByRole("link", { name: /^Contacts \(/ })
         .click();
-      await expect(page.getByTestId("column-budget")).toHaveText(/^\d+ of 1,600 columns used\./);
+      await expect(page.getByTestId("column-budget")).toHaveText(
+        /^\d+ of 250 custom fields\. \d+ of 1,600 columns used\./,
+      );
       await expect(page.getByTestId("standard-fields")).toContainText("cannot be edited or deactivated");
       await expect(page.getByTestId("standard-fields").locator("tbody tr", { hasText: "first_name" })).toBeVisible();
 

@@ -96,6 +96,10 @@ export function CustomFieldsScreen({ entities, entity, fields, standardFields, c
         />
         {current && (
           <Text color="fg.muted" fontSize="sm" data-testid="column-budget">
+            {t("settings.fields.fieldsUsed", {
+              used: formatNumber(current.customFields, language),
+              limit: formatNumber(current.fieldLimit, language),
+            })}{" "}
             {t("settings.fields.columnsUsed", {
               used: formatNumber(current.columnsUsed, language),
               limit: formatNumber(current.columnLimit, language),

@@ -96,7 +96,7 @@ function formName(field: string): string {
 }
 
 /** Refusals the catalogue has no text for, whose server message says what is wrong. */
-const shownAsMessage = new Set(["StandardFieldException", "ColumnLimitReachedException"]);
+const shownAsMessage = new Set(["StandardFieldException", "ColumnLimitReachedException", "FieldLimitReachedException"]);
 
 /** The API refused the change: its field errors go on the form's fields, the exception's text into the dialog. */
 function refused(

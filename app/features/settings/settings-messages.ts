@@ -34,6 +34,8 @@ export function settingsMessageKey(text: string): { key: string; values?: Record
   if (text.startsWith(entityOrderTexts.everyFieldOnce)) return { key: "settings.fieldManagement.orderChanged" };
   if (/^The entity has no (status|priority|category|source)$/.test(text))
     return { key: "settings.metaStatus.noneOfKind" };
+  const fields = /^This entity already has (\d+) custom fields, the most an entity can have$/.exec(text);
+  if (fields) return { key: "settings.rules.fieldLimit", values: { limit: fields[1] } };
   const columns = /^The entity has used all (\d+) columns$/.exec(text);
   return columns ? { key: "settings.rules.columnLimit", values: { limit: columns[1] } } : null;
 }
