@@ -320,3 +320,17 @@ describe("values by a field key that an object's prototype has", () => {
     expect(given.values.valueOf).toBeUndefined();
   });
 });
+
+describe("text PostgreSQL cannot store", () => {
+  it("is refused with its own message in any field, an import's cell or a form's input alike", () => {
+    expect(check(field("Text"), "a\u0000b").error).toBe("Must not contain a null character");
+    expect(check(field("LongText"), "a\ud800b").error).toBe("Must not contain an unpaired surrogate character");
+    expect(check(field("Url"), "example.com/\udc00").error).toBe("Must not contain an unpaired surrogate character");
+    expect(check(field("MultiSelect", { settings: { options } }), ["hot", "c\u0000ld"]).error).toBe(
+      "Must not contain a null character",
+    );
+    expect(check(field("Text"), "Zz 😀").value).toBe("Zz 😀");
+    const form = fieldFormSchema(field("Text")).safeParse("x\u0000");
+    expect(form.success ? undefined : form.error.issues[0].message).toBe("Must not contain a null character");
+  });
+});

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { FieldError } from "./errors.ts";
-import { messages } from "./messages.ts";
+import { messages, refusedTextMessage } from "./messages.ts";
 
 export const fieldTypes = [
   "Date",
@@ -231,7 +231,11 @@ export function fieldErrorName(field: Pick<FieldDefinition, "key" | "customField
 /** The rules every value of the field follows, as a step of a zod schema: the stored value, or the spec's message. */
 function checked(field: FieldDefinition, today: string) {
   return (raw: unknown, context: z.RefinementCtx): unknown => {
-    const outcome = normalise(field, raw, today);
+    // PostgreSQL refuses such text: an import's cell or a form's field says so as the API does.
+    const texts =
+      typeof raw === "string" ? [raw] : Array.isArray(raw) ? raw.filter((item) => typeof item === "string") : [];
+    const refused = texts.map(refusedTextMessage).find((message) => message !== undefined);
+    const outcome = refused ? { error: refused } : normalise(field, raw, today);
     const error = outcome.error ?? (outcome.value === null && field.required ? messages.required : undefined);
     if (error !== undefined) {
       context.addIssue({ code: "custom", message: error });

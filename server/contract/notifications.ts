@@ -51,7 +51,11 @@ export const notificationSettingsInputSchema = z.object({
   settings: z
     .array(z.object({ id: z.enum(notificationTypes), enabled: z.boolean() }))
     .min(1)
-    .max(notificationTypes.length),
+    .max(notificationTypes.length)
+    // One statement writes them all, and it may write a setting only once.
+    .refine((settings) => new Set(settings.map((setting) => setting.id)).size === settings.length, {
+      message: "Each setting may be given only once",
+    }),
 });
 export type NotificationSettingsInput = z.infer<typeof notificationSettingsInputSchema>;
 
