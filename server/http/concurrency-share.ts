@@ -3,8 +3,12 @@ import { tooManyRequests } from "./rate-limits.ts";
 
 /** A request waits this long at most for one of its user's lanes. */
 const MAX_WAIT_MS = 10_000;
-/** Requests that may wait per lane; past that the user has far more in the air than a browser sends. */
-const WAITING_PER_LANE = 8;
+/**
+ * Requests of one user that may wait at once, per lane (200 with the default four). A session restored with a few
+ * tabs asks some sixty at once (each page's shell, its data and its widgets); past this many the user has more in the
+ * air than browsers send.
+ */
+export const WAITING_PER_LANE = 50;
 /** What a refused request is told to wait: lanes free up in milliseconds. */
 const RETRY_AFTER_SECONDS = 2;
 

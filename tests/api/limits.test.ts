@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WEB_CLIENT_ID } from "../../server/contract/identity.ts";
+import { WAITING_PER_LANE } from "../../server/http/concurrency-share.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { createTestApp, TEST_CLIENT_SECRET, type TestApp, testDatabase } from "../support/test-app.ts";
 
@@ -155,8 +156,8 @@ describe(`each user's share of the API at once on ${testDatabase}`, () => {
   it("refuses with 429 and Retry-After when too many of one user's wait, and lets the others through in turn", async () => {
     const slow = Array.from({ length: LANES }, () => held(employee));
     await Promise.all(slow.map((request) => request.started));
-    // Eight waiting per lane at most; one more than that is refused at once.
-    const waiting = Array.from({ length: LANES * 8 + 1 }, () => me(employee));
+    // So many waiting at most; one more than that is refused at once.
+    const waiting = Array.from({ length: LANES * WAITING_PER_LANE + 1 }, () => me(employee));
     const refused = await Promise.race(waiting);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ status: 429, exceptionName: "TooManyRequestsException" });
@@ -165,7 +166,7 @@ describe(`each user's share of the API at once on ${testDatabase}`, () => {
 
     for (const request of slow) request.release();
     const statuses = (await Promise.all(waiting)).map((response) => response.statusCode);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(LANES * 8);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(LANES * WAITING_PER_LANE);
     expect(statuses.filter((status) => status === 429)).toHaveLength(1);
   });
 });
