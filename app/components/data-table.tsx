@@ -80,6 +80,9 @@ export function DataTable<Row>({
                     {column.header}
                     {column.sort.direction === "asc" ? " ▲" : column.sort.direction === "desc" ? " ▼" : ""}
                   </Link>
+                ) : column.header === "" ? (
+                  // A column of row actions has no heading to show, but a table's header cell needs a name to read.
+                  <span className="ws-visually-hidden">{t("list.actions")}</span>
                 ) : (
                   column.header
                 )}

@@ -75,6 +75,7 @@ const en = {
     saving: "Saving...",
   },
   list: {
+    actions: "Actions",
     search: "Search",
     searchPlaceholder: "Search (at least 3 characters)",
     searchTooShort: "Type at least 3 characters to search.",

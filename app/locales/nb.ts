@@ -64,6 +64,7 @@ const nb: CoreTranslations = {
     saving: "Lagrer...",
   },
   list: {
+    actions: "Handlinger",
     search: "Søk",
     searchPlaceholder: "Søk (minst 3 tegn)",
     searchTooShort: "Skriv minst 3 tegn for å søke.",

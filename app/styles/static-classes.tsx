@@ -14,6 +14,7 @@ import {
   Stack,
   Table,
   Text,
+  VisuallyHidden,
 } from "@chakra-ui/react";
 import type { ReactElement } from "react";
 
@@ -230,6 +231,7 @@ export const staticClasses = {
   "ws-table-body": { element: table(<Table.Body css={rowStyles} />), tag: "tbody" },
   "ws-table-cell": { element: table(<Table.Body>{<Table.Row>{<Table.Cell />}</Table.Row>}</Table.Body>), tag: "td" },
   "ws-no-records": <Text color="fg.muted" py="4" textAlign="center" />,
+  "ws-visually-hidden": <VisuallyHidden />,
   // app/components/charts/widget-view.tsx: a chart's "View data"
   "ws-chart-data-scroll": <Table.ScrollArea mt="2" maxHeight="80" overflowY="auto" />,
   "ws-chart-data": { element: <Table.Root size="sm" css={chartDataStyles} />, tag: "table" },

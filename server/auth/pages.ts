@@ -89,9 +89,9 @@ h1{font-size:1.25rem;margin:0 0 1rem}
 label{display:block;font-size:.875rem;font-weight:500;margin:1rem 0 .375rem}
 input{width:100%;padding:.5rem .75rem;border-radius:.375rem;border:1px solid #3f3f46;background:#09090b;color:inherit;font:inherit}
 input:focus{outline:2px solid #14b8a6;outline-offset:1px}
-button,.button{display:inline-block;width:100%;margin-top:1.5rem;padding:.625rem;border:0;border-radius:.375rem;background:#0d9488;
+button,.button{display:inline-block;width:100%;margin-top:1.5rem;padding:.625rem;border:0;border-radius:.375rem;background:#0f766e;
 color:#fff;font:inherit;font-weight:600;cursor:pointer;text-align:center;text-decoration:none}
-button:hover,.button:hover{background:#0f766e}
+button:hover,.button:hover{background:#115e59}
 .alert{margin:0 0 1rem;padding:.625rem .75rem;border-radius:.375rem;background:#450a0a;border:1px solid #7f1d1d;color:#fecaca}
 .info{margin:0 0 1rem;color:#d4d4d8}
 `;

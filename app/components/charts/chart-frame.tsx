@@ -95,7 +95,14 @@ export function chartValue(value: number | null, language: Language): string {
 export function ChartFrame({ type, size, children }: { type: string; size: WidgetSize; children: ReactNode }) {
   const frame = useScalableSvg();
   return (
-    <div ref={frame} style={{ width: widgetSizes[size].width, maxWidth: "100%", overflowX: "auto" }} data-chart={type}>
+    // Focusable: without JavaScript a narrow column scrolls the chart sideways, which a keyboard does once it is there.
+    <div
+      ref={frame}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard
+      tabIndex={0}
+      style={{ width: widgetSizes[size].width, maxWidth: "100%", overflowX: "auto" }}
+      data-chart={type}
+    >
       {children}
     </div>
   );

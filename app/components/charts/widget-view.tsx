@@ -100,7 +100,8 @@ function KpiView({ data }: { data: KpiWidgetData }) {
     <Stat.Root size="lg" data-testid="widget-kpi">
       <Stat.Label>{data.description}</Stat.Label>
       <Stat.ValueText>{empty ? "—" : formatNumber(data.value as number, language)}</Stat.ValueText>
-      <Stat.HelpText>
+      {/* A definition list holds only terms and definitions: the note is a second definition of the figure. */}
+      <Stat.HelpText as="dd">
         {t(aggregationKeys[data.aggregationFunction])}
         {empty && ` · ${t("charts.noData")}`}
       </Stat.HelpText>
