@@ -167,4 +167,23 @@ describe(`forwarding uploads from the web app to the API on ${testDatabase}`, ()
     // leaving the passed chunks' memory for its next collection, which it starts at about 64 MB of such memory.
     expect((peak - before) / 2 ** 20).toBeLessThan(2 * 64);
   }, 180_000);
+
+  it("answers a malformed body from the browser with 400, not a server error", async () => {
+    const rawPost = (body: string, contentType: string) =>
+      new Request("http://app.test/documents", { method: "POST", body, headers: { "content-type": contentType } });
+    const part = (fileName: string) =>
+      `--zz\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/plain\r\n\r\nSome text`;
+    for (const [what, request] of [
+      ["no boundary", rawPost(`${part("notes.txt")}\r\n--zz--\r\n`, "multipart/form-data")],
+      ["cut short", rawPost(part("notes.txt"), "multipart/form-data; boundary=zz")],
+      // busboy refuses a header with a NUL in it.
+      ["a NUL in the file name", rawPost(`${part("a\u0000b.txt")}\r\n--zz--\r\n`, "multipart/form-data; boundary=zz")],
+    ] as const) {
+      const thrown = await forwardUpload(request, send, { maxBytes: 1024, fileField: "file" }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect((thrown as { init?: { status?: number } } | undefined)?.init?.status, what).toBe(400);
+    }
+  });
 });

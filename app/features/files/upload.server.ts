@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import busboy from "busboy";
+import { data } from "react-router";
 
 /** What the browser's form held beside its file, and what became of the upload (`refused`: the API's error). */
 export interface ForwardedUpload<T> {
@@ -51,11 +52,17 @@ export async function forwardUpload<T>(
   const write = (chunk: Uint8Array) => Promise.race([writer.write(chunk).then(() => true), answered]);
   let tooLarge = false;
 
-  const parser = busboy({
-    headers: { "content-type": contentType },
-    limits: { fileSize: options.maxBytes, files: 1, fieldSize: FIELD_BYTES, fields: 50 },
-    defParamCharset: "utf8",
-  });
+  let parser: ReturnType<typeof busboy>;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      limits: { fileSize: options.maxBytes, files: 1, fieldSize: FIELD_BYTES, fields: 50 },
+      defParamCharset: "utf8",
+    });
+  } catch {
+    // A multipart type without a boundary: the browser's request is malformed, not the web app.
+    throw malformedUpload();
+  }
   const fileDone: Promise<void>[] = [];
   let fileError: unknown;
   parser.on("field", (name, value) => {
@@ -95,9 +102,14 @@ export async function forwardUpload<T>(
     );
   });
 
+  let malformed = false;
   const parsed = new Promise<void>((resolve, reject) => {
     parser.on("close", resolve);
-    parser.on("error", reject);
+    parser.on("error", (error) => {
+      // busboy's own errors: a body cut short, a broken part.
+      malformed = true;
+      reject(error);
+    });
   });
   Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>).pipe(parser);
   try {
@@ -108,7 +120,7 @@ export async function forwardUpload<T>(
     // A broken body from the browser: the API's request ends too, rather than waiting for the rest.
     await writer.abort(error).catch(() => undefined);
     await answer?.catch(() => undefined);
-    throw error;
+    throw malformed ? malformedUpload() : error;
   }
 
   if (!answer) {
@@ -131,4 +143,9 @@ export async function forwardUpload<T>(
   } catch (error) {
     return { fields, outcome: { kind: "refused", error } };
   }
+}
+
+/** A request body that is not well-formed multipart: the client's fault, answered 400 rather than 500. */
+function malformedUpload() {
+  return data("Bad request", { status: 400 });
 }
