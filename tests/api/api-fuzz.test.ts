@@ -9,7 +9,7 @@ import { createTestApp, type TestApp, testDatabase } from "../support/test-app.t
  * route) search further than CI does.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_611);
-const CASES_PER_ROUTE = Number(process.env.FUZZ_CASES ?? 7);
+const CASES_PER_ROUTE = Number(process.env.FUZZ_CASES ?? 5);
 /** A safety stop: the cases are bounded by count, this only keeps a slow machine's run from hanging CI. */
 const TIME_BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 100_000);
 
