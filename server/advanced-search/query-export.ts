@@ -38,7 +38,7 @@ export async function initiateQueryExport(
     format: request.format,
     params: { scope: "query", queryType: type, definition: query.definition },
     language,
-    fileName: fileNameOf(query.name, language, request.format, new Date()),
+    fileName: fileNameOf(query.name, language, request.format, new Date(), await exportsRepo.timeZoneOf(db, actor.id)),
     savedQueryId: query.id,
   });
   try {

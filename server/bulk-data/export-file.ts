@@ -14,8 +14,18 @@ export interface ExportLayout {
   fields: FieldDefinition[];
   /** The sheet's name in an .xlsx: the entity's plural label. */
   sheetName: string;
+  /**
+   * Columns after the fields whose cells are text the export worked out (a record's status, the names of its linked
+   * records), found in each record under their keys.
+   */
+  extraColumns?: ExtraColumn[];
   /** Rows per .xlsx sheet before the next begins (Excel's limit unless a test sets fewer). */
   rowsPerSheet?: number;
+}
+
+export interface ExtraColumn {
+  key: string;
+  header: string;
 }
 
 /** A record as the walk reads it: its id and its fields' stored values. */
@@ -32,6 +42,10 @@ const NUMBER_FORMATS: Partial<Record<FieldDefinition["type"], string>> = {
 const VALUE_TYPES = new Set<FieldDefinition["type"]>(["Number", "Percent", "Date", "DateTime", "Bool"]);
 
 export function cellsOf(layout: ExportLayout, record: ExportRecord): CellValue[] {
+  const extras = (layout.extraColumns ?? []).map(({ key }) => {
+    const text = record[key];
+    return typeof text === "string" && text !== "" ? neutralizeCell(text) : null;
+  });
   return [
     record.id,
     ...layout.fields.map((field) => {
@@ -40,12 +54,17 @@ export function cellsOf(layout: ExportLayout, record: ExportRecord): CellValue[]
       // an .xlsx that starts with "=" becomes a formula once it is edited, or saved as CSV. Numbers stay numbers.
       return typeof cell === "string" && !VALUE_TYPES.has(field.type) ? neutralizeCell(cell) : cell;
     }),
+    ...extras,
   ];
 }
 
 /** The header row, labels neutralised as text cells are (administrators type them). */
-export function headersOf(layout: Pick<ExportLayout, "fields" | "language">): string[] {
-  return [ID_HEADER, ...layout.fields.map((field) => neutralizeCell(headerOf(field, layout.language)))];
+export function headersOf(layout: Pick<ExportLayout, "fields" | "language" | "extraColumns">): string[] {
+  return [
+    ID_HEADER,
+    ...layout.fields.map((field) => neutralizeCell(headerOf(field, layout.language))),
+    ...(layout.extraColumns ?? []).map((column) => neutralizeCell(column.header)),
+  ];
 }
 
 /** A sheet's name: at most 31 characters, none of those Excel refuses. */
@@ -108,6 +127,10 @@ async function writeXlsx(output: Writable, layout: ExportLayout, chunks: AsyncIt
         key: field.key,
         width: Math.min(50, Math.max(12, headerOf(field, layout.language).length + 2)),
         style: NUMBER_FORMATS[field.type] ? { numFmt: NUMBER_FORMATS[field.type] } : {},
+      })),
+      ...(layout.extraColumns ?? []).map((column) => ({
+        key: column.key,
+        width: Math.min(50, Math.max(16, column.header.length + 2)),
       })),
     ];
     const header = sheet.addRow(headersOf(layout));

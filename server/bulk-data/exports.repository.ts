@@ -1,8 +1,13 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { DEFAULT_LANGUAGE } from "../company-settings/company-settings.repository.ts";
 import type { BulkFormat } from "../contract/bulk-data.ts";
+import { DEFAULT_TIME_ZONE } from "../contract/time-zones.ts";
 import type { Database } from "../db/schema.ts";
+import type { EntityMetadata } from "../records/metadata.repository.ts";
+import { tableName } from "../records/records.repository.ts";
+import type { Relationship } from "../relationships/relationships.repository.ts";
 import { getSetting } from "../settings/settings.repository.ts";
+import { COMPANY_TIME_ZONE } from "../users/users.service.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -174,4 +179,75 @@ export async function languageOf(db: Kysely<Database>, userId: string): Promise<
   const user = await db.selectFrom("core.app_user").select("language").where("id", "=", userId).executeTakeFirst();
   const language = user?.language ?? (await getSetting<string | null>(db, DEFAULT_LANGUAGE));
   return language === "nb" ? "nb" : "en";
+}
+
+/** The time zone a user's file names speak: their own, else the company's, else the product's default. */
+export async function timeZoneOf(db: Kysely<Database>, userId: string): Promise<string> {
+  const user = await db.selectFrom("core.app_user").select("time_zone").where("id", "=", userId).executeTakeFirst();
+  return user?.time_zone ?? (await getSetting<string | null>(db, COMPANY_TIME_ZONE)) ?? DEFAULT_TIME_ZONE;
+}
+
+/** Every status of the entity by id, inactive ones too (a record may still be in one), with its names. */
+export async function statusNames(
+  db: Db,
+  entity: Pick<EntityMetadata, "schemaKey" | "tableKey">,
+): Promise<Map<string, { en: string; nb: string }>> {
+  const rows = await db
+    .selectFrom("core.meta_status")
+    .select(["id", "name_en", "name_nb"])
+    .where("schema_key", "=", entity.schemaKey)
+    .where("table_key", "=", entity.tableKey)
+    .where("kind", "=", "status")
+    .execute();
+  return new Map(rows.map((row) => [row.id, { en: row.name_en, nb: row.name_nb }]));
+}
+
+/** A linked record as an export names it: its place among its owner's links and how many the owner has. */
+export interface LinkedName {
+  ownerId: string;
+  id: string;
+  /** The other record's name fields' values, by key. */
+  values: Record<string, unknown>;
+  total: number;
+}
+
+/**
+ * The records linked to `ids` through one side of a relationship, at most `limit` per record in the order of their
+ * names, each with how many its owner has in all. Identifiers come from the relationship's and the entity's metadata;
+ * the name fields are read under aliases of their own, so that no key meets the query's own columns.
+ */
+export async function linkedNames(
+  db: Db,
+  link: { relationship: Relationship; ownColumn: string; otherColumn: string },
+  other: EntityMetadata,
+  ids: string[],
+  limit: number,
+): Promise<LinkedName[]> {
+  if (ids.length === 0) return [];
+  const names = other.fields.filter((field) => field.partOfName).map((field) => field.key);
+  const own = sql.ref(`l.${link.ownColumn}`);
+  const order = sql.join([...names.map((key) => sql`lower(${sql.ref(`r.${key}`)}::text)`), sql.ref("r.id")]);
+  const columns = sql.join([
+    sql`${own} as owner_id`,
+    sql`r.id`,
+    ...names.map((key, index) => sql`${sql.ref(`r.${key}`)} as ${sql.id(`name_${index}`)}`),
+  ]);
+  const { rows } = await sql<Record<string, unknown>>`
+    select * from (
+      select ${columns},
+        row_number() over (partition by ${own} order by ${order}) as position,
+        count(*) over (partition by ${own}) as total
+      from ${sql.table(tableName(other))} as r
+      join ${sql.table(`${link.relationship.linkSchema}.${link.relationship.linkTable}`)} as l
+        on ${sql.ref(`l.${link.otherColumn}`)} = r.id
+      where ${own} = any(${ids}::uuid[])
+    ) as linked
+    where position <= ${limit}
+    order by owner_id, position`.execute(db);
+  return rows.map((row) => ({
+    ownerId: String(row.owner_id),
+    id: String(row.id),
+    values: Object.fromEntries(names.map((key, index) => [key, row[`name_${index}`]])),
+    total: Number(row.total),
+  }));
 }

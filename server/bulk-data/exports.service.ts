@@ -14,13 +14,15 @@ import { isUuid } from "../db/values.ts";
 import type { FileStorage } from "../files/storage.ts";
 import { DomainError } from "../http/errors.ts";
 import { notifyJobFinished } from "../notifications/notifications.service.ts";
+import { groupsOf, type Side, shownTo, sidesOf } from "../records/links.service.ts";
 import type { ListFilterParams } from "../records/list-query.ts";
 import { cachedEntity, type EntityMetadata } from "../records/metadata.repository.ts";
 import { walkRecords } from "../records/records.repository.ts";
-import { listCriteriaOf, withOptions } from "../records/records.service.ts";
-import { type Actor, requirePermission } from "../users/users.service.ts";
-import { exportableFields, type Language } from "./cells.ts";
-import { type ExportLayout, type ExportRecord, writeExportFile } from "./export-file.ts";
+import { listCriteriaOf, rowName, withOptions } from "../records/records.service.ts";
+import { cachedRelationships } from "../relationships/relationships.repository.ts";
+import { type Actor, can, loadActor, requirePermission } from "../users/users.service.ts";
+import { exportableFields, headerOf, type Language, toCell } from "./cells.ts";
+import { type ExportLayout, type ExportRecord, type ExtraColumn, writeExportFile } from "./export-file.ts";
 import * as repo from "./exports.repository.ts";
 
 /** Records read per statement while an export is written: one chunk is all it holds of them at a time. */
@@ -28,6 +30,8 @@ export const EXPORT_CHUNK_SIZE = 1000;
 
 /** The rights an export needs besides the entity's Read (spec §6: import and export are rights of their own). */
 const EXPORT_RESOURCE = "Export";
+/** The right the company–contact links need besides both entities' Read. */
+const CRM_RESOURCE = "CRM";
 
 export const CONTENT_TYPES: Record<BulkFormat, string> = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -55,13 +59,46 @@ export function exportFieldsOf(entity: EntityMetadata, keys: readonly string[] |
   });
 }
 
-/** "companies-2026-11-25.xlsx": the entity's plural label in the file's language, and the day it was asked for. */
-export function exportFileName(entity: EntityMetadata, language: Language, format: BulkFormat, day: Date): string {
-  return fileNameOf(language === "nb" ? entity.pluralNb : entity.pluralEn, language, format, day);
+/**
+ * "contacts-customer-bergen-2026-11-25-1430.xlsx": the entity's plural label in the file's language, what narrows the
+ * list (its status, search and filters, when the export is of what it shows), and when it was asked for.
+ */
+export function exportFileName(
+  entity: EntityMetadata,
+  language: Language,
+  format: BulkFormat,
+  at: Date,
+  timeZone: string,
+  narrowing: string[] = [],
+): string {
+  const plural = language === "nb" ? entity.pluralNb : entity.pluralEn;
+  const narrowed = narrowing.join(" ").slice(0, 60);
+  return fileNameOf(narrowed ? `${plural} ${narrowed}` : plural, language, format, at, timeZone);
 }
 
-/** "customers-in-bergen-2026-11-25.xlsx": a name made safe for a file, and the day it was asked for. */
-export function fileNameOf(name: string, language: Language, format: BulkFormat, day: Date): string {
+/** A moment as a file name states it, in a time zone: "2026-11-25-1430". */
+function fileTime(at: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}-${parts.hour}${parts.minute}`;
+}
+
+/**
+ * "customers-in-bergen-2026-11-25-1430.xlsx": a name made safe for a file, and when it was asked for in the user's
+ * time zone, so that two exports of one list on one day have names of their own.
+ */
+export function fileNameOf(name: string, language: Language, format: BulkFormat, at: Date, timeZone: string): string {
   const label = name
     .slice(0, 100)
     .toLocaleLowerCase(language === "nb" ? "nb-NO" : "en")
@@ -70,7 +107,47 @@ export function fileNameOf(name: string, language: Language, format: BulkFormat,
     .replace(/[\\/:*?"<>|\u0000-\u001f]/g, "")
     .trim()
     .replace(/\s+/g, "-");
-  return `${label || "export"}-${day.toISOString().slice(0, 10)}.${format}`;
+  return `${label || "export"}-${fileTime(at, timeZone)}.${format}`;
+}
+
+/** The product's own words for a list's narrowing that has no value to name it by (the specification has none). */
+const NARROWING_WORDS = {
+  en: { open: "open", overdue: "overdue", not: "not" },
+  nb: { open: "åpne", overdue: "forfalte", not: "ikke" },
+} as const;
+
+/**
+ * What narrows a list, in words for a file's name: its status, its search, each filter's value (an option by its
+ * label, a yes/no filter by its field), and whether it shows only open or overdue items.
+ */
+export async function narrowingOf(
+  db: Kysely<Database>,
+  entity: EntityMetadata,
+  list: ListFilterParams,
+  language: Language,
+): Promise<string[]> {
+  const words = NARROWING_WORDS[language];
+  const parts: string[] = [];
+  if (list.statusId && isUuid(list.statusId)) {
+    const status = (await repo.statusNames(db, entity)).get(list.statusId);
+    if (status) parts.push(status[language]);
+  }
+  if (list.q?.trim()) parts.push(list.q.trim());
+  const filters = Object.entries(list.filters ?? {}).filter(([, value]) => value !== "");
+  const described = filters.length > 0 ? await withOptions(db, entity) : entity;
+  for (const [key, value] of filters) {
+    const field = described.fields.find((candidate) => candidate.key === key);
+    if (!field) continue;
+    const label = headerOf(field, language);
+    if (field.type === "Bool") parts.push(value === "true" ? label : `${words.not} ${label}`);
+    else if (field.type === "List" || field.type === "MultiSelect") {
+      const cell = toCell(field, value, language, "csv");
+      parts.push(typeof cell === "string" ? cell : value);
+    } else parts.push(value);
+  }
+  if (list.overdueOn) parts.push(words.overdue);
+  else if (list.openOnly) parts.push(words.open);
+  return parts;
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -123,6 +200,8 @@ export async function initiateExport(
   const params: repo.ExportParams =
     request.scope === "listed" ? { scope: "listed", fields, ...request.list } : { scope: "all", fields };
   const language = request.lang ?? (await repo.languageOf(db, actor.id));
+  const narrowing = request.scope === "listed" ? await narrowingOf(db, entity, request.list, language) : [];
+  const timeZone = await repo.timeZoneOf(db, actor.id);
   const row = await repo.insertExport(db, {
     userId: actor.id,
     schemaKey: entity.schemaKey,
@@ -130,7 +209,7 @@ export async function initiateExport(
     format: request.format,
     params,
     language,
-    fileName: exportFileName(entity, language, request.format, new Date()),
+    fileName: exportFileName(entity, language, request.format, new Date(), timeZone, narrowing),
   });
   try {
     await queue(row.id);
@@ -278,15 +357,121 @@ async function listExportOf(
     );
     for await (const chunk of walk) {
       signal?.throwIfAborted();
-      yield chunk as ExportRecord[];
+      yield await extras.fill(chunk as ExportRecord[]);
     }
   }
 
+  const extras = await extraColumnsOf(db, entity, row.user_id, language);
   return {
     entity,
-    layout: { format: row.format, language, fields, sheetName: language === "nb" ? entity.pluralNb : entity.pluralEn },
+    layout: {
+      format: row.format,
+      language,
+      fields,
+      sheetName: language === "nb" ? entity.pluralNb : entity.pluralEn,
+      extraColumns: extras.columns,
+    },
     chunks: chunks(),
   };
+}
+
+/** Where a record's status and linked names go in it: no field's key starts with an underscore. */
+const STATUS_KEY = "_status";
+const linkKey = (index: number) => `_links_${index}`;
+/** The status column's header (the product's own text; the same word in both languages). */
+const STATUS_HEADER: Record<Language, string> = { en: "Status", nb: "Status" };
+/** Names of linked records a cell lists at most; the rest are counted. */
+export const LINKED_NAMES_PER_CELL = 100;
+const MORE_LINKED: Record<Language, (count: string) => string> = {
+  en: (count) => `(${count} more)`,
+  nb: (count) => `(${count} til)`,
+};
+
+interface ExtraColumns {
+  columns: ExtraColumn[];
+  /** The chunk's records with their extra columns' text. */
+  fill(records: ExportRecord[]): Promise<ExportRecord[]>;
+}
+
+/**
+ * The columns an entity's export has besides its fields: the record's status, when the entity has statuses, and per
+ * relationship the names of its linked records (a contact's companies, a company's contacts), when the export's user
+ * may read them as the record pages show them: the other entity's Read, the side shown to them, and for the
+ * company–contact links the CRM right too. Those rights are the user's when the file is written.
+ */
+async function extraColumnsOf(
+  db: Kysely<Database>,
+  entity: EntityMetadata,
+  userId: string,
+  language: Language,
+): Promise<ExtraColumns> {
+  const statuses = await repo.statusNames(db, entity);
+  const links = await readableLinksOf(db, entity, userId);
+  const columns: ExtraColumn[] = statuses.size > 0 ? [{ key: STATUS_KEY, header: STATUS_HEADER[language] }] : [];
+  const plurals = links.map(({ other }) => (language === "nb" ? other.pluralNb : other.pluralEn));
+  links.forEach(({ side }, index) => {
+    const plural = plurals[index] as string;
+    const { label1En, label1Nb, label2En, label2Nb } = side.relationship;
+    const sideLabel =
+      side.side === 1 ? (language === "nb" ? label1Nb : label1En) : language === "nb" ? label2Nb : label2En;
+    // Two relationships with one entity are told apart by their own names.
+    const header = plurals.filter((other) => other === plural).length > 1 ? `${plural} (${sideLabel})` : plural;
+    columns.push({ key: linkKey(index), header });
+  });
+  const count = new Intl.NumberFormat(language === "nb" ? "nb-NO" : "en");
+  return {
+    columns,
+    async fill(records) {
+      if (statuses.size > 0) {
+        for (const record of records) {
+          const status = typeof record.status_id === "string" ? statuses.get(record.status_id) : undefined;
+          record[STATUS_KEY] = status ? status[language] : null;
+        }
+      }
+      const ids = records.map((record) => record.id);
+      for (const [index, { side, other }] of links.entries()) {
+        const byOwner = new Map<string, { names: string[]; total: number }>();
+        for (const linked of await repo.linkedNames(db, side, other, ids, LINKED_NAMES_PER_CELL)) {
+          const entry = byOwner.get(linked.ownerId) ?? { names: [], total: linked.total };
+          entry.names.push(rowName(other, linked.values) || linked.id);
+          byOwner.set(linked.ownerId, entry);
+        }
+        for (const record of records) {
+          const entry = byOwner.get(record.id);
+          const more = entry && entry.total > entry.names.length ? entry.total - entry.names.length : 0;
+          record[linkKey(index)] = entry
+            ? `${entry.names.join("; ")}${more > 0 ? ` ${MORE_LINKED[language](count.format(more))}` : ""}`
+            : null;
+        }
+      }
+      return records;
+    },
+  };
+}
+
+/** The relationships of the entity whose linked records the user may read now, with the entity on the other side. */
+async function readableLinksOf(
+  db: Kysely<Database>,
+  entity: EntityMetadata,
+  userId: string,
+): Promise<{ side: Side; other: EntityMetadata }[]> {
+  const actor = await loadActor(db, userId);
+  if (actor?.status !== "active") return [];
+  let groups: Promise<Set<string>> | undefined;
+  const groupIds = () => {
+    groups ??= groupsOf(db, actor.id);
+    return groups;
+  };
+  const readable: { side: Side; other: EntityMetadata }[] = [];
+  for (const side of sidesOf(await cachedRelationships(db), entity)) {
+    const other = await cachedEntity(db, side.other.schemaKey, side.other.tableKey);
+    if (!other || !can(actor, "Read", other.resource)) continue;
+    // The company–contact links are the CRM's: their tabs need its Read as well (links.service linkedRecords).
+    if (side.relationship.builtIn && !can(actor, "Read", CRM_RESOURCE)) continue;
+    if (!(await shownTo(actor, side, groupIds))) continue;
+    readable.push({ side, other });
+  }
+  return readable;
 }
 
 /** The export's user is told it has ended, in the transaction that ends it. */

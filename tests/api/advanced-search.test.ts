@@ -718,7 +718,7 @@ describe(`advanced search on ${testDatabase}`, () => {
       }
       expect(dto?.status).toBe("ready");
       expect(dto?.rowCount).toBe(3);
-      expect(dto?.fileName).toMatch(/^zz-gizmo-makers-\d{4}-\d{2}-\d{2}\.xlsx$/);
+      expect(dto?.fileName).toMatch(/^zz-gizmo-makers-\d{4}-\d{2}-\d{2}-\d{4}\.xlsx$/);
       const file = await call("GET", `/api/core/bulk_data/exports/download/${dto?.id}`);
       expect(file.statusCode).toBe(200);
       const workbook = new ExcelJS.Workbook();
