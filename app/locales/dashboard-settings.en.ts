@@ -134,8 +134,9 @@ export const dashboardSettingsEn = {
     chartLegend: "Labels and values",
     labelField: "Label field",
     groupBy: "Date grouping",
-    noGrouping: "By value",
-    groupByHint: "Date grouping applies when the label field is a date.",
+    noGrouping: "Automatic",
+    groupByHint:
+      "Date grouping applies when the label field is a date. Automatic groups by day, week, month, quarter or year, whichever draws the dates' range as a readable number of points.",
     valuesTitle: "Values' title",
     values: "Values",
     valueName: "Name of value {{number}}",

@@ -136,8 +136,9 @@ export const dashboardSettingsNb: typeof dashboardSettingsEn = {
     chartLegend: "Etiketter og verdier",
     labelField: "Etikettfelt",
     groupBy: "Datogruppering",
-    noGrouping: "Etter verdi",
-    groupByHint: "Datogruppering gjelder når etikettfeltet er en dato.",
+    noGrouping: "Automatisk",
+    groupByHint:
+      "Datogruppering gjelder når etikettfeltet er en dato. Automatisk grupperer per dag, uke, måned, kvartal eller år, det som viser datoenes spenn som et lesbart antall punkter.",
     valuesTitle: "Tittel på verdiene",
     values: "Verdier",
     valueName: "Navn på verdi {{number}}",

@@ -16,6 +16,7 @@ import {
   computeWidgetData,
   conditionSql,
   type DataRequest,
+  dateGroupingFor,
   type SourceColumn,
   WidgetStatements,
 } from "./widget-data.ts";
@@ -179,5 +180,18 @@ describe("a dashboard view's chart statements", () => {
     expect(asked).toHaveLength(2);
     expect(asked[1].sql).toContain('max("source"."c1") as "a1"');
     expect(data).toMatchObject({ series: [{ values: [3] }, { values: [900] }] });
+  });
+});
+
+describe("a chart's dates, grouped by their range when no grouping is chosen", () => {
+  it("are days up to six weeks, then weeks, months, quarters and years: at most about fifty points", () => {
+    expect(dateGroupingFor(null, null)).toBe("DAY");
+    expect(dateGroupingFor("2026-01-01", "2026-01-01")).toBe("DAY");
+    expect(dateGroupingFor("2026-01-01", "2026-02-12")).toBe("DAY");
+    expect(dateGroupingFor("2026-01-01", "2026-03-01")).toBe("WEEK");
+    expect(dateGroupingFor("2026-01-01", "2026-12-31")).toBe("MONTH");
+    expect(dateGroupingFor("2022-01-01", "2025-12-31")).toBe("MONTH");
+    expect(dateGroupingFor("2016-01-01", "2026-12-31")).toBe("QUARTER");
+    expect(dateGroupingFor("1950-01-01", "2026-12-31")).toBe("YEAR");
   });
 });

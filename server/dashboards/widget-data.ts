@@ -324,8 +324,48 @@ export async function computeWidgetData(
 
   if (request.type === "TABLE") return table(run, source, request, from, condition);
 
-  const chart = chartScan(source, request);
+  const chart = chartScan(source, await withDateGrouping(run, source, request));
   return chart.data(await statements.rows(chart.scan));
+}
+
+/** The label column of a chart whose label is a date and whose grouping is left to the dates' range; else null. */
+export function automaticDateLabel(source: SourceSelect, request: DataRequest): SourceColumn | null {
+  const chart = request.configuration.countLabelConfiguration;
+  if (request.type === "KPI" || request.type === "TABLE" || !chart || request.configuration.groupBy) return null;
+  const column = source.columns.find((candidate) => candidate.key === chart.labelField);
+  return column && DATE_TYPES.has(column.type) ? column : null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The grouping that draws a range of dates (YYYY-MM-DD, first and last) as a readable number of points, at most about
+ * fifty: days up to six weeks, weeks up to half a year, months up to four years, quarters up to twelve, then years.
+ */
+export function dateGroupingFor(first: string | null, last: string | null): DateGrouping {
+  if (!first || !last) return "DAY";
+  const days = (Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / DAY_MS;
+  if (!Number.isFinite(days) || days <= 42) return "DAY";
+  if (days <= 183) return "WEEK";
+  if (days <= 4 * 366) return "MONTH";
+  if (days <= 12 * 366) return "QUARTER";
+  return "YEAR";
+}
+
+/**
+ * A chart over dates with no grouping chosen gets one from the range of its dates (as the viewer's filters leave
+ * them): a year of records reads as twelve months, not 365 crowded days.
+ */
+async function withDateGrouping(run: Runner, source: SourceSelect, request: DataRequest): Promise<DataRequest> {
+  const labelColumn = automaticDateLabel(source, request);
+  if (!labelColumn) return request;
+  const column = ref(labelColumn.alias);
+  const range = sql<{ first: string | null; last: string | null }>`select
+      to_char(min(${column}), 'YYYY-MM-DD') as first, to_char(max(${column}), 'YYYY-MM-DD') as last
+    from (${source.select}) as source where ${where(request)}`;
+  const { rows } = await run((db) => range.execute(db));
+  const groupBy = dateGroupingFor(rows[0]?.first ?? null, rows[0]?.last ?? null);
+  return { ...request, configuration: { ...request.configuration, groupBy } };
 }
 
 /** A chart widget's scan, and how its rows become the widget's data. */
@@ -336,10 +376,9 @@ export function chartScan(source: SourceSelect, request: DataRequest) {
   const labelColumn = chart ? byKey.get(chart.labelField) : undefined;
   if (!chart || !labelColumn) throw invalid("countLabelConfiguration.labelField", dashboardTexts.unknownField);
   const isDate = DATE_TYPES.has(labelColumn.type);
-  // A DateTime is grouped by day at least: single instants make no chart.
-  const grouping = isDate
-    ? ((configuration.groupBy as DateGrouping | null) ?? (labelColumn.type === "DateTime" ? "DAY" : null))
-    : null;
+  // Dates are grouped by the chosen unit, else by one their range calls for (withDateGrouping); a chart planned before
+  // its range is known reads days, as single instants make no chart.
+  const grouping = isDate ? ((configuration.groupBy as DateGrouping | null) ?? "DAY") : null;
   const column = ref(labelColumn.alias);
   // Rows group by a value that sorts as itself; a date's label is its text. A Date truncates as a timestamp without a
   // time zone, which is a fifth cheaper than through one and gives the same day. The unit is a literal (one of five

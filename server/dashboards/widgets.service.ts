@@ -23,6 +23,7 @@ import { type Actor, can, requirePermission } from "../users/users.service.ts";
 import * as repo from "./dashboards.repository.ts";
 import { type LoadedSource, loadSource, runLimited } from "./sources.ts";
 import {
+  automaticDateLabel,
   type Condition,
   chartScan,
   checkAgainstColumns,
@@ -335,7 +336,10 @@ export async function prepareData(
       input.lang,
     ]),
     plan: (statements) => {
-      if (widget.type !== "KPI" && widget.type !== "TABLE") statements.plan(chartScan(source.select, request).scan);
+      // A chart whose dates group by their range knows its statement only once the range is read.
+      if (widget.type !== "KPI" && widget.type !== "TABLE" && !automaticDateLabel(source.select, request)) {
+        statements.plan(chartScan(source.select, request).scan);
+      }
     },
     compute: (statements) => computeWidgetData(statements, source.select, request),
   };

@@ -291,6 +291,36 @@ describe(`widgets on ${testDatabase}`, () => {
       expect(year.series[0].values).toEqual([4, 1]);
     });
 
+    it("groups a date label by the dates' range when no grouping is chosen: months for a year, days for weeks", async () => {
+      const automatic = async (filters: object[] = []) =>
+        widgetData(
+          widgetBody(contacts, "LINE", {
+            filters,
+            chart: {
+              labelField: "crm.contact.birth_date",
+              values: [{ countField: "", description: "Born", countAggregationFunction: "COUNT" }],
+            },
+          }),
+        );
+      // 2020-01-15 to 2021-03-01: fourteen months, not 411 days.
+      const year = await automatic();
+      expect(year.dateGrouping).toBe("MONTH");
+      expect(year.labels.map((label: { key: string }) => label.key)).toEqual([
+        "2020-01-01",
+        "2020-02-01",
+        "2020-05-01",
+        "2021-03-01",
+      ]);
+      // The range the widget's filters leave: 2020-01-15 to 2020-02-03, by day.
+      const weeks = await automatic([{ field: "crm.contact.birth_date", operation: "<", paramValue: "2020-03-01" }]);
+      expect(weeks.dateGrouping).toBe("DAY");
+      expect(weeks.labels.map((label: { key: string }) => label.key)).toEqual([
+        "2020-01-15",
+        "2020-01-20",
+        "2020-02-03",
+      ]);
+    });
+
     it("a table answers its rows sorted and paged, List values as their labels", async () => {
       const id = (
         await create(

@@ -39,9 +39,16 @@ export default function LineChart({ data, labels, title, size, language }: Chart
   const hydrated = useHydrated();
   const { width, height } = widgetSizes[size];
   const values = series.flatMap((s) => s.values).filter((value): value is number => value !== null);
-  const axis = categoryAxis(labels, width - valueAxisWidth(values, language) - 24, size);
-  const left = Math.max(valueAxisWidth(values, language), axis.overhang.left);
-  const right = Math.max(16, axis.overhang.right);
+  const valueWidth = valueAxisWidth(values, language);
+  const first = categoryAxis(labels, width - valueWidth - 24, size);
+  // The labels' overhang widens the margins: the ticks are thinned again for the width that leaves.
+  const axis = categoryAxis(
+    labels,
+    width - Math.max(valueWidth, first.overhang.left) - Math.max(16, first.overhang.right),
+    size,
+  );
+  const left = Math.max(valueWidth, first.overhang.left, axis.overhang.left);
+  const right = Math.max(16, first.overhang.right, axis.overhang.right);
   return (
     <ChartFrame type={data.type} size={size}>
       <Line

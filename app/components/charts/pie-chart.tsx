@@ -1,6 +1,6 @@
 import { Pie } from "@nivo/pie";
 import { BasicTooltip } from "@nivo/tooltip";
-import { ChartFrame, type ChartProps, chartTheme, chartValue } from "./chart-frame.tsx";
+import { ChartFrame, type ChartProps, chartTheme, chartValue, PIE_LINK, pieLayout } from "./chart-frame.tsx";
 import { drawnSeries, shortLabel } from "./chart-labels.ts";
 import { chartColor, textColorOn } from "./chart-palette.ts";
 import { widgetSizes } from "./chart-sizes.ts";
@@ -13,8 +13,11 @@ export default function PieChart({ data, labels, title, size, language }: ChartP
   const slices = labels
     .map((label, index) => ({ id: String(index), label, value: values[index] ?? 0 }))
     .filter((slice) => slice.value > 0);
-  const linked = size !== "sm";
-  const side = linked ? Math.round(width * 0.2) : 12;
+  // The pie is drawn small enough for its labels to end inside its box (pieLayout).
+  const { linked, labelLength, margin } = pieLayout(
+    slices.map((slice) => slice.label),
+    size,
+  );
   // nivo's pie takes no accessible name: the image is a box around its SVG.
   return (
     <ChartFrame type={data.type} size={size}>
@@ -23,7 +26,7 @@ export default function PieChart({ data, labels, title, size, language }: ChartP
           width={width}
           height={height}
           data={slices}
-          margin={{ top: linked ? 24 : 12, right: side, bottom: linked ? 24 : 12, left: side }}
+          margin={margin}
           innerRadius={0.5}
           padAngle={0.6}
           cornerRadius={2}
@@ -35,7 +38,10 @@ export default function PieChart({ data, labels, title, size, language }: ChartP
           arcLabelsSkipAngle={14}
           arcLabelsTextColor={({ color }) => textColorOn(color)}
           enableArcLinkLabels={linked}
-          arcLinkLabel={(slice) => shortLabel(String(slice.label), 16)}
+          arcLinkLabel={(slice) => shortLabel(String(slice.label), labelLength)}
+          arcLinkLabelsDiagonalLength={PIE_LINK.diagonal}
+          arcLinkLabelsStraightLength={PIE_LINK.straight}
+          arcLinkLabelsTextOffset={PIE_LINK.textOffset}
           arcLinkLabelsSkipAngle={10}
           arcLinkLabelsTextColor="var(--chakra-colors-fg)"
           arcLinkLabelsColor={{ from: "color" }}

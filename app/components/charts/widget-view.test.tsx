@@ -180,6 +180,53 @@ describe("a pie chart", () => {
     // The labels beside the slices: a label without a value is "(empty)".
     expect(texts(html, "text")).toEqual(expect.arrayContaining(["Active", "Lost", "(empty)"]));
   });
+
+  it("keeps every label beside its slice inside the chart's box, long ones cut, and the whole one in the data table", async () => {
+    const cities = [
+      "Kristiansand kommune og omegn",
+      "Bergen",
+      "Trondheim sentrum og Byåsen",
+      "Oslo",
+      "Fredrikstad og Sarpsborg",
+      "Tromsø",
+      "Wergelandsveien Næringspark",
+    ];
+    const data: ChartWidgetData = {
+      type: "PIE",
+      labelTitle: "City",
+      dateGrouping: null,
+      labels: cities.map((city) => ({ key: city, text: city })),
+      // The first slice is half the pie: its label is at three o'clock, as far right as a label goes.
+      series: [{ key: "v0", description: "Employees", values: [56, 20, 14, 8, 6, 4, 3] }],
+    };
+    for (const size of ["md", "lg"] as const) {
+      const html = await render(<WidgetView data={data} title="Employees by city" size={size} />);
+      const svg = tags(html, "svg")[0];
+      const [width, height] = [Number(svg.width), Number(svg.height)];
+      // nivo draws the labels in a group at the pie's centre: the margin's group, then the centre's.
+      const [outer, centre] = [...html.matchAll(/<g transform="translate\(([\d.-]+),([\d.-]+)\)">/g)]
+        .slice(0, 2)
+        .map(([, x, y]) => [Number(x), Number(y)]);
+      const [cx, cy] = [outer[0] + centre[0], outer[1] + centre[1]];
+      const labels = [
+        ...html.matchAll(
+          /<text transform="translate\(([\d.e-]+),([\d.e-]+)\)" text-anchor="(start|end)"[^>]*>([^<]*)<\/text>/g,
+        ),
+      ];
+      expect(labels.length, size).toBe(cities.length);
+      for (const [, x, y, anchor, text] of labels) {
+        // 12 px semibold text: 7.5 px a character is wider than most.
+        const textWidth = text.length * 7.5;
+        const left = cx + Number(x) - (anchor === "end" ? textWidth : 0);
+        const right = cx + Number(x) + (anchor === "start" ? textWidth : 0);
+        expect(left, `${text} on ${size}`).toBeGreaterThanOrEqual(0);
+        expect(right, `${text} on ${size}`).toBeLessThanOrEqual(width);
+        expect(cy + Number(y) - 7, `${text} on ${size}`).toBeGreaterThanOrEqual(0);
+        expect(cy + Number(y) + 7, `${text} on ${size}`).toBeLessThanOrEqual(height);
+      }
+      expect(dataRows(html).map((row) => row[0])).toEqual(cities);
+    }
+  });
 });
 
 describe("a treemap", () => {
