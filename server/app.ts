@@ -81,7 +81,9 @@ export type AppConfig = Pick<
   | "JOB_WORKERS"
   | "BULK_FILE_RETENTION_DAYS"
   | "MAX_IMPORT_MB"
->;
+> &
+  // English unless asked: test apps and other callers need not name it.
+  Partial<Pick<Config, "DEMO_LANGUAGE">>;
 
 export interface BuildOptions {
   /** Where log lines go instead of stdout (tests read them). */
@@ -145,6 +147,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     dataDir: config.DATA_DIR,
     seedDemo: config.SEED_DEMO,
     demoPassword: config.DEMO_PASSWORD,
+    demoLanguage: config.DEMO_LANGUAGE ?? "en",
     demoPasswordNoticeFile: options.demoPasswordNoticeFile,
   });
   const webClientSecret = readOrCreateSecret(config.DATA_DIR, "oauth-client-secret", config.OAUTH_CLIENT_SECRET);

@@ -16,6 +16,8 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ API_PORT: "eighty" })).toThrow(/API_PORT/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://db" })).toThrow(/DATABASE_URL: must be a postgres:\/\/ URL/);
     expect(() => loadConfig({ APP_URL: "not a url" })).toThrow(/APP_URL/);
+    expect(() => loadConfig({ DEMO_LANGUAGE: "de" })).toThrow(/DEMO_LANGUAGE: must be "en" or "nb"/);
+    expect(loadConfig({ DEMO_LANGUAGE: "nb" }).DEMO_LANGUAGE).toBe("nb");
   });
 
   it("runs jobs in the API process unless a worker process shares a PostgreSQL server", () => {

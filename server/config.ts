@@ -32,6 +32,8 @@ const schema = z.object({
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   SEED_DEMO: flag.default(false),
   DEMO_PASSWORD: z.string().min(8).optional(),
+  /** The language the demo workspace is made in: its names, and the company's default language (README). */
+  DEMO_LANGUAGE: z.enum(["en", "nb"], { error: 'must be "en" or "nb"' }).default("en"),
   ADMIN_EMAIL: z.email().optional(),
   OAUTH_CLIENT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).default(900),

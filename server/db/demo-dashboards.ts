@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { QueryDefinition } from "../contract/advanced-search.ts";
+import type { DemoNames } from "./demo-language.ts";
 import type { Database, WidgetConfigurationColumn } from "./schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -52,9 +53,9 @@ function configuration(
 
 /**
  * Two data sources, a few widgets over them and two dashboards: "Sales overview" in the menu (the workspace's
- * default) and "Company contacts" on each company's dashboard tab.
+ * default) and "Company contacts" on each company's dashboard tab, named in the demo's language.
  */
-export async function seedDemoDashboards(db: Db, adminId: string): Promise<void> {
+export async function seedDemoDashboards(db: Db, adminId: string, names: DemoNames): Promise<void> {
   const source = async (name: string, description: string, definition: QueryDefinition) =>
     (
       await db
@@ -72,8 +73,8 @@ export async function seedDemoDashboards(db: Db, adminId: string): Promise<void>
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
-  const all = await source("Companies", "Every company with its city, industry and size", companies);
-  const linked = await source("Companies and contacts", "Each company's contacts", companyContacts);
+  const all = await source(names.companiesSource.name, names.companiesSource.description, companies);
+  const linked = await source(names.contactsSource.name, names.contactsSource.description, companyContacts);
 
   const widget = async (name: string, description: string, type: string, datasource: string, model: object) =>
     (
@@ -90,30 +91,33 @@ export async function seedDemoDashboards(db: Db, adminId: string): Promise<void>
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
-  const count = await widget("Companies", "", "KPI", all, {
+  const words = names.widgets;
+  const count = await widget(words.companies, "", "KPI", all, {
     singleNumberConfiguration: { aggregationFunction: "COUNT", field: null },
   });
-  const industries = await widget("Companies per industry", "", "BAR", all, {
+  const industries = await widget(words.perIndustry, "", "BAR", all, {
     countLabelConfiguration: {
       labelField: "crm.company.industry",
       description: "",
-      countConfigurations: [{ countField: "", description: "Companies", countAggregationFunction: "COUNT" }],
+      countConfigurations: [
+        { countField: "", description: words.perIndustrySeries, countAggregationFunction: "COUNT" },
+      ],
     },
     customizableFilterFields: ["crm.company.city"],
   });
-  const cities = await widget("Employees by city", "", "PIE", all, {
+  const cities = await widget(words.employeesByCity, "", "PIE", all, {
     countLabelConfiguration: {
       labelField: "crm.company.city",
       description: "",
       countConfigurations: [
-        { countField: "crm.company.employees", description: "Employees", countAggregationFunction: "SUM" },
+        { countField: "crm.company.employees", description: words.employeesSeries, countAggregationFunction: "SUM" },
       ],
     },
   });
-  const largest = await widget("Largest companies", "", "TABLE", all, {
+  const largest = await widget(words.largest, "", "TABLE", all, {
     tableSorting: [{ field: "crm.company.employees", direction: "desc" }],
   });
-  const contacts = await widget("Contacts", "", "KPI", linked, {
+  const contacts = await widget(words.contacts, "", "KPI", linked, {
     singleNumberConfiguration: { aggregationFunction: "COUNT", field: null },
   });
 
@@ -136,11 +140,11 @@ export async function seedDemoDashboards(db: Db, adminId: string): Promise<void>
       )
       .execute();
   };
-  await dashboard("Sales overview", { main_list: true, is_default: true, position: 0 }, [
+  await dashboard(names.dashboards.sales, { main_list: true, is_default: true, position: 0 }, [
     [count, 4, 2],
     [industries, 8, 4],
     [cities, 6, 4],
     [largest, 6, 4],
   ]);
-  await dashboard("Company contacts", { show_in_company: true, position: 1 }, [[contacts, 4, 2]]);
+  await dashboard(names.dashboards.companyContacts, { show_in_company: true, position: 1 }, [[contacts, 4, 2]]);
 }

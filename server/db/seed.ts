@@ -1,11 +1,14 @@
 import type { Kysely } from "kysely";
 import { generatePassword, hashPassword } from "../auth/passwords.ts";
+import { DEFAULT_LANGUAGE } from "../company-settings/company-settings.repository.ts";
 import type { QueryDefinition } from "../contract/advanced-search.ts";
 import { syncStandardEntities, syncStandardRelationships } from "../records/metadata.repository.ts";
-import { demoGroups, standardEntities, standardRelationships } from "../records/standard-entities.ts";
+import { standardEntities, standardRelationships } from "../records/standard-entities.ts";
+import { setSetting } from "../settings/settings.repository.ts";
 import { builtInRoles, permissionRows } from "../users/roles.ts";
 import { seedDemoDashboards } from "./demo-dashboards.ts";
 import { generateDemoData } from "./demo-data.ts";
+import { type DemoLanguage, type DemoNames, demoNames } from "./demo-language.ts";
 import { englishNotes, norwegianNotes } from "./demo-notes.ts";
 import { seedDemoWorkItems } from "./demo-work-items.ts";
 import type { Database } from "./schema.ts";
@@ -46,10 +49,13 @@ async function seedRoles(db: Kysely<Database>): Promise<Map<string, string>> {
   return ids;
 }
 
-/** Creates the workspace on first start; a demo start also creates the demo users. */
+/**
+ * Creates the workspace on first start; a demo start also creates the demo users and records, named in
+ * `demoLanguage` (English by default), which also becomes the company's default language when it is Norwegian.
+ */
 export async function seedWorkspace(
   db: Kysely<Database>,
-  options: { demo: boolean; demoPassword?: string },
+  options: { demo: boolean; demoPassword?: string; demoLanguage?: DemoLanguage },
 ): Promise<SeedResult> {
   return db.transaction().execute(async (trx) => {
     const roles = await seedRoles(trx);
@@ -84,7 +90,10 @@ export async function seedWorkspace(
         .executeTakeFirstOrThrow();
       userIds.push(id);
     }
-    await seedDemoRecords(trx, userIds[0]);
+    const language = options.demoLanguage ?? "en";
+    // Users who choose no language see the workspace's; an English one leaves it to each browser.
+    if (language !== "en") await setSetting(trx, DEFAULT_LANGUAGE, language);
+    await seedDemoRecords(trx, userIds[0], demoNames[language]);
     return { created: true, generatedDemoPassword: options.demoPassword ? undefined : password };
   });
 }
@@ -93,7 +102,7 @@ export const DEMO_COMPANIES = 60;
 export const DEMO_CONTACTS = 150;
 
 /** Companies and contacts with realistic Norwegian and English names, created by the demo admin. */
-async function seedDemoRecords(db: Kysely<Database>, adminId: string): Promise<void> {
+async function seedDemoRecords(db: Kysely<Database>, adminId: string, names: DemoNames): Promise<void> {
   const data = generateDemoData({ companies: DEMO_COMPANIES, contacts: DEMO_CONTACTS, seed: 2026 });
   const statusIds = async (table: string) =>
     (
@@ -152,7 +161,10 @@ async function seedDemoRecords(db: Kysely<Database>, adminId: string): Promise<v
       })),
     )
     .execute();
-  await db.insertInto("core.user_group").values(demoGroups).execute();
+  await db
+    .insertInto("core.user_group")
+    .values(names.groups.map((name) => ({ name })))
+    .execute();
   // History shows the status as records' own changes do.
   const auditValues = ({ status_id, ...values }: Record<string, unknown>) => ({ ...values, statusId: status_id });
   const created = (table: string, rows: { id: string }[], values: object[]) =>
@@ -171,12 +183,12 @@ async function seedDemoRecords(db: Kysely<Database>, adminId: string): Promise<v
     .execute();
   await seedDemoNotes(db, adminId, data, companies, contacts);
   await seedDemoWorkItems(db, adminId, data, companies, contacts);
-  await seedDemoQueries(db, adminId);
-  await seedDemoDashboards(db, adminId);
+  await seedDemoQueries(db, adminId, names);
+  await seedDemoDashboards(db, adminId, names);
 }
 
 /** Two saved advanced search queries: a global one everyone may run, and a personal one of the admin's. */
-async function seedDemoQueries(db: Kysely<Database>, adminId: string): Promise<void> {
+async function seedDemoQueries(db: Kysely<Database>, adminId: string, names: DemoNames): Promise<void> {
   const customersInBergen: QueryDefinition = {
     entities: [
       {
@@ -222,8 +234,8 @@ async function seedDemoQueries(db: Kysely<Database>, adminId: string): Promise<v
   await db
     .insertInto("core.saved_query")
     .values([
-      row("global", "Customers in Bergen", "Companies in Bergen with their contacts", customersInBergen),
-      row("personal", "Large companies", "Companies with 100 employees or more, largest first", largeCompanies),
+      row("global", names.customersInBergen.name, names.customersInBergen.description, customersInBergen),
+      row("personal", names.largeCompanies.name, names.largeCompanies.description, largeCompanies),
     ])
     .execute();
 }

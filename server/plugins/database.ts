@@ -2,6 +2,7 @@ import fs from "node:fs";
 import fp from "fastify-plugin";
 import type { Kysely } from "kysely";
 import { type DatabaseHandle, type DatabaseKind, openDatabase } from "../db/database.ts";
+import type { DemoLanguage } from "../db/demo-language.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import type { Database } from "../db/schema.ts";
 import { seedWorkspace } from "../db/seed.ts";
@@ -25,6 +26,8 @@ export interface DatabasePluginOptions {
   dataDir: string;
   seedDemo: boolean;
   demoPassword?: string;
+  /** The language the demo workspace is made in. */
+  demoLanguage?: DemoLanguage;
   /** Where to leave a password generated now, for `npm start` to repeat it in its banner (and then delete). */
   demoPasswordNoticeFile?: string;
 }
@@ -37,7 +40,11 @@ export default fp<DatabasePluginOptions>(
     try {
       const applied = await migrateToLatest(handle.db);
       if (applied.length > 0) app.log.info({ migrations: applied }, "database migrated");
-      const seeded = await seedWorkspace(handle.db, { demo: options.seedDemo, demoPassword: options.demoPassword });
+      const seeded = await seedWorkspace(handle.db, {
+        demo: options.seedDemo,
+        demoPassword: options.demoPassword,
+        demoLanguage: options.demoLanguage,
+      });
       if (seeded.created) app.log.info({ demo: options.seedDemo }, "workspace created");
       createdDemo = seeded.created && options.seedDemo;
       if (seeded.generatedDemoPassword) {

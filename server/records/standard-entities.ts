@@ -421,5 +421,3 @@ export const standardRelationships: StandardRelationship[] = [
     roleOptions: linkRoleOptions,
   },
 ];
-
-export const demoGroups = [{ name: "Sales" }, { name: "Support" }, { name: "Management" }];
