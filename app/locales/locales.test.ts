@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { resources } from "../../server/contract/identity.ts";
 import { allTexts } from "./all.ts";
 import profileEn from "./profile.en.ts";
 import settingsEn from "./settings.en.ts";
@@ -91,5 +92,13 @@ describe("locale files", () => {
       same.every((key) => /(^app\.name$|english|norwegian|status$|\.go$|^charts\.(sum|min)$)/.test(key)),
       same.join(", "),
     ).toBe(true);
+  });
+
+  it("name every resource a role grants on the profile's Information page, in both languages", () => {
+    for (const texts of [en, nb]) {
+      const named = (texts as unknown as { profile: { information: { resources: Record<string, string> } } }).profile
+        .information.resources;
+      expect(resources.filter((resource) => !named[resource])).toEqual([]);
+    }
   });
 });

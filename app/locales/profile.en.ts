@@ -70,6 +70,13 @@ const profileEn = {
         Entity_Assignment: "Assignments",
         System_Settings: "System settings",
         Users: "Users",
+        Advanced_Search_Global: "Advanced search: global queries",
+        Advanced_Search_Personal: "Advanced search: personal queries",
+        Import: "Import",
+        Export: "Export",
+        Document_Template: "Document templates",
+        Widget: "Widgets",
+        Datasource: "Data sources",
       },
       operation: {
         Create: "create",

@@ -72,6 +72,13 @@ const profileNb: ProfileTexts = {
         Entity_Assignment: "Tildelinger",
         System_Settings: "Systeminnstillinger",
         Users: "Brukere",
+        Advanced_Search_Global: "Avansert søk: felles spørringer",
+        Advanced_Search_Personal: "Avansert søk: personlige spørringer",
+        Import: "Importering",
+        Export: "Eksportering",
+        Document_Template: "Dokumentmaler",
+        Widget: "Widgeter",
+        Datasource: "Datakilder",
       },
       operation: {
         Create: "opprette",

@@ -7,6 +7,8 @@ import { permissionsInWords } from "../features/profile/permissions.server.ts";
 import { requireUser } from "../middleware/auth.server.ts";
 import { getInstance } from "../middleware/i18next.server.ts";
 import { api } from "../utils/api.server.ts";
+import { useLanguage } from "../utils/i18n.ts";
+import { useRoleName } from "../utils/role-name.ts";
 import type { Route } from "./+types/profile.information";
 
 /** What the user may do (spec §2 /profile/information): their role, groups, and their role's permissions in words. */
@@ -18,12 +20,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     role: profile.role.name,
     companyAdmin: user.companyAdmin,
     groups: profile.groups.map((group) => group.name),
-    permissions: permissionsInWords(user.permissions),
+    permissions: permissionsInWords(user.permissions, profile.entities),
   };
 }
 
 export default function ProfileInformation({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
+  const roleName = useRoleName();
   const { role, companyAdmin, groups, permissions } = loaderData;
   return (
     <Page>
@@ -31,7 +35,7 @@ export default function ProfileInformation({ loaderData }: Route.ComponentProps)
       <DataList.Root orientation="horizontal">
         <DataList.Item>
           <DataList.ItemLabel>{t("profile.information.role")}</DataList.ItemLabel>
-          <DataList.ItemValue>{role}</DataList.ItemValue>
+          <DataList.ItemValue>{roleName(role)}</DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel>{t("profile.information.groups")}</DataList.ItemLabel>
@@ -56,7 +60,12 @@ export default function ProfileInformation({ loaderData }: Route.ComponentProps)
               key: "resource",
               header: t("profile.information.resource"),
               kind: "primary",
-              cell: (row) => t(`profile.information.resources.${row.resource}`, { defaultValue: row.resource }),
+              cell: (row) =>
+                row.entity
+                  ? language === "nb"
+                    ? row.entity.labelNb
+                    : row.entity.labelEn
+                  : t(`profile.information.resources.${row.resource}`, { defaultValue: row.resource }),
             },
             {
               key: "operations",

@@ -16,3 +16,27 @@ const texts = {
 };
 export type IamException = keyof typeof texts;
 export const iamTexts: Readonly<Record<IamException, string>> = texts;
+
+/**
+ * The built-in roles' names in both languages. A workspace stores and finds each by its English name (they cannot be
+ * renamed, server/users/roles.ts); everywhere a role is named, a built-in one shows in the viewer's language. Custom
+ * roles keep the name their author gave, which may not be one of these in either language.
+ */
+export const builtInRoleNames: Readonly<Record<string, { en: string; nb: string }>> = {
+  "Company administrator": { en: "Company administrator", nb: "Firmaadministrator" },
+  Employee: { en: "Employee", nb: "Ansatt" },
+  "Read-only": { en: "Read-only", nb: "Lesetilgang" },
+};
+
+/** A role's name as a reader of `language` sees it: a built-in role's in that language, any other as it is. */
+export function roleNameIn(name: string, language: "en" | "nb"): string {
+  return Object.hasOwn(builtInRoleNames, name) ? builtInRoleNames[name][language] : name;
+}
+
+/** Whether a name is a built-in role's in either language (ignoring case): no custom role may take it. */
+export function isBuiltInRoleName(name: string): boolean {
+  const folded = name.trim().toLowerCase();
+  return Object.values(builtInRoleNames).some(
+    (names) => names.en.toLowerCase() === folded || names.nb.toLowerCase() === folded,
+  );
+}

@@ -46,6 +46,11 @@ export const profileSchema = z.object({
   role: z.object({ uuid: z.string(), name: z.string() }),
   companyAdmin: z.boolean(),
   groups: z.array(z.object({ uuid: z.string(), name: z.string() })),
+  /**
+   * Every entity's resource (built-in and custom) with its names, so that the page listing the user's permissions
+   * names each entity in the user's language rather than by its key.
+   */
+  entities: z.array(z.object({ resource: z.string(), labelEn: z.string(), labelNb: z.string() })),
   /** The profile image; `version` changes with it, so a page may keep the image as long as it names this. */
   image: z.object({ version: z.string(), mime: z.enum(profileImageTypes), size: z.number().int() }).nullable(),
 });

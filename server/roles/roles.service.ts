@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { PermissionMatrix, PermissionMatrixInput, RoleDto, RoleInput } from "../contract/iam.ts";
+import { isBuiltInRoleName } from "../contract/iam-texts.ts";
 import { type Operation, operations, resources } from "../contract/identity.ts";
 import type { Database } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
@@ -62,7 +63,10 @@ export async function createRole(db: Kysely<Database>, actor: Actor, input: Role
   requirePermission(actor, "Update", SETTINGS);
   const id = await nameWriting(() =>
     db.transaction().execute(async (trx) => {
-      if (await repo.roleNamed(trx, input.name)) throw iamError(409, "RoleAlreadyExistingException");
+      // A built-in role's name in either language: two roles would read alike to someone.
+      if (isBuiltInRoleName(input.name) || (await repo.roleNamed(trx, input.name))) {
+        throw iamError(409, "RoleAlreadyExistingException");
+      }
       let copied: { resource: string; operation: string }[] = [];
       if (input.copyFrom) {
         if (!(await repo.findRole(trx, input.copyFrom))) {
@@ -88,7 +92,9 @@ export async function renameRole(db: Kysely<Database>, actor: Actor, id: string,
       if (!role) throw notFound();
       // The product finds its built-in roles by name (the first administrator's, a new workspace's).
       if (role.built_in) throw iamError(409, "BuiltInRoleException");
-      if (await repo.roleNamed(trx, name, id)) throw iamError(409, "RoleAlreadyExistingException");
+      if (isBuiltInRoleName(name) || (await repo.roleNamed(trx, name, id))) {
+        throw iamError(409, "RoleAlreadyExistingException");
+      }
       await repo.renameRole(trx, id, name);
     }),
   );

@@ -17,6 +17,7 @@ import { checkImageType } from "../files/file-types.ts";
 import type { FileStorage } from "../files/storage.ts";
 import { receiveUpload } from "../files/uploads.ts";
 import { DomainError } from "../http/errors.ts";
+import { entityResources } from "../roles/roles.repository.ts";
 import * as repo from "./users.repository.ts";
 import { type Actor, can } from "./users.service.ts";
 
@@ -34,7 +35,11 @@ function invalid(field: string, message: string): DomainError {
 export async function profile(db: Kysely<Database>, actor: Actor): Promise<Profile> {
   const user = await repo.findUserById(db, actor.id);
   if (!user) throw notFound();
-  const [groups, image] = await Promise.all([repo.groupsOfUser(db, actor.id), repo.findProfileImage(db, actor.id)]);
+  const [groups, image, entities] = await Promise.all([
+    repo.groupsOfUser(db, actor.id),
+    repo.findProfileImage(db, actor.id),
+    entityResources(db),
+  ]);
   return {
     uuid: user.id,
     email: user.email,
@@ -44,6 +49,11 @@ export async function profile(db: Kysely<Database>, actor: Actor): Promise<Profi
     role: { uuid: user.role_id, name: user.role_name },
     companyAdmin: user.company_admin,
     groups: groups.map((group) => ({ uuid: group.id, name: group.name })),
+    entities: entities.map((entity) => ({
+      resource: entity.resource,
+      labelEn: entity.plural_en,
+      labelNb: entity.plural_nb,
+    })),
     image:
       image?.image_key && image.image_mime
         ? {

@@ -62,6 +62,10 @@ describe(`the signed-in user's profile on ${testDatabase}`, () => {
       image: null,
     });
     expect(Array.isArray(response.json().groups)).toBe(true);
+    // Every entity's names, so that the page of the user's permissions names none by its key.
+    expect(response.json().entities).toEqual(
+      expect.arrayContaining([{ resource: "Company", labelEn: "Companies", labelNb: "Firmaer" }]),
+    );
     expect((await t.app.inject({ method: "GET", url: "/api/me/profile" })).statusCode).toBe(401);
   });
 

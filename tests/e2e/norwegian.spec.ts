@@ -54,4 +54,16 @@ test.describe("in Norwegian", () => {
       await expect(page.getByTestId("field-name").getByRole("button", { name: "Kopier" })).toBeVisible();
     }
   });
+
+  test("built-in roles are named in Norwegian wherever a role is named", async ({ page }) => {
+    await page.goto("/system-settings/roles");
+    await submitSignIn(page, users.admin.email);
+    const roles = page.getByTestId("roles");
+    for (const name of ["Firmaadministrator", "Ansatt", "Lesetilgang"]) {
+      await expect(roles.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    await expect(roles).not.toContainText("Employee");
+    await page.goto("/system-settings/users?q=erik");
+    await expect(page.getByRole("row").filter({ hasText: "Erik Nordmann" })).toContainText("Ansatt");
+  });
 });

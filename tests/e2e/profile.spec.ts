@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { runOf } from "./api.ts";
+import { apiAs, runOf } from "./api.ts";
 import { sessionTokens, signIn, submitSignIn, users } from "./auth.ts";
 import { expect, jsEnabled, test } from "./fixtures.ts";
 import { invitationToken } from "./outbox.ts";
@@ -184,6 +184,51 @@ test.describe("the account settings", () => {
     await expect(companies).toContainText("create, view, change, delete");
     await expect(page.getByRole("row").filter({ hasText: "Users" })).toContainText("view");
     await expect(page.getByRole("row").filter({ hasText: "System settings" })).toHaveCount(0);
+  });
+
+  test("information names the role and every area in the user's language, a custom entity by its own names", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const run = runOf(testInfo);
+    const key = `e2e_prof_${run}`;
+    const admin = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const adminPage = await admin.newPage();
+    await signIn(adminPage, users.admin);
+    const asAdmin = await apiAs(adminPage);
+    // A new custom entity gives each role what it has on companies: an employee may work with it.
+    await asAdmin("POST", "/api/custom_entities", {
+      key,
+      labelEn: `Venture ${run}`,
+      labelNb: `Satsing ${run}`,
+      pluralEn: `Ventures ${run}`,
+      pluralNb: `Satsinger ${run}`,
+      fields: [{ key: "name", labelEn: "Name", labelNb: "Navn", type: "Text", partOfName: true }],
+    });
+    try {
+      const user = await inviteUser(browser, testInfo, run);
+      await signInAs(page, user, "/profile/information");
+      await expect(page.getByText("Employee", { exact: true })).toBeVisible();
+      const row = (name: string) => page.getByRole("row").filter({ hasText: name });
+      await expect(row("Advanced search: global queries")).toContainText("view");
+      await expect(row(`Ventures ${run}`)).toContainText("create, view, change, delete");
+      await expect(page.getByRole("table")).not.toContainText("Advanced_Search");
+      await expect(page.getByRole("table")).not.toContainText(key);
+
+      await page.goto("/profile/language");
+      await page.getByRole("radio", { name: "Norsk" }).check();
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByRole("heading", { name: "Språk" })).toBeVisible();
+      await page.goto("/profile/information");
+      await expect(page.getByText("Ansatt", { exact: true })).toBeVisible();
+      await expect(row("Avansert søk: felles spørringer")).toContainText("se");
+      await expect(row(`Satsinger ${run}`)).toContainText("opprette, se, endre, slette");
+      await expect(page.getByRole("table")).not.toContainText(key);
+    } finally {
+      await asAdmin("DELETE", `/api/custom_entities/${key}`);
+      await admin.close();
+    }
   });
 
   test("language switches the app to Norwegian and back", async ({ page, browser }, testInfo) => {

@@ -10,6 +10,7 @@ import { DataTable } from "../../components/data-table.tsx";
 import { SubmitButton } from "../../components/form-field.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
+import { useRoleName } from "../../utils/role-name.ts";
 import {
   grantValue,
   type PermissionsFormValue,
@@ -50,6 +51,7 @@ export function PermissionsScreen({
   lastResult,
 }: RolePermissionsData & { lastResult?: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation();
+  const roleName = useRoleName();
   const resourceName = useResourceName();
   const [form, fields] = useForm<PermissionsFormValue>({
     id: PERMISSIONS_FORM_ID,
@@ -112,7 +114,7 @@ export function PermissionsScreen({
   return (
     <Page>
       <PageHeader
-        title={t("settings.roles.permissionsOf", { name: matrix.role.name })}
+        title={t("settings.roles.permissionsOf", { name: roleName(matrix.role.name) })}
         breadcrumb={{ label: t("settings.roles.title"), to: rolesUrl() }}
       />
       <Text color="fg.muted">{canUpdate ? t("settings.roles.matrixHint") : t("settings.roles.readOnlyHint")}</Text>

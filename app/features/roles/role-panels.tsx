@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { RoleDto } from "../../../server/contract/iam.ts";
 import { FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
+import { useRoleName } from "../../utils/role-name.ts";
 import {
   parseRoleForm,
   parseRoleNameForm,
@@ -24,10 +25,13 @@ interface PanelProps {
 /** A new role: empty, or (with `copyOf`) starting with another role's permissions. */
 export function NewRolePanel({ copyOf, lastResult, action, closeTo }: PanelProps & { copyOf?: RoleDto }) {
   const { t } = useTranslation();
+  const roleName = useRoleName();
+  // A copy of a built-in role starts with its name in the page's language.
+  const copied = copyOf ? roleName(copyOf.name) : "";
   const [form, fields] = useForm<RoleFormValue>({
     id: ROLE_FORM_ID,
     lastResult,
-    defaultValue: copyOf ? { name: t("settings.roles.copyName", { name: copyOf.name }), copyFrom: copyOf.uuid } : {},
+    defaultValue: copyOf ? { name: t("settings.roles.copyName", { name: copied }), copyFrom: copyOf.uuid } : {},
     constraint: getZodConstraint(roleFormSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -35,7 +39,7 @@ export function NewRolePanel({ copyOf, lastResult, action, closeTo }: PanelProps
   });
   return (
     <FormPanel
-      title={copyOf ? t("settings.roles.copyTitle", { name: copyOf.name }) : t("settings.roles.newTitle")}
+      title={copyOf ? t("settings.roles.copyTitle", { name: copied }) : t("settings.roles.newTitle")}
       closeTo={closeTo}
       testId="role-panel"
       formProps={getFormProps(form)}
@@ -44,7 +48,7 @@ export function NewRolePanel({ copyOf, lastResult, action, closeTo }: PanelProps
     >
       <Stack gap="4">
         <Text fontSize="sm" color="fg.muted">
-          {copyOf ? t("settings.roles.copyHint", { name: copyOf.name }) : t("settings.roles.newHint")}
+          {copyOf ? t("settings.roles.copyHint", { name: copied }) : t("settings.roles.newHint")}
         </Text>
         <FormField meta={fields.name} label={t("settings.roles.name")}>
           <Input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} autoFocus />

@@ -7,6 +7,7 @@ import { Page, PageHeader } from "../../components/page-header.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { formatNumber } from "../../utils/numbers.ts";
+import { useRoleName } from "../../utils/role-name.ts";
 import type { RolesData } from "./roles.server.ts";
 import { rolePermissionsUrl, rolesUrl } from "./urls.ts";
 
@@ -16,6 +17,7 @@ import { rolePermissionsUrl, rolesUrl } from "./urls.ts";
  */
 export function RolesScreen({ roles, canUpdate }: RolesData) {
   const { t } = useTranslation();
+  const roleName = useRoleName();
   const language = useLanguage();
   return (
     <Page>
@@ -41,7 +43,7 @@ export function RolesScreen({ roles, canUpdate }: RolesData) {
               kind: "primary",
               cell: (role) => (
                 <HStack gap="2">
-                  <TableLink href={rolePermissionsUrl(role.uuid)}>{role.name}</TableLink>
+                  <TableLink href={rolePermissionsUrl(role.uuid)}>{roleName(role.name)}</TableLink>
                   {role.builtIn && <StatusBadge>{t("settings.roles.builtIn")}</StatusBadge>}
                 </HStack>
               ),
@@ -55,14 +57,14 @@ export function RolesScreen({ roles, canUpdate }: RolesData) {
                 <HStack gap="3" justify="flex-end">
                   <TableLink
                     href={rolePermissionsUrl(role.uuid)}
-                    label={t("settings.roles.permissionsOf", { name: role.name })}
+                    label={t("settings.roles.permissionsOf", { name: roleName(role.name) })}
                   >
                     {t("settings.roles.permissions")}
                   </TableLink>
                   {canUpdate && (
                     <TableLink
                       href={rolesUrl({ panel: "copy", role: role.uuid })}
-                      label={t("settings.roles.copyRole", { name: role.name })}
+                      label={t("settings.roles.copyRole", { name: roleName(role.name) })}
                     >
                       {t("settings.roles.copy")}
                     </TableLink>
@@ -71,13 +73,13 @@ export function RolesScreen({ roles, canUpdate }: RolesData) {
                     <>
                       <TableLink
                         href={rolesUrl({ panel: "rename", role: role.uuid })}
-                        label={t("settings.roles.renameRole", { name: role.name })}
+                        label={t("settings.roles.renameRole", { name: roleName(role.name) })}
                       >
                         {t("settings.roles.rename")}
                       </TableLink>
                       <TableLink
                         href={rolesUrl({ confirm: "delete", role: role.uuid })}
-                        label={t("settings.roles.deleteRole", { name: role.name })}
+                        label={t("settings.roles.deleteRole", { name: roleName(role.name) })}
                       >
                         {t("common.delete")}
                       </TableLink>

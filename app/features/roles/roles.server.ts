@@ -1,10 +1,11 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import type { PermissionMatrix, RoleDto } from "../../../server/contract/iam.ts";
 import { forgetUser, hasPermission, requirePermission } from "../../middleware/auth.server.ts";
-import { getInstance } from "../../middleware/i18next.server.ts";
+import { getInstance, getLocale } from "../../middleware/i18next.server.ts";
 import { api } from "../../utils/api.server.ts";
 import { apiPath, isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
+import { roleName } from "../../utils/role-name.ts";
 import { dismissed, readForm, refused, type SettingsActionResult } from "../settings/refusals.server.ts";
 import { SETTINGS_RESOURCE } from "../settings/urls.ts";
 import { parsePermissionsForm, parseRoleForm, parseRoleNameForm, toMatrixInput } from "./role-form.ts";
@@ -105,7 +106,11 @@ export async function loadRolePermissions(request: Request, context: Readonly<Ro
   const user = requirePermission(context, request, "Read", SETTINGS_RESOURCE);
   if (!isUuid(id)) throw data("Not found", { status: 404 });
   const matrix = await api(context).get<PermissionMatrix>(apiPath`/api/iam/roles/${id}/permissions`);
-  return { title: matrix.role.name, matrix, canUpdate: hasPermission(user, "Update", SETTINGS_RESOURCE) };
+  return {
+    title: roleName(matrix.role.name, getLocale(context)),
+    matrix,
+    canUpdate: hasPermission(user, "Update", SETTINGS_RESOURCE),
+  };
 }
 
 export type RolePermissionsData = Awaited<ReturnType<typeof loadRolePermissions>>;
@@ -131,7 +136,7 @@ export async function rolePermissionsAction(request: Request, context: Readonly<
       status: "success",
       message: "settings.roles.savedToast",
       duration: 3000,
-      params: { name: saved.role.name },
+      params: { name: roleName(saved.role.name, getLocale(context)) },
     });
   } catch (error) {
     return refused(error, "PUT", "permissions", submission);

@@ -5,6 +5,7 @@ import { ButtonLink } from "../../components/button-link.tsx";
 import { ListFooter } from "../../components/list-footer.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
+import { useRoleName } from "../../utils/role-name.ts";
 import { historyText } from "../records/history.ts";
 import { HistoryEntryCard } from "../records/history-entry.tsx";
 import { usersUrl, userUrl } from "./urls.ts";
@@ -14,8 +15,10 @@ import { UserStatusBadge } from "./user-status.tsx";
 /** How a user's history entries read: who invited or changed them, and each change in the page's language. */
 function useUserHistoryText() {
   const { t } = useTranslation();
+  const roleName = useRoleName();
   const label = (key: string) => t(`users.fields.${key}`, { defaultValue: key });
   const value = (key: string, shown: unknown) => {
+    if (key === "role" && typeof shown === "string") return roleName(shown);
     if (key === "status") return t(`settings.users.statuses.${shown}`, { defaultValue: String(shown) });
     if (key === "language") return t(`users.languages.${shown}`, { defaultValue: String(shown) });
     return Array.isArray(shown) ? shown.join(", ") : String(shown);
@@ -45,12 +48,13 @@ function useUserHistoryText() {
  */
 export function UserDetail({ employee, history, page, canList, canEdit }: UserDetailData) {
   const { t } = useTranslation();
+  const roleName = useRoleName();
   const _settings = useDateSettings();
   const describe = useUserHistoryText();
   const name = `${employee.firstName} ${employee.lastName}`.trim();
   const details = [
     { key: "email", label: t("users.email"), value: employee.email },
-    { key: "role", label: t("users.role"), value: employee.role.name },
+    { key: "role", label: t("users.role"), value: roleName(employee.role.name) },
     {
       key: "groups",
       label: t("users.groups"),

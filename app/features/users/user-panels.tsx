@@ -17,6 +17,7 @@ import { CheckLabel } from "../../components/check-label.tsx";
 import { FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
 import { useMessageText } from "../../utils/message-text.ts";
+import { useRoleName } from "../../utils/role-name.ts";
 import { USER_FORM_ID } from "./urls.ts";
 import {
   type InviteFormValue,
@@ -62,6 +63,7 @@ function TextInput({
 /** The role as a select of every role; the first option asks for one. */
 function RoleSelect({ meta, roles }: { meta: Meta; roles: RoleDto[] }) {
   const { t } = useTranslation();
+  const roleName = useRoleName();
   return (
     <FormField meta={meta} label={t("settings.users.role")}>
       <NativeSelect.Root key={meta.key}>
@@ -69,7 +71,7 @@ function RoleSelect({ meta, roles }: { meta: Meta; roles: RoleDto[] }) {
           <option value="">{t("settings.users.chooseRole")}</option>
           {roles.map((role) => (
             <option key={role.uuid} value={role.uuid}>
-              {role.name}
+              {roleName(role.name)}
             </option>
           ))}
         </NativeSelect.Field>

@@ -7,6 +7,7 @@ import { DataTable, type DataTableColumn, TableLink } from "../../components/dat
 import { FilterBar, FilterSelect, SearchInput } from "../../components/filter-bar.tsx";
 import { ListFooter } from "../../components/list-footer.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
+import { useRoleName } from "../../utils/role-name.ts";
 import { listState, USERS_PAGE_SIZE } from "./list-params.ts";
 import { USER_SEARCH_DELAY_MS, usersUrl, userUrl } from "./urls.ts";
 import { UserStatusBadge } from "./user-status.tsx";
@@ -22,6 +23,7 @@ export const fullName = (employee: Pick<Employee, "firstName" | "lastName">) =>
  */
 export function UsersScreen({ page, params, lastPage, goTo, roles, groups, canInvite, canUpdate, me }: UsersData) {
   const { t } = useTranslation();
+  const roleName = useRoleName();
   const state = listState(params);
   const columns: DataTableColumn<Employee>[] = [
     {
@@ -36,7 +38,7 @@ export function UsersScreen({ page, params, lastPage, goTo, roles, groups, canIn
       header: t("settings.users.status"),
       cell: (employee) => <UserStatusBadge status={employee.status} />,
     },
-    { key: "role", header: t("settings.users.role"), cell: (employee) => employee.role.name },
+    { key: "role", header: t("settings.users.role"), cell: (employee) => roleName(employee.role.name) },
     {
       key: "groups",
       header: t("settings.users.groups"),
@@ -126,7 +128,7 @@ export function UsersScreen({ page, params, lastPage, goTo, roles, groups, canIn
           defaultValue={params.role}
           options={[
             { value: "", label: t("settings.users.allRoles") },
-            ...roles.map((role) => ({ value: role.uuid, label: role.name })),
+            ...roles.map((role) => ({ value: role.uuid, label: roleName(role.name) })),
           ]}
         />
         <FilterSelect
