@@ -24,3 +24,12 @@ describe("screens", () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe("file inputs", () => {
+  it("are the kit's FileInput, which takes only the allowed types and sizes before a byte is sent", () => {
+    const offenders = screenSources()
+      .filter(({ source }) => /<(input|Input)\b[^>]*type=["{]+file/s.test(source) || /accept=/.test(source))
+      .map(({ file }) => file);
+    expect(offenders).toEqual([]);
+  });
+});

@@ -3,7 +3,15 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { type Profile, profileInputSchema } from "../../server/contract/profile.ts";
+import {
+  PROFILE_IMAGE_MAX_BYTES,
+  type Profile,
+  profileImageTypes,
+  profileInputSchema,
+  profileTexts,
+} from "../../server/contract/profile.ts";
+import { FileInput } from "../components/file-input.tsx";
+import type { FileRule } from "../components/file-rules.ts";
 import { FormField, SubmitButton } from "../components/form-field.tsx";
 import { Page, PageHeader } from "../components/page-header.tsx";
 import { PROFILE_IMAGE } from "../features/profile/urls.ts";
@@ -12,6 +20,14 @@ import { getInstance } from "../middleware/i18next.server.ts";
 import { api } from "../utils/api.server.ts";
 import { useMessageText } from "../utils/message-text.ts";
 import type { Route } from "./+types/profile.user-profile";
+
+/** The image's types and size, refused with the texts the API answers them with (it says kB, not MB). */
+const profileImageRule: FileRule = {
+  accept: profileImageTypes.join(","),
+  maxBytes: PROFILE_IMAGE_MAX_BYTES,
+  unsupported: profileTexts.imageType,
+  tooLarge: profileTexts.imageTooLarge,
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const profile = await api(context).get<Profile>("/api/me/profile");
@@ -68,11 +84,10 @@ export default function ProfileUserProfile({ loaderData, actionData }: Route.Com
         <Form method="post" encType="multipart/form-data">
           <Stack gap="2">
             <label htmlFor="profile-image">{t("profile.user.chooseImage")}</label>
-            <input
+            <FileInput
               id="profile-image"
-              type="file"
               name="file"
-              accept="image/png,image/jpeg,image/webp"
+              rule={profileImageRule}
               required
               aria-describedby="profile-image-hint profile-image-error"
             />

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileTypeFromFile } from "file-type";
-import { fileMessages } from "../contract/files.ts";
+import { compoundDocumentTypes, fileMessages, storedFileTypes, textFileTypes } from "../contract/files.ts";
 import { DomainError } from "../http/errors.ts";
 
 /** What a stored file is, by its content: the type to send it with. */
@@ -9,43 +9,6 @@ export interface FileType {
   mime: string;
   extension: string;
 }
-
-/**
- * The types a workspace stores (spec §5): PDF, images, Office and OpenDocument files, text and CSV. Each detected type
- * lists the file name extensions it may carry; a name that claims another type is refused, so what is downloaded is
- * what its name says. SVG is not on the list: it may carry script.
- */
-const allowed: Record<string, { mime: string; extensions: string[] }> = {
-  pdf: { mime: "application/pdf", extensions: ["pdf"] },
-  png: { mime: "image/png", extensions: ["png"] },
-  jpg: { mime: "image/jpeg", extensions: ["jpg", "jpeg"] },
-  gif: { mime: "image/gif", extensions: ["gif"] },
-  webp: { mime: "image/webp", extensions: ["webp"] },
-  tif: { mime: "image/tiff", extensions: ["tif", "tiff"] },
-  heic: { mime: "image/heic", extensions: ["heic"] },
-  docx: { mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", extensions: ["docx"] },
-  xlsx: { mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", extensions: ["xlsx"] },
-  pptx: { mime: "application/vnd.openxmlformats-officedocument.presentationml.presentation", extensions: ["pptx"] },
-  odt: { mime: "application/vnd.oasis.opendocument.text", extensions: ["odt"] },
-  ods: { mime: "application/vnd.oasis.opendocument.spreadsheet", extensions: ["ods"] },
-  odp: { mime: "application/vnd.oasis.opendocument.presentation", extensions: ["odp"] },
-  rtf: { mime: "application/rtf", extensions: ["rtf"] },
-};
-
-/** Office's older formats share one container (CFB); the name tells which. */
-const compoundDocuments: Record<string, string> = {
-  doc: "application/msword",
-  xls: "application/vnd.ms-excel",
-  ppt: "application/vnd.ms-powerpoint",
-};
-
-/** Files with no signature of their own: accepted when they are UTF-8 text without control characters. */
-const textTypes: Record<string, string> = {
-  txt: "text/plain",
-  csv: "text/csv",
-  tsv: "text/tab-separated-values",
-  md: "text/markdown",
-};
 
 const TEXT_SAMPLE_BYTES = 64 * 1024;
 
@@ -62,14 +25,14 @@ export async function checkFileType(filePath: string, fileName: string): Promise
   const extension = extensionOf(fileName);
   const detected = await fileTypeFromFile(filePath);
   if (detected) {
-    if (detected.ext === "cfb" && compoundDocuments[extension]) {
-      return { mime: compoundDocuments[extension], extension };
+    if (detected.ext === "cfb" && compoundDocumentTypes[extension]) {
+      return { mime: compoundDocumentTypes[extension], extension };
     }
-    const type = allowed[detected.ext];
+    const type = storedFileTypes[detected.ext];
     if (!type?.extensions.includes(extension)) throw unsupported();
     return { mime: type.mime, extension };
   }
-  const textMime = textTypes[extension];
+  const textMime = textFileTypes[extension];
   if (!textMime || !(await isPlainText(filePath))) throw unsupported();
   return { mime: textMime, extension };
 }

@@ -1,9 +1,11 @@
-import { Button, Card, Field, HStack, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { Button, Card, Field, HStack, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useSubmit } from "react-router";
 import { ButtonLink } from "../../components/button-link.tsx";
+import { FileInput } from "../../components/file-input.tsx";
+import { megabyteRule } from "../../components/file-rules.ts";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
@@ -114,11 +116,10 @@ export function NewImportScreen({ entities, entity, maxImportMb, lastResult }: N
           >
             <Stack gap="4" maxW="lg">
               <FormField meta={fields.file} label={t("bulk.imports.fileLabel")}>
-                <Input
+                <FileInput
                   {...getInputProps(fields.file, { type: "file" })}
                   key={fields.file.key}
-                  accept={IMPORT_ACCEPT}
-                  p="1.5"
+                  rule={megabyteRule(IMPORT_ACCEPT, maxImportMb)}
                   aria-describedby={`${hintId} ${fields.file.errors ? fields.file.errorId : ""}`.trim()}
                 />
                 <Text id={hintId} fontSize="sm" color="fg.muted">

@@ -5,6 +5,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigate } from "react-router";
 import { ErrorDialog } from "../../components/dialogs.tsx";
+import { FileInput } from "../../components/file-input.tsx";
+import { documentRule } from "../../components/file-rules.ts";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
 import { ProgressBar } from "../../components/progress-bar.tsx";
 import { PanelCancel, SidePanel } from "../../components/side-panel.tsx";
@@ -92,10 +94,10 @@ export function UploadPanel({ title, action, progressAction, closeTo, lastResult
         <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} noValidate>
           <Stack gap="4">
             <FormField meta={fields.file} label={t("attachments.file")}>
-              <Input
+              <FileInput
                 {...getInputProps(fields.file, { type: "file" })}
                 key={fields.file.key}
-                p="1.5"
+                rule={documentRule(maxMegabytes)}
                 autoFocus
                 aria-describedby={`${fields.file.id}-hint ${fields.file.errors ? fields.file.errorId : ""}`.trim()}
               />

@@ -24,7 +24,15 @@ import {
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { COMPANY_LOGO_MAX_KB, type CompanySettings } from "../../../server/contract/company-settings.ts";
+import {
+  COMPANY_LOGO_MAX_BYTES,
+  COMPANY_LOGO_MAX_KB,
+  type CompanySettings,
+  companyLogoTexts,
+  companyLogoTypes,
+} from "../../../server/contract/company-settings.ts";
+import { FileInput } from "../../components/file-input.tsx";
+import type { FileRule } from "../../components/file-rules.ts";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { useMessageText } from "../../utils/message-text.ts";
@@ -185,6 +193,14 @@ function SettingsForm({
   );
 }
 
+/** The logo's types and size, refused with the texts the API answers them with (it says kB, not MB). */
+const logoRule: FileRule = {
+  accept: companyLogoTypes.join(","),
+  maxBytes: COMPANY_LOGO_MAX_BYTES,
+  unsupported: companyLogoTexts.type,
+  tooLarge: companyLogoTexts.tooLarge,
+};
+
 /** The logo: the current one, a plain multipart form to upload another, and one to remove it. */
 function LogoCard({ settings, canUpdate, error }: { settings: CompanySettings; canUpdate: boolean; error?: string }) {
   const { t } = useTranslation();
@@ -217,7 +233,7 @@ function LogoCard({ settings, canUpdate, error }: { settings: CompanySettings; c
                 <Stack gap="3" maxW="xl">
                   <Field.Root invalid={Boolean(error)}>
                     <Field.Label>{t("settings.company.logoFile")}</Field.Label>
-                    <Input type="file" name="file" accept="image/png,image/jpeg,image/webp" p="1" />
+                    <FileInput name="file" rule={logoRule} />
                     <Field.HelperText>{t("settings.company.logoHint", { max: COMPANY_LOGO_MAX_KB })}</Field.HelperText>
                     <Field.ErrorText data-testid="logo-error">{error ? messageText(error) : ""}</Field.ErrorText>
                   </Field.Root>
