@@ -559,10 +559,15 @@ const en = {
     createdToast: "{{name}} was saved",
     savedToast: "Your changes to {{name}} were saved",
     noRows: "The query finds no rows.",
+    joinTypes: {
+      inner: "Inner join: only {{from}} with {{to}}",
+      leftOuter: "Left outer join: all {{from}}, with or without {{to}}",
+    },
     viewPage: {
       saveAsNew: "Save as new",
       mainEntity: "Main entity: {{name}}",
       joined: "{{name}}, joined to {{other}}",
+      joinType: "Join type: {{type}}",
       fields: "Fields shown: {{fields}}",
       filter: "Filter: {{field}} {{operation}} {{value}}",
       dateRange: "Date range: {{field}} from {{from}} to {{to}}",
@@ -583,6 +588,7 @@ const en = {
       join: "Joined entity",
       joinEntity: "Join",
       joinOption: "{{to}} (with {{from}})",
+      joinType: "Join type",
       addJoin: "Add join",
       removeJoin: "Remove the join of {{name}}",
       choose: "Choose…",

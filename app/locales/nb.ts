@@ -641,10 +641,15 @@ const nb: CoreTranslations = {
     createdToast: "{{name}} ble lagret",
     savedToast: "Endringene i {{name}} ble lagret",
     noRows: "Spørringen finner ingen rader.",
+    joinTypes: {
+      inner: "Indre kobling: bare {{from}} med {{to}}",
+      leftOuter: "Venstre ytre kobling: alle {{from}}, med eller uten {{to}}",
+    },
     viewPage: {
       saveAsNew: "Lagre som ny",
       mainEntity: "Hovedenhet: {{name}}",
       joined: "{{name}}, koblet til {{other}}",
+      joinType: "Koblingstype: {{type}}",
       fields: "Felt som vises: {{fields}}",
       filter: "Betingelse: {{field}} {{operation}} {{value}}",
       dateRange: "Datoperiode: {{field}} fra {{from}} til {{to}}",
@@ -665,6 +670,7 @@ const nb: CoreTranslations = {
       join: "Koblet enhet",
       joinEntity: "Koble til",
       joinOption: "{{to}} (med {{from}})",
+      joinType: "Koblingstype",
       addJoin: "Legg til kobling",
       removeJoin: "Fjern koblingen til {{name}}",
       choose: "Velg …",

@@ -27,7 +27,8 @@ import { type Actor, requirePermission } from "../users/users.service.ts";
  * shown ones, joins among `core.relationship`'s link tables. Identifiers in the SQL are the metadata's (checked
  * against `^[a-z][a-z0-9_]{0,62}$` and quoted by Kysely); every value is a bound parameter.
  *
- * The select reads `main AS e0 INNER JOIN link AS l0 ON … INNER JOIN other AS e1 ON …`, and outputs:
+ * The select reads `main AS e0 INNER JOIN link AS l0 ON … INNER JOIN other AS e1 ON …` (LEFT JOIN both for a LEFT
+ * OUTER join, which keeps its first entity's records without a partner, the other's columns and id null), and outputs:
  * - `r0`, `r1`, …: each entity's record id, in the definition's order of entities;
  * - `c0`, `c1`, …: the selected stored fields, as `columns` lists them (Query fields are computed per row by the run,
  *   see `queryColumns`);
@@ -278,7 +279,7 @@ export async function compileSource(
       join.relationshipId,
     );
     if (!relationship) throw invalid(`joins[${index}].table2Name`, advancedSearchTexts.noRelationship);
-    return { index, one, two, relationship };
+    return { index, one, two, relationship, outer: join.joinType === "LEFT OUTER" };
   });
 
   const main = entities[0] as SourceEntity;
@@ -287,7 +288,8 @@ export async function compileSource(
   );
   const reached = new Set([0]);
   while (pending.length > 0) {
-    const next = pending.findIndex((join) => reached.has(join.one) || reached.has(join.two));
+    // A LEFT OUTER join keeps its first entity's records: it is made from that side, once that one is in the select.
+    const next = pending.findIndex((join) => reached.has(join.one) || (!join.outer && reached.has(join.two)));
     if (next < 0) break;
     const [join] = pending.splice(next, 1);
     if (!join) break;
@@ -305,9 +307,13 @@ export async function compileSource(
       );
     } else {
       const target = (entities[to] as SourceEntity).entity;
-      builder = builder
-        .innerJoin(`${link} as ${alias}`, `${alias}.${fromColumn}`, `e${from}.id`)
-        .innerJoin(`${tableName(target)} as e${to}`, `e${to}.id`, `${alias}.${toColumn}`);
+      builder = join.outer
+        ? builder
+            .leftJoin(`${link} as ${alias}`, `${alias}.${fromColumn}`, `e${from}.id`)
+            .leftJoin(`${tableName(target)} as e${to}`, `e${to}.id`, `${alias}.${toColumn}`)
+        : builder
+            .innerJoin(`${link} as ${alias}`, `${alias}.${fromColumn}`, `e${from}.id`)
+            .innerJoin(`${tableName(target)} as e${to}`, `e${to}.id`, `${alias}.${toColumn}`);
       reached.add(to);
     }
   }

@@ -18,6 +18,9 @@ const EXPORT_RESOURCE = "Export";
  * Keeps an export of a saved query's whole result and queues the job that writes it (the same job and list as the
  * entities' exports). Export Create, and the rights a run of the query needs.
  */
+/** The id a missing partner pages as. */
+const NO_RECORD = "00000000-0000-0000-0000-000000000000";
+
 export async function initiateQueryExport(
   db: Kysely<Database>,
   queue: (exportId: string) => Promise<unknown>,
@@ -83,7 +86,14 @@ export async function queryExportOf(
   const main = source.entities[0]?.entity;
   if (!main) throw new Error(`export ${row.id}: no main entity`);
   const fields = layoutFields(source);
-  const ids = source.entities.map((entity) => sql.ref(`source.${entity.idAlias}`));
+  // A LEFT OUTER join's record without a partner has no id there: it pages as the lowest one, never as null (a tuple
+  // with a null compares as unknown, and its rows would be skipped). The main record always has one, and its id stays
+  // plain for its index.
+  const ids = source.entities.map((entity, index) =>
+    index === 0
+      ? sql<string>`${sql.ref(`source.${entity.idAlias}`)}`
+      : sql<string>`coalesce(${sql.ref(`source.${entity.idAlias}`)}, ${NO_RECORD}::uuid)`,
+  );
 
   async function* chunks(): AsyncGenerator<ExportRecord[]> {
     let after: string[] | undefined;
@@ -97,7 +107,7 @@ export async function queryExportOf(
           .where(sql<boolean>`${ids[0]} >= ${last[0]}`)
           .where(sql<boolean>`(${sql.join(ids)}) > (${sql.join(last)})`);
       }
-      for (const entity of source.entities) query = query.orderBy(`source.${entity.idAlias}`);
+      for (const id of ids) query = query.orderBy(id);
       const rows = (await query.limit(EXPORT_CHUNK_SIZE).execute()) as Record<string, unknown>[];
       if (rows.length === 0) return;
       const computed = await queryValues(db, actor, source, rows);
@@ -111,7 +121,7 @@ export async function queryExportOf(
       });
       if (rows.length < EXPORT_CHUNK_SIZE) return;
       const lastRow = rows[rows.length - 1] as Record<string, unknown>;
-      after = source.entities.map((entity) => String(lastRow[entity.idAlias]));
+      after = source.entities.map((entity) => String(lastRow[entity.idAlias] ?? NO_RECORD));
     }
   }
 

@@ -29,8 +29,11 @@ export function takesParam(operation: SearchOperation): boolean {
   return !(operationsWithoutParam as readonly string[]).includes(operation);
 }
 
-/** Spec §3 names three join types; INNER is the one used. */
-export const joinTypes = ["INNER"] as const;
+/**
+ * Spec §3 names three join types. INNER keeps the rows whose records have a partner; LEFT OUTER keeps every record of
+ * the join's first entity, with or without one (RIGHT OUTER is LEFT OUTER from the other side, so it is not offered).
+ */
+export const joinTypes = ["INNER", "LEFT OUTER"] as const;
 export type JoinType = (typeof joinTypes)[number];
 
 export const sortDirections = ["asc", "desc"] as const;

@@ -783,6 +783,59 @@ describe(`advanced search on ${testDatabase}`, () => {
       expect(pairs.size).toBe(3000);
       await sql`delete from custom_schema.gizmo where name like 'Zz bulk %'`.execute(t.app.db);
     });
+
+    it("exports a LEFT OUTER join's records without a partner too, each row once across chunks", async () => {
+      await sql`insert into custom_schema.gizmo (name, price)
+        select 'Zz outer ' || n, n from generate_series(1, 1500) as n`.execute(t.app.db);
+      // Every other one has the makers; the others have none, and a chunk may end on either.
+      await sql`insert into ${sql.table(linkTableName)} (id1, id2)
+        select g.id, m.id from custom_schema.gizmo g cross join custom_schema.maker m
+        where g.name like 'Zz outer %' and g.price % 2 = 0`.execute(t.app.db);
+      const makers = Number(
+        (await sql<{ n: number }>`select count(*)::int as n from custom_schema.maker`.execute(t.app.db)).rows[0]?.n,
+      );
+      const created = await call("POST", "/api/advanced_search/personal", admin, {
+        name: "Zz outer",
+        definition: {
+          entities: [
+            gizmo([{ field: "name", operation: "ILIKE", paramValue: "zz outer%" }], ["name"]),
+            { schemaName: "custom_schema", tableName: "maker", selectedFields: [{ key: "title" }] },
+          ],
+          joins: [
+            {
+              schema1Name: "custom_schema",
+              table1Name: "gizmo",
+              joinType: "LEFT OUTER",
+              schema2Name: "custom_schema",
+              table2Name: "maker",
+            },
+          ],
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const started = await call(
+        "PUT",
+        `/api/advanced_search/personal/${created.json().id}/initiate_export?format=csv&lang=en`,
+      );
+      expect(started.statusCode, started.body).toBe(202);
+      let dto: { id: string; status: string; rowCount: number } | undefined;
+      for (let waited = 0; waited < 60_000; waited += 100) {
+        const recent = (await call("GET", "/api/core/bulk_data/exports/recent?size=100")).json();
+        dto = recent.content.find((e: { id: string }) => e.id === started.json().id);
+        if (dto && dto.status !== "exporting") break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(dto?.status).toBe("ready");
+      expect(dto?.rowCount).toBe(750 * makers + 750);
+      const file = await call("GET", `/api/core/bulk_data/exports/download/${dto?.id}`);
+      const lines = file.body
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split(/\r?\n/)
+        .slice(1);
+      expect(new Set(lines.map((line) => line.split(",").slice(1).join(","))).size).toBe(750 * makers + 750);
+      await sql`delete from custom_schema.gizmo where name like 'Zz outer %'`.execute(t.app.db);
+    });
   });
 
   it("gives the built-in roles of a workspace made before advanced search the rights new ones start with", async () => {

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { advancedSearchTexts } from "../../server/contract/advanced-search.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
@@ -84,6 +85,41 @@ describe(`data sources on ${testDatabase}`, () => {
     expect((await call("DELETE", `/api/dashboards/core/datasource-advanced/${source.id}`)).statusCode).toBe(204);
     expect((await call("GET", `/api/dashboards/core/datasource-advanced/${source.id}`)).statusCode).toBe(404);
     expect((await call("GET", `/api/dashboards/core/datasource/fields/${source.id}`)).statusCode).toBe(404);
+  });
+
+  it("joins with LEFT OUTER to keep the records without a partner, and keeps the join type it was saved with", async () => {
+    const joined = (joinType: string) => ({
+      entities: [
+        { schemaName: "crm", tableName: "company", selectedFields: [{ key: "name" }] },
+        { schemaName: "crm", tableName: "contact", selectedFields: [{ key: "first_name" }] },
+      ],
+      joins: [{ schema1Name: "crm", table1Name: "company", joinType, schema2Name: "crm", table2Name: "contact" }],
+    });
+    const total = async (joinType: string) => {
+      const response = await call("POST", "/api/advanced_search/run?size=1", admin, joined(joinType));
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().totalElements as number;
+    };
+    // A company of its own, without contacts (every demo company has some).
+    const alone = await call("POST", "/api/crm/company", admin, { values: { name: "Zz Alone, no contacts" } });
+    expect(alone.statusCode, alone.body).toBe(201);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from crm.company c
+      where not exists (select 1 from custom_schema_relationship.company_has_contact l where l.company_id = c.id)`.execute(
+      t.app.db,
+    );
+    const lonely = rows[0]?.n ?? 0;
+    expect(lonely).toBeGreaterThan(0);
+    expect(await total("LEFT OUTER")).toBe((await total("INNER")) + lonely);
+
+    const created = await call("POST", "/api/dashboards/core/datasource-advanced", admin, {
+      name: "Zz companies with or without contacts",
+      definition: joined("LEFT OUTER"),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const read = await call("GET", `/api/dashboards/core/datasource-advanced/${created.json().id}`);
+    expect(read.json().definition.joins[0].joinType).toBe("LEFT OUTER");
+    const refused = await call("POST", "/api/advanced_search/run", admin, joined("RIGHT OUTER"));
+    expect(refused.statusCode).toBe(400);
   });
 
   it('refuses to save a data source whose query gives no rows: "No Results Found"', async () => {

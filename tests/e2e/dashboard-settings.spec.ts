@@ -331,6 +331,43 @@ test.describe("dashboard and widget settings", () => {
     await expect(row).toHaveCount(0);
   });
 
+  test("a data source says how it joins its entities, and keeps records without a partner once told to", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const name = `Zz Joined ${runOf(testInfo)}`;
+    await signIn(page, users.admin, `${SCREEN}/datasources`);
+    const call = await apiAs(page);
+    const created = await call("POST", `${API}/datasource-advanced`, {
+      name,
+      description: "",
+      definition: {
+        entities: [
+          { schemaName: "crm", tableName: "company", selectedFields: [{ key: "name" }], filters: [] },
+          { schemaName: "crm", tableName: "contact", selectedFields: [{ key: "first_name" }], filters: [] },
+        ],
+        joins: [{ schema1Name: "crm", table1Name: "company", schema2Name: "crm", table2Name: "contact" }],
+      },
+    });
+    try {
+      await page.goto(`${SCREEN}/datasources`);
+      const row = page.getByTestId("datasources-list").getByRole("row", { name: new RegExp(name) });
+      await expect(row).toContainText("Contacts (Inner join: only companies with contacts)");
+      await row.getByRole("link", { name: `Edit ${name}` }).click();
+      await expect(page.locator("#datasource-form")).toBeVisible();
+      await ready(page, testInfo);
+      const joinType = page.getByTestId("query-entity-1").getByLabel("Join type", { exact: true });
+      await expect(joinType).toHaveValue("INNER");
+      await joinType.selectOption({ label: "Left outer join: all companies, with or without contacts" });
+      await page.getByRole("button", { name: "Save", exact: true }).press("Enter");
+      await expect(row).toContainText("Contacts (Left outer join: all companies, with or without contacts)");
+      const saved = await call("GET", `${API}/datasource-advanced/${created.id}`);
+      expect(saved.definition.joins[0].joinType).toBe("LEFT OUTER");
+    } finally {
+      await call("DELETE", `${API}/datasource-advanced/${created.id}`);
+    }
+  });
+
   test("Reset asks before clearing what was entered, then starts anew", async ({ page }, testInfo) => {
     const run = runOf(testInfo);
     await signIn(page, users.admin, `${SCREEN}/widgets`);

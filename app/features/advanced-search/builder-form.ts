@@ -24,6 +24,8 @@ export type BuilderEntityForm = {
   entity?: string;
   /** "from|to" (joined entities). */
   join?: string;
+  /** How it is joined (joined entities): "INNER" unless "LEFT OUTER" is chosen. */
+  joinType?: string;
   fields?: string[];
   filters?: { field?: string; operation?: string; paramValue?: string }[];
   dateFilter?: { field?: string; from?: string; to?: string };
@@ -70,7 +72,7 @@ export function definitionOfForm(value: unknown): unknown {
       joins.push({
         schema1Name: one.schemaName,
         table1Name: one.tableName,
-        joinType: "INNER",
+        joinType: entity.joinType || "INNER",
         schema2Name: names.schemaName,
         table2Name: names.tableName,
       });
@@ -177,15 +179,17 @@ export function formOfDefinition(definition: QueryDefinition): NonNullable<Build
       // The join that reaches this entity from one before it.
       const earlier = names.slice(0, index);
       let joinValue: string | undefined;
+      let joinType: string | undefined;
       for (const item of index > 0 ? definition.joins : []) {
         const one = `${item.schema1Name}.${item.table1Name}`;
         const two = `${item.schema2Name}.${item.table2Name}`;
         if (two === name && earlier.includes(one)) joinValue = `${one}|${two}`;
         else if (one === name && earlier.includes(two)) joinValue = `${two}|${one}`;
+        joinType = item.joinType;
         if (joinValue) break;
       }
       return {
-        ...(index === 0 ? { entity: name } : { join: joinValue }),
+        ...(index === 0 ? { entity: name } : { join: joinValue, joinType }),
         fields: entity.selectedFields.map((field) => field.key),
         filters: entity.filters.map((filter) => ({
           field: filter.field,

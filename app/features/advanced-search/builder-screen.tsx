@@ -33,6 +33,7 @@ import {
   searchOperations,
   takesParam,
 } from "../../../server/contract/advanced-search.ts";
+import { joinTypes } from "../../../server/contract/advanced-search-texts.ts";
 import { CheckLabel } from "../../components/check-label.tsx";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
@@ -60,6 +61,7 @@ import {
   pluralOf,
   withFittingChoices,
 } from "./catalog.ts";
+import { useJoinTypeText } from "./join-type-text.ts";
 import { ResultTable } from "./result-table.tsx";
 import { ADVANCED_SEARCH_PATH, queryUrl } from "./urls.ts";
 
@@ -354,8 +356,10 @@ export function EntitySection({
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const joinTypeText = useJoinTypeText();
   const parts = meta.getFieldset();
   const filters = parts.filters.getFieldList();
+  const joinedFrom = index > 0 ? findEntity(catalog, String(parts.join.value ?? "").split("|")[0]) : undefined;
   // An entity chosen in place: what fitted the one before (its fields, filters, the joins from it) goes.
   const choose = (part: "entity" | "join", chosen: string) => {
     const value = structuredClone(form.value ?? {}) as BuilderForm;
@@ -424,6 +428,18 @@ export function EntitySection({
             })}
           />
         </HStack>
+        {index > 0 && entity && (
+          // Whether the first entity's records without a partner are kept (spec §3's join types).
+          <FormField meta={parts.joinType} label={t("advancedSearch.builder.joinType")}>
+            <Select meta={parts.joinType}>
+              {joinTypes.map((type) => (
+                <option key={type} value={type}>
+                  {joinTypeText(type, joinedFrom, entity)}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+        )}
 
         {entity && (
           <Fieldset.Root invalid={Boolean(parts.fields.errors?.length)}>

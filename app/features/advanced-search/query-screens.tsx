@@ -6,6 +6,7 @@ import { ListFooter } from "../../components/list-footer.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { findEntity, labelOf, operationKeys, pluralOf } from "./catalog.ts";
+import { useJoinTypeText } from "./join-type-text.ts";
 import type { QueryRunData, QueryViewData } from "./query.server.ts";
 import { ResultTable } from "./result-table.tsx";
 import { QUERY_PAGE_SIZE, queriesUrl, queryUrl } from "./urls.ts";
@@ -55,6 +56,7 @@ export function QueryViewScreen({ query, may, catalog }: QueryViewData) {
   const { t } = useTranslation();
   const language = useLanguage();
   const describe = describer(language, t);
+  const joinTypeText = useJoinTypeText();
   const { definition } = query;
   const main = definition.entities[0];
   const sortEntity = definition.sort?.field
@@ -94,6 +96,11 @@ export function QueryViewScreen({ query, may, catalog }: QueryViewData) {
                   : t("advancedSearch.viewPage.joined", { name, other: other ? pluralOf(other, language) : "" })}
               </Heading>
               <List.Root gap="1" ps="5">
+                {join && (
+                  <List.Item>
+                    {t("advancedSearch.viewPage.joinType", { type: joinTypeText(join.joinType, other, known) })}
+                  </List.Item>
+                )}
                 <List.Item>
                   {t("advancedSearch.viewPage.fields", {
                     fields: entity.selectedFields.map((field) => describe.field(known, field.key)).join(", ") || "—",

@@ -18,22 +18,35 @@ import {
 } from "../advanced-search/builder-form.ts";
 import { chosenNames, DefinitionFields, QueryPreview } from "../advanced-search/builder-screen.tsx";
 import { entityName, findEntity, pluralOf } from "../advanced-search/catalog.ts";
+import { useJoinTypeText } from "../advanced-search/join-type-text.ts";
 import type { DataSourceRow, SourceEditor } from "./datasources-tab.server.ts";
 import { dashboardSettingsUrl } from "./settings-urls.ts";
 
 export const DATASOURCE_FORM_ID = "datasource-form";
 const LIST = dashboardSettingsUrl("datasources");
 
-/** The entities a data source reads, in the page's language, the main one first. */
+/**
+ * The entities a data source reads, in the page's language, the main one first, each joined one with how it is joined
+ * ("Contacts (Left outer join: all companies, with or without contacts)"): whether records without a partner count.
+ */
 export function useSourceEntities(catalog: SearchCatalog | null) {
   const language = useLanguage();
-  return (row: DataSourceRow) =>
-    row.source.definition.entities
-      .map((entity) => {
-        const found = catalog ? findEntity(catalog, entityName(entity)) : undefined;
-        return found ? pluralOf(found, language) : entityName(entity);
+  const joinTypeText = useJoinTypeText();
+  return (row: DataSourceRow) => {
+    const { entities, joins } = row.source.definition;
+    const find = (name: string) => (catalog ? findEntity(catalog, name) : undefined);
+    return entities
+      .map((entity, index) => {
+        const found = find(entityName(entity));
+        const name = found ? pluralOf(found, language) : entityName(entity);
+        const join = index > 0 ? joins[index - 1] : undefined;
+        if (!join) return name;
+        const one = `${join.schema1Name}.${join.table1Name}`;
+        const other = one === entityName(entity) ? `${join.schema2Name}.${join.table2Name}` : one;
+        return `${name} (${joinTypeText(join.joinType, find(other), found)})`;
       })
       .join(", ");
+  };
 }
 
 /** The data sources (spec §3): name, the entities each reads, and how many widgets use it; Edit and Delete by rights. */
