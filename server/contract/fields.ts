@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { decimalText, type InputLanguage } from "./decimal-input.ts";
 import type { FieldError } from "./errors.ts";
 import { messages, refusedTextMessage } from "./messages.ts";
 
@@ -254,6 +255,8 @@ export function fieldValueSchema(field: FieldDefinition, options: { today?: stri
 
 export interface FormSchemaOptions {
   today?: string;
+  /** The form's language: Norwegian types Number and Percent values with a decimal comma (decimal-input.ts). */
+  language?: InputLanguage;
   /** A datetime-local input's value ("2026-11-23T14:05", in the user's time zone) as an ISO instant, or null. */
   localDateTime?: (value: string) => string | null;
 }
@@ -287,9 +290,13 @@ export function fieldFormSchema(field: FieldDefinition, options: FormSchemaOptio
       return formText(field, TEXT_MAX).transform(rules);
     case "Url":
       return formText(field, URL_MAX).transform(rules);
+    case "Number":
+      return formText(field, undefined).transform((text, context) =>
+        rules(text === undefined ? text : decimalText(text, options.language), context),
+      );
     case "Percent":
       return formText(field, undefined).transform((text, context) => {
-        const fraction = percentToFraction(text ?? "");
+        const fraction = percentToFraction(decimalText(text ?? "", options.language));
         return rules(fraction !== null && Number.isNaN(fraction) ? text : fraction, context);
       });
     case "DateTime":

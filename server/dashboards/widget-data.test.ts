@@ -56,6 +56,12 @@ describe("a widget filter's SQL", () => {
     expect(compiled("MultiSelect", "=", "smb").sql).toBe('$1::text = any("source"."c0")');
   });
 
+  it("reads a number typed with a decimal comma, as a Norwegian types it", () => {
+    expect(compiled("Percent", ">", "12,5").parameters).toEqual(["12.5"]);
+    expect(compiled("Number", "<", "1 000,25").parameters).toEqual(["1000.25"]);
+    expect(compiled("Number", "<", "12.5").parameters).toEqual(["12.5"]);
+  });
+
   it("refuses a value that does not fit the column", () => {
     expect(() => compiled("Number", "=", "ten")).toThrow("Must be a number");
     expect(() => compiled("Date", "=", "2020-13-45")).toThrow("Must be a date");

@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import { advancedSearchTexts, operationsByType } from "../contract/advanced-search.ts";
 import { dashboardTexts, type FilterOperation, WIDGET_LABELS_MAX } from "../contract/dashboards.ts";
+import { decimalText } from "../contract/decimal-input.ts";
 import type { FieldType } from "../contract/fields.ts";
 import type {
   AggregationFunction,
@@ -74,9 +75,13 @@ function invalid(field: string, message: string): DomainError {
 function typed(column: SourceColumn, value: string, field: string): RawBuilder<unknown> {
   switch (column.type) {
     case "Number":
-    case "Percent":
-      if (!/^-?\d+(\.\d+)?$/.test(value.trim())) throw invalid(field, "Must be a number");
-      return sql`${value.trim()}::numeric`;
+    case "Percent": {
+      // Typed by an administrator or a viewer of either language: "12,5" and "1 000" read as a Norwegian writes
+      // them, as the advanced search's filters do; a point is a decimal point in both.
+      const number = decimalText(value, "nb");
+      if (!/^-?\d+(\.\d+)?$/.test(number)) throw invalid(field, "Must be a number");
+      return sql`${number}::numeric`;
+    }
     case "Date":
       if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) throw invalid(field, "Must be a date");
       return sql`${value}::date`;

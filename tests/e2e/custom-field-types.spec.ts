@@ -518,4 +518,36 @@ test.describe("in Norwegian", () => {
       await expect(cells.nth(2)).toHaveText(field.typeNb);
     }
   });
+
+  test("a number and a percentage take a decimal comma, in a record and in the field's limits", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    await page.goto(run.recordUrl);
+    await submitSignIn(page, users.admin.email);
+    await page.getByRole("link", { name: "Rediger", exact: true }).click();
+    const form = await panel(page, testInfo, "record-panel");
+    // As the record page shows them: "12,5 %", "1 234,5".
+    await form.getByLabel(percent.nb, { exact: true }).fill("12,5");
+    await form.getByLabel(number.nb, { exact: true }).fill("1 234,5");
+    await form.getByRole("button", { name: "Lagre endringer" }).click();
+    await expect(page.getByTestId("record-panel")).toHaveCount(0);
+    await expect(shown(page, percent).getByTestId("value")).toHaveText("12,5 %");
+    await expect(shown(page, number).getByTestId("value")).toHaveText(/^1\s234,5$/);
+    // The form gives them back as Norwegian writes them.
+    await page.getByRole("link", { name: "Rediger", exact: true }).click();
+    const again = await panel(page, testInfo, "record-panel");
+    await expect(again.getByLabel(percent.nb, { exact: true })).toHaveValue("12,5");
+    await expect(again.getByLabel(number.nb, { exact: true })).toHaveValue("1234,5");
+
+    // A field's limits take one too.
+    await page.goto(`${settingsScreen()}&${new URLSearchParams({ panel: "edit", key: percent.key })}`);
+    const settings = await panel(page, testInfo, "field-panel");
+    await expect(settings.getByLabel("Største verdi (%)")).toHaveValue("50");
+    await settings.getByLabel("Største verdi (%)").fill("50,5");
+    await settings.getByRole("button", { name: "Lagre endringer" }).click();
+    await expect(page.getByTestId("field-panel")).toHaveCount(0);
+    await page.goto(`${settingsScreen()}&${new URLSearchParams({ panel: "edit", key: percent.key })}`);
+    await expect((await panel(page, testInfo, "field-panel")).getByLabel("Største verdi (%)")).toHaveValue("50,5");
+  });
 });

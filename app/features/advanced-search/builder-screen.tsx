@@ -578,14 +578,12 @@ function FilterRow({
       </NativeSelect.Root>
     );
   } else {
-    const type =
-      field?.type === "Date" || field?.type === "DateTime"
-        ? "date"
-        : field?.type === "Number" || field?.type === "Percent"
-          ? "number"
-          : "text";
+    const type = field?.type === "Date" || field?.type === "DateTime" ? "date" : "text";
+    // A number is typed as text: Norwegian's decimal comma ("12,5") is what the search reads, where a browser's
+    // number input may refuse it.
+    const numeric = field?.type === "Number" || field?.type === "Percent";
     valueInput = (
-      <Input {...getInputProps(param, { type })} key={paramKey} step={type === "number" ? "any" : undefined} />
+      <Input {...getInputProps(param, { type })} key={paramKey} inputMode={numeric ? "decimal" : undefined} />
     );
   }
   return (

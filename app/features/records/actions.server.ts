@@ -12,6 +12,7 @@ import {
 import type { RecordDto } from "../../../server/contract/records.ts";
 import type { RecordConnection } from "../../../server/contract/relationships.ts";
 import { requireUser } from "../../middleware/auth.server.ts";
+import { getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors } from "../../utils/api-errors.ts";
 import { apiPath, isUuid } from "../../utils/api-path.ts";
@@ -209,7 +210,9 @@ export async function recordAction(
   if ((intent === "createNote" || (intent === "dismiss" && formData.get("attachTo") === "notes")) && recordId) {
     const kind = attachmentKinds.notes;
     const info = await entityInfo(client, kind.schema, kind.table);
-    const submission = parseWithZod(formData, { schema: recordSchema(info.fields, user.timeZone, false) });
+    const submission = parseWithZod(formData, {
+      schema: recordSchema(info.fields, user.timeZone, false, getLocale(context)),
+    });
     if (intent === "dismiss") {
       return data<RecordActionResult>({
         form: "record",
@@ -240,7 +243,9 @@ export async function recordAction(
     if (creatingRelated && (!recordId || !screen.related)) throw data("Bad request", { status: 400 });
     const target = creatingRelated && screen.related ? { schema: screen.schema, table: screen.related.table } : screen;
     const info = await entityInfo(client, target.schema, target.table);
-    const submission = parseWithZod(formData, { schema: recordSchema(info.fields, user.timeZone, creatingRelated) });
+    const submission = parseWithZod(formData, {
+      schema: recordSchema(info.fields, user.timeZone, creatingRelated, getLocale(context)),
+    });
     // The warning dialog was closed without JavaScript: the form comes back as it was, without checking it.
     if (intent === "dismiss") {
       return data<RecordActionResult>({

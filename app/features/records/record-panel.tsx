@@ -72,13 +72,13 @@ export function RecordPanel({
   const defaultStatus = record?.statusId ?? statuses.find((s) => s.isDefault)?.metaStatusId ?? "";
   const workItem = linkTo?.workItem;
   const schema = workItem
-    ? workItemSchema(info.fields, timeZone, workItem.on)
-    : recordSchema(info.fields, timeZone, Boolean(linkTo?.role));
+    ? workItemSchema(info.fields, timeZone, workItem.on, language)
+    : recordSchema(info.fields, timeZone, Boolean(linkTo?.role), language);
   // The fields are the entity's, known at run time: the form's shape is a record of them.
   const [form, fields] = useForm<Record<string, any>>({
     id: RECORD_FORM_ID,
     lastResult,
-    defaultValue: formDefaults(info, record, defaultStatus, timeZone),
+    defaultValue: formDefaults(info, record, defaultStatus, timeZone, language),
     constraint: getZodConstraint(schema.in),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -135,4 +135,40 @@ describe("the custom field form", () => {
     expect(settingsEn.settings.rules.keyReserved).toBe("This key is reserved: choose another");
     expect(settingsNb.settings.rules.keyReserved).toBe("Denne nøkkelen er reservert: velg en annen");
   });
+
+  it("reads a value's limits with a decimal comma in Norwegian, and shows them so", () => {
+    const limits = form([...base, ["minValue", "0,5"], ["maxValue", "1 000,25"]]);
+    expect(parsedValue(parseFieldForm(limits, "nb"))).toMatchObject({ minValue: 0.5, maxValue: 1000.25 });
+    expect(errorsOf(parseFieldForm(limits, "en"))?.minValue).toEqual(["Must be a number"]);
+    const percent = {
+      id: "00000000-0000-4000-8000-000000000002",
+      key: "rate",
+      labelEn: "Rate",
+      labelNb: "Sats",
+      type: "Percent",
+      required: false,
+      unique: false,
+      active: true,
+      hidden: false,
+      builtIn: false,
+      customField: true,
+      searchable: false,
+      partOfName: false,
+      favorite: false,
+      position: 2,
+      minLength: null,
+      maxLength: null,
+      minValue: 0.125,
+      maxValue: null,
+      from: null,
+      to: null,
+      defaultValue: 0.075,
+      options: [],
+      query: null,
+    } satisfies FieldSetting;
+    expect(fieldFormDefaults("Percent", percent, "Europe/Oslo", "nb")).toMatchObject({
+      minValue: "12,5",
+      defaultValue: "7,5",
+    });
+  });
 });

@@ -8,9 +8,11 @@ import {
   customFieldTypes,
   type FieldSetting,
 } from "../../../server/contract/custom-fields.ts";
+import { decimalInput, decimalText } from "../../../server/contract/decimal-input.ts";
 import type { FieldDefinition, FieldType } from "../../../server/contract/fields.ts";
 import { messages } from "../../../server/contract/messages.ts";
 import { displayPercent } from "../../components/value-text.ts";
+import type { Language } from "../../utils/i18n.ts";
 import { inputValue } from "../records/record-form.ts";
 
 /** The form's values; its default value is one input's text, or a multi-select's chosen options. */
@@ -52,15 +54,31 @@ const formErrors: z.core.$ZodErrorMap = (issue) => {
   return undefined;
 };
 
-/** The custom field form, read by the contract's schema: the same in the browser and in the action. */
-export function parseFieldForm(formData: FormData) {
-  return parseWithZod(formData, { schema: formSchema, disableAutoCoercion: true, error: formErrors });
+/** The limits a value may have: typed with a decimal comma in Norwegian. */
+const decimalLimits = new Set(["minValue", "maxValue"]);
+
+/**
+ * The custom field form, read by the contract's schema: the same in the browser and in the action. Its value limits
+ * are read in the page's language (decimal-input.ts).
+ */
+export function parseFieldForm(formData: FormData, language?: Language) {
+  let read = formData;
+  if (language === "nb") {
+    read = new FormData();
+    for (const [name, value] of formData) {
+      read.append(name, decimalLimits.has(name) && typeof value === "string" ? decimalText(value, language) : value);
+    }
+  }
+  return parseWithZod(read, { schema: formSchema, disableAutoCoercion: true, error: formErrors });
 }
 
-/** A Percent's limits are fractions; the form shows and takes them as percentages, as record forms do. */
-function limitInput(type: FieldType, value: number | null): number | string | undefined {
+/**
+ * A Percent's limits are fractions; the form shows and takes them as percentages, as record forms do, with the
+ * language's decimal sign.
+ */
+function limitInput(type: FieldType, value: number | null, language?: Language): string | undefined {
   if (value === null) return undefined;
-  return type === "Percent" ? displayPercent(value) : value;
+  return decimalInput(type === "Percent" ? Number(displayPercent(value)) : value, language);
 }
 
 /** What the form starts with: the field as it is, or a new active field of the chosen type. */
@@ -68,6 +86,7 @@ export function fieldFormDefaults(
   type: FieldType,
   field: FieldSetting | undefined,
   timeZone: string,
+  language?: Language,
 ): DefaultValue<CustomFieldFormValue> {
   if (!field) {
     return {
@@ -93,12 +112,12 @@ export function fieldFormDefaults(
     favorite: field.favorite,
     minLength: field.minLength ?? undefined,
     maxLength: field.maxLength ?? undefined,
-    minValue: limitInput(field.type, field.minValue),
-    maxValue: limitInput(field.type, field.maxValue),
+    minValue: limitInput(field.type, field.minValue, language),
+    maxValue: limitInput(field.type, field.maxValue, language),
     from: field.from ?? undefined,
     to: field.to ?? undefined,
     // A stored default shows as a record's value would: a percentage, a local time, a checked box.
-    defaultValue: inputValue(field, field.defaultValue, timeZone),
+    defaultValue: inputValue(field, field.defaultValue, timeZone, language),
     options: field.options,
     query: field.query ?? undefined,
   };

@@ -93,12 +93,12 @@ export function CustomFieldPanel({ entity, type, field, lastResult, action, clos
   const [form, fields] = useForm<CustomFieldFormValue>({
     id: FIELD_FORM_ID,
     lastResult,
-    defaultValue: fieldFormDefaults(type, field, timeZone),
+    defaultValue: fieldFormDefaults(type, field, timeZone, language),
     constraint: getZodConstraint(customFieldInputSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     // The default value is checked by the field's own rules in the action, once the field's settings are known.
-    onValidate: ({ formData }) => parseFieldForm(formData) as Submission<CustomFieldFormValue>,
+    onValidate: ({ formData }) => parseFieldForm(formData, language) as Submission<CustomFieldFormValue>,
   });
   const keyInput = useRef<HTMLInputElement>(null);
   // The key follows the English label until the user types one of their own (or the form came back with one).
@@ -372,11 +372,19 @@ function Flag({ meta, source, label }: { meta: Meta; source: Meta; label: string
 }
 
 /** A limit: a number, or nothing. */
+/**
+ * A count ("1": whole numbers, as a number input) or a value ("any": a text input, which takes Norwegian's decimal
+ * comma wherever the browser's number input would refuse it).
+ */
 function NumberField({ meta, label, step }: { meta: Meta; label: string; step: string }) {
   const translated = useTranslatedMeta();
   return (
     <FormField meta={translated(meta)} label={label}>
-      <Input {...getInputProps(meta, { type: "number" })} key={meta.key} step={step} />
+      {step === "any" ? (
+        <Input {...getInputProps(meta, { type: "text" })} key={meta.key} inputMode="decimal" />
+      ) : (
+        <Input {...getInputProps(meta, { type: "number" })} key={meta.key} step={step} />
+      )}
     </FormField>
   );
 }

@@ -9,6 +9,7 @@ import { errorDialogText, fieldErrors, OOPS } from "../../utils/api-errors.ts";
 import { apiPath } from "../../utils/api-path.ts";
 import { fromLocalInput } from "../../utils/dates.ts";
 import { flash } from "../../utils/flash.server.ts";
+import type { Language } from "../../utils/i18n.ts";
 import { forgetEntityMetadata } from "../records/metadata.server.ts";
 import { fieldDefinitionOf, isFieldType, parseFieldForm } from "./custom-field-form.ts";
 import { settingsMessageKey } from "./settings-messages.ts";
@@ -130,6 +131,7 @@ function apiBody(
   value: CustomFieldInput,
   saved: FieldSetting | undefined,
   timeZone: string,
+  language: Language,
 ): { body: CustomFieldInput } | { error: string } {
   const percent = value.type === "Percent";
   const limit = (n: number | null | undefined) => (n == null ? n : percent ? n / 100 : n);
@@ -143,6 +145,7 @@ function apiBody(
   const definition = fieldDefinitionOf(body, saved?.options ?? []);
   const parsed = fieldFormSchema(definition, {
     localDateTime: (local) => fromLocalInput(local, timeZone),
+    language,
   }).safeParse(raw);
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? OOPS };
   return { body: { ...body, defaultValue: parsed.data ?? undefined } };
@@ -186,7 +189,7 @@ export async function customFieldsAction(request: Request, context: Readonly<Rou
     return redirect(fieldsUrl(entity));
   }
 
-  const submission = parseFieldForm(formData);
+  const submission = parseFieldForm(formData, language);
   // The warning dialog was closed without JavaScript: the form comes back as it was, without checking it.
   if (intent === "dismiss") {
     return data<FieldActionResult>({
@@ -208,7 +211,7 @@ export async function customFieldsAction(request: Request, context: Readonly<Rou
   const editing = url.searchParams.get("panel") === "edit" ? key : null;
   try {
     const saved = editing ? await client.get<FieldSetting>(fieldPath(editing)) : undefined;
-    const prepared = apiBody(submission.value, saved, user.timeZone);
+    const prepared = apiBody(submission.value, saved, user.timeZone, language);
     if ("error" in prepared) {
       return data<FieldActionResult>(
         { form: "field", result: submission.reply({ fieldErrors: { defaultValue: [prepared.error] } }) },

@@ -7,6 +7,7 @@ import {
   readContactChoice,
   unlinkContactFormSchema,
 } from "../../../server/contract/work-items.ts";
+import { getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { fieldErrors } from "../../utils/api-errors.ts";
 import { apiPath } from "../../utils/api-path.ts";
@@ -40,7 +41,9 @@ export async function workItemAction(
     if (screen.table !== "company" && screen.table !== "contact") throw data("Bad request", { status: 400 });
     const kind = workItemKinds[itemTab];
     const info = await entityInfo(client, "crm", kind.table);
-    const submission = parseWithZod(formData, { schema: workItemSchema(info.fields, timeZone, screen.table) });
+    const submission = parseWithZod(formData, {
+      schema: workItemSchema(info.fields, timeZone, screen.table, getLocale(context)),
+    });
     if (intent === "dismiss") {
       return data<RecordActionResult>({
         form: "record",
