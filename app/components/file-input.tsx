@@ -37,8 +37,9 @@ export function FileInput({ rule, refusedId, onChange, id, ...rest }: FileInputP
         type="file"
         accept={rule.accept}
         onChange={check}
-        aria-invalid={refused ? true : rest["aria-invalid"]}
-        aria-describedby={describedBy || undefined}
+        // Only when it has its own: inside a Chakra field, the field gives the input its description and state.
+        {...(refused ? { "aria-invalid": true } : {})}
+        {...(describedBy ? { "aria-describedby": describedBy } : {})}
       />
       {refused && (
         <Text id={refusal} role="alert" color="fg.error" fontSize="sm" data-testid="file-refused">

@@ -359,12 +359,14 @@ test.describe("dashboard and widget settings", () => {
       const joinType = page.getByTestId("query-entity-1").getByLabel("Join type", { exact: true });
       await expect(joinType).toHaveValue("INNER");
       await joinType.selectOption({ label: "Left outer join: all companies, with or without contacts" });
-      await page.getByRole("button", { name: "Save", exact: true }).press("Enter");
+      await page.getByRole("button", { name: "Save Changes", exact: true }).press("Enter");
       await expect(row).toContainText("Contacts (Left outer join: all companies, with or without contacts)");
-      const saved = await call("GET", `${API}/datasource-advanced/${created.id}`);
+      const saved = await (await apiAs(page))("GET", `${API}/datasource-advanced/${created.id}`);
       expect(saved.definition.joins[0].joinType).toBe("LEFT OUTER");
     } finally {
-      await call("DELETE", `${API}/datasource-advanced/${created.id}`);
+      // Access tokens here live seconds: a page's load gives a fresh one.
+      await page.goto(`${SCREEN}/datasources`);
+      await (await apiAs(page))("DELETE", `${API}/datasource-advanced/${created.id}`);
     }
   });
 
