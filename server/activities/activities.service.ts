@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
 import { type Activity, type ActivityKind, type ActivityPage, activityKinds } from "../contract/activities.ts";
 import type { Database } from "../db/schema.ts";
+import type { EntityMetadata } from "../records/metadata.repository.ts";
+import { historyReader } from "../records/read-rights.ts";
 import { findRecordsByIds } from "../records/records.repository.ts";
 import { readableRecord, resolveEntity, rowName } from "../records/records.service.ts";
 import { toTransactionDto } from "../records/transactions.ts";
@@ -42,7 +44,7 @@ export async function activitiesOf(
     repo.timelineCounts(db, record, readable),
   ]);
   return {
-    content: await describe(db, rows),
+    content: await describe(db, actor, entity, rows),
     totalElements: kinds.reduce((sum, kind) => sum + (counts[kind] ?? 0), 0),
     page: options.page,
     size: options.size,
@@ -52,27 +54,33 @@ export async function activitiesOf(
 }
 
 /** The entries' items and history, each read once for the page. */
-async function describe(db: Kysely<Database>, rows: repo.TimelineRow[]): Promise<Activity[]> {
+async function describe(
+  db: Kysely<Database>,
+  actor: Actor,
+  entity: EntityMetadata,
+  rows: repo.TimelineRow[],
+): Promise<Activity[]> {
   const items = new Map<string, Activity["item"]>();
   for (const [kind, { schema, table }] of Object.entries(itemKinds)) {
     const ids = rows.flatMap((row) => (row.kind === kind && row.item_id ? [row.item_id] : []));
     if (ids.length === 0) continue;
-    const entity = await resolveEntity(db, schema, table);
-    for (const found of await findRecordsByIds(db, entity, ids)) {
+    const itemEntity = await resolveEntity(db, schema, table);
+    for (const found of await findRecordsByIds(db, itemEntity, ids)) {
       items.set(found.id, {
         schemaKey: schema,
         tableKey: table,
         uuidKey: found.id,
-        rowName: rowName(entity, found),
+        rowName: rowName(itemEntity, found),
         statusId: found.status_id ?? null,
         dueDate: typeof found.due_date === "string" ? found.due_date : null,
       });
     }
   }
   const transactionIds = rows.flatMap((row) => (row.transaction_id ? [String(row.transaction_id)] : []));
-  const transactions = new Map(
-    (await repo.transactionsByIds(db, transactionIds)).map((row) => [String(row.id), toTransactionDto(row)]),
-  );
+  const stored = await repo.transactionsByIds(db, transactionIds);
+  // Its history's entries that name a linked record the actor may not read do not name it, as in the history tab.
+  const reader = await historyReader(db, actor, entity, stored);
+  const transactions = new Map(stored.map((row) => [String(row.id), toTransactionDto(row, reader)]));
   return rows.flatMap((row): Activity[] => {
     const at = new Date(row.at).toISOString();
     if (row.kind === "history") {

@@ -25,6 +25,7 @@ import { isUuid } from "../db/values.ts";
 import { forbiddenInQuery } from "../fields/fields.service.ts";
 import { DomainError } from "../http/errors.ts";
 import { cachedEntity } from "../records/metadata.repository.ts";
+import { readsLinksOf } from "../records/read-rights.ts";
 import { outputValue, withOptions } from "../records/records.service.ts";
 import { cachedRelationships } from "../relationships/relationships.repository.ts";
 import { refuseCostly, runQueryField, withQueryLimits } from "../user-queries/user-queries.service.ts";
@@ -72,7 +73,10 @@ function catalogField(field: FieldDefinition) {
   };
 }
 
-/** The entities the actor may read with their active, shown fields, and the relationships between two of them. */
+/**
+ * The entities the actor may read with their active, shown fields, and the relationships between two of them whose
+ * links the actor may read.
+ */
 export async function catalog(db: Kysely<Database>, actor: Actor): Promise<SearchCatalog> {
   const keys = await db
     .selectFrom("core.entity")
@@ -99,7 +103,11 @@ export async function catalog(db: Kysely<Database>, actor: Actor): Promise<Searc
   const readable = new Set(entities.map((entity) => `${entity.schemaName}.${entity.tableName}`));
   const relationships = (await cachedRelationships(db))
     .filter(
-      (r) => readable.has(`${r.schema1}.${r.key1}`) && readable.has(`${r.schema2}.${r.key2}`) && r.key1 !== r.key2,
+      (r) =>
+        readable.has(`${r.schema1}.${r.key1}`) &&
+        readable.has(`${r.schema2}.${r.key2}`) &&
+        r.key1 !== r.key2 &&
+        readsLinksOf(actor, r),
     )
     .map((r) => ({
       id: r.id,

@@ -16,6 +16,7 @@ import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import { cachedEntity, type EntityMetadata } from "../records/metadata.repository.ts";
+import { CRM_LINKS, readsLinksOf } from "../records/read-rights.ts";
 import { tableName } from "../records/records.repository.ts";
 import { withOptions } from "../records/records.service.ts";
 import { cachedRelationships, type Relationship } from "../relationships/relationships.repository.ts";
@@ -244,7 +245,7 @@ function sortExpression(field: FieldDefinition, ref: string) {
 /**
  * Compiles a definition for `actor`: 400 (a field error on the definition's path, as Conform names it) for a name
  * the metadata does not know, a hidden or inactive field, or a value that does not fit; 403 for an entity the actor
- * may not read. For the widget work: `db.selectFrom(source.builder.as("source"))` aggregates over its output columns,
+ * may not read, or a join through the company–contact links without the CRM right. For the widget work: `db.selectFrom(source.builder.as("source"))` aggregates over its output columns,
  * found by `columns` (key, type, labels → alias); `options` adds a viewer's filters or a record's id.
  */
 export async function compileSource(
@@ -279,6 +280,8 @@ export async function compileSource(
       join.relationshipId,
     );
     if (!relationship) throw invalid(`joins[${index}].table2Name`, advancedSearchTexts.noRelationship);
+    // A join reads the links: the company–contact ones need the CRM right, as on the record pages.
+    if (!readsLinksOf(actor, relationship)) requirePermission(actor, "Read", CRM_LINKS);
     return { index, one, two, relationship, outer: join.joinType === "LEFT OUTER" };
   });
 

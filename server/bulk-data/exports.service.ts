@@ -17,6 +17,7 @@ import { notifyJobFinished } from "../notifications/notifications.service.ts";
 import { groupsOf, type Side, shownTo, sidesOf } from "../records/links.service.ts";
 import type { ListFilterParams } from "../records/list-query.ts";
 import { cachedEntity, type EntityMetadata } from "../records/metadata.repository.ts";
+import { readsLinksOf } from "../records/read-rights.ts";
 import { walkRecords } from "../records/records.repository.ts";
 import { listCriteriaOf, rowName, withOptions } from "../records/records.service.ts";
 import { cachedRelationships } from "../relationships/relationships.repository.ts";
@@ -30,8 +31,6 @@ export const EXPORT_CHUNK_SIZE = 1000;
 
 /** The rights an export needs besides the entity's Read (spec §6: import and export are rights of their own). */
 const EXPORT_RESOURCE = "Export";
-/** The right the company–contact links need besides both entities' Read. */
-const CRM_RESOURCE = "CRM";
 
 export const CONTENT_TYPES: Record<BulkFormat, string> = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -466,8 +465,8 @@ async function readableLinksOf(
   for (const side of sidesOf(await cachedRelationships(db), entity)) {
     const other = await cachedEntity(db, side.other.schemaKey, side.other.tableKey);
     if (!other || !can(actor, "Read", other.resource)) continue;
-    // The company–contact links are the CRM's: their tabs need its Read as well (links.service linkedRecords).
-    if (side.relationship.builtIn && !can(actor, "Read", CRM_RESOURCE)) continue;
+    // The company–contact links are the CRM's: they need its Read as well, as on the record pages.
+    if (!readsLinksOf(actor, side.relationship)) continue;
     if (!(await shownTo(actor, side, groupIds))) continue;
     readable.push({ side, other });
   }

@@ -80,7 +80,10 @@ export type NotificationParams = z.infer<typeof notificationParamsSchema>;
 export const notificationSchema = z.object({
   id: z.string(),
   type: z.enum(notificationTypes),
-  /** The record it is about, its name when it happened, and whether the user may (still) open it. */
+  /**
+   * The record it is about, its name when it happened, and whether the user may (still) open it. A record of an entity
+   * the user may no longer read has an empty id and name.
+   */
   record: z.object({
     schemaKey: z.string(),
     tableKey: z.string(),

@@ -240,7 +240,7 @@ function notFound(): DomainError {
  * Which of the notifications' records the user may open now: the record is still there, and the user may read its
  * entity (which may have changed since they were told).
  */
-async function readableRecords(db: Kysely<Database>, actor: Actor, rows: repo.StoredNotification[]) {
+async function readableRecords(db: Kysely<Database>, actor: Actor, rows: repo.StoredNotification[]): Promise<Readable> {
   const byEntity = new Map<string, { schemaKey: string; tableKey: string; ids: Set<string> }>();
   for (const row of rows) {
     const key = `${row.schema_key}.${row.table_key}`;
@@ -249,6 +249,7 @@ async function readableRecords(db: Kysely<Database>, actor: Actor, rows: repo.St
     byEntity.set(key, entry);
   }
   const readable = new Set<string>();
+  const entities = new Set<string>();
   for (const { schemaKey, tableKey, ids } of byEntity.values()) {
     if (schemaKey === "core" && (Object.values(JOB_NOTIFICATION_TABLES) as string[]).includes(tableKey)) {
       // A job's notification is its user's own: it opens while the job's row is there.
@@ -260,25 +261,35 @@ async function readableRecords(db: Kysely<Database>, actor: Actor, rows: repo.St
         .where("user_id", "=", actor.id)
         .execute();
       for (const job of jobs) readable.add(`${schemaKey}.${tableKey}.${job.id}`);
+      entities.add(`${schemaKey}.${tableKey}`);
       continue;
     }
     const entity = await cachedEntity(db, schemaKey, tableKey);
     if (!entity || !can(actor, "Read", entity.resource)) continue;
+    entities.add(`${schemaKey}.${tableKey}`);
     for (const row of await findRecordsByIds(db, entity, [...ids])) readable.add(`${schemaKey}.${tableKey}.${row.id}`);
   }
-  return readable;
+  return { records: readable, entities };
 }
 
-function toDto(row: repo.StoredNotification, readable: Set<string>): NotificationDto {
+/** The records the user may open now, and the entities whose records they may still be told the names of. */
+interface Readable {
+  records: Set<string>;
+  entities: Set<string>;
+}
+
+function toDto(row: repo.StoredNotification, readable: Readable): NotificationDto {
+  // A record of an entity the user may no longer read is neither named nor identified: it says what happened only.
+  const named = readable.entities.has(`${row.schema_key}.${row.table_key}`);
   return {
     id: row.id,
     type: row.event_type as NotificationType,
     record: {
       schemaKey: row.schema_key,
       tableKey: row.table_key,
-      uuidKey: row.record_id,
-      name: row.record_name,
-      readable: readable.has(`${row.schema_key}.${row.table_key}.${row.record_id}`),
+      uuidKey: named ? row.record_id : "",
+      name: named ? row.record_name : "",
+      readable: readable.records.has(`${row.schema_key}.${row.table_key}.${row.record_id}`),
     },
     actor: row.actor_id ? { uuid: row.actor_id, firstName: row.first_name ?? "", lastName: row.last_name ?? "" } : null,
     params: (row.params ?? {}) as NotificationParams,

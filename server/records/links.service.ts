@@ -10,8 +10,10 @@ import {
 } from "../relationships/relationships.repository.ts";
 import { type Actor, can, requirePermission } from "../users/users.service.ts";
 import { cachedEntity, type EntityMetadata, loadEntity } from "./metadata.repository.ts";
+import { CRM_LINKS, readsLinksOf } from "./read-rights.ts";
 import * as repo from "./records.repository.ts";
 import { rowName, toDto } from "./records.service.ts";
+import { namedIn } from "./transactions.ts";
 
 type AnyDb = Kysely<any> | Transaction<any>;
 
@@ -90,9 +92,11 @@ export async function linkedRecords(
 ) {
   const entity = await entityOrFail(db, listed.schemaKey, listed.tableKey);
   requirePermission(actor, "Read", entity.resource);
-  requirePermission(actor, "Read", "CRM");
   const side = sidesOf(await cachedRelationships(db), entity).find((s) => s.other.tableKey === owner.tableKey);
   if (!side) throw new DomainError(404, "NotFoundException", "Relationship not found");
+  // The owner's entity is read too: which records are linked to one of its records says something of that record.
+  requirePermission(actor, "Read", (await entityOrFail(db, side.other.schemaKey, side.other.tableKey)).resource);
+  if (!readsLinksOf(actor, side.relationship)) requirePermission(actor, "Read", CRM_LINKS);
   if (!isUuid(owner.id)) throw notFound();
   const link = `${side.relationship.linkSchema}.${side.relationship.linkTable}`;
   const base = (db as AnyDb)
@@ -174,8 +178,8 @@ export async function groupsOf(db: Kysely<Database>, userId: string): Promise<Se
 
 /**
  * The links of records (a list page's, or one record's) that the actor may see: through relationships shown on this
- * side to the actor, to entities the actor may read; with `favoritesOnly`, through favorite relationships only (spec §3
- * `favoriteConnections`).
+ * side to the actor, to entities the actor may read, the company–contact links only with the CRM right; with
+ * `favoritesOnly`, through favorite relationships only (spec §3 `favoriteConnections`).
  */
 export async function visibleConnectionsOfMany(
   db: Kysely<Database>,
@@ -201,7 +205,8 @@ export async function visibleConnectionsOfMany(
     entity,
     ids,
     limit,
-    (side, other) => shown.has(sideKey(side)) && can(actor, "Read", other.resource),
+    (side, other) =>
+      shown.has(sideKey(side)) && can(actor, "Read", other.resource) && readsLinksOf(actor, side.relationship),
   );
 }
 
@@ -222,15 +227,20 @@ function checkRole(relationship: Relationship, role: unknown): string | null {
   return value;
 }
 
+/**
+ * The link in the histories of the records on its sides: each names the other record, and says of which entity (and
+ * whether it is a company–contact link), so that a reader who may not read that is not shown its name.
+ */
 async function writeLinkHistory(
   trx: Transaction<Database>,
   action: "link" | "unlink",
   actorId: string,
-  sides: { entity: EntityMetadata; id: string; otherName: string }[],
+  relationship: Pick<Relationship, "builtIn">,
+  sides: { entity: EntityMetadata; id: string; other: EntityMetadata; otherName: string }[],
   role: string | null,
 ) {
   for (const side of sides) {
-    const detail = { connection: side.otherName, role };
+    const detail = { connection: side.otherName, role, ...namedIn([side.other], relationship.builtIn) };
     await repo.insertTransaction(trx, {
       schema_key: side.entity.schemaKey,
       table_key: side.entity.tableKey,
@@ -301,9 +311,10 @@ export async function createLink(
         trx,
         "link",
         actor.id,
+        relationship,
         [
-          { entity: entity1, id: input.id1, otherName: name2 },
-          { entity: entity2, id: input.id2, otherName: name1 },
+          { entity: entity1, id: input.id1, other: entity2, otherName: name2 },
+          { entity: entity2, id: input.id2, other: entity1, otherName: name1 },
         ],
         role,
       );
@@ -342,9 +353,10 @@ export async function deleteLink(
       trx,
       "unlink",
       actor.id,
+      relationship,
       [
-        { entity: entity1, id: id1, otherName: name2 },
-        { entity: entity2, id: id2, otherName: name1 },
+        { entity: entity1, id: id1, other: entity2, otherName: name2 },
+        { entity: entity2, id: id2, other: entity1, otherName: name1 },
       ],
       (link.role as string | undefined) ?? null,
     );
@@ -372,7 +384,8 @@ export async function recordUnlinksBeforeDelete(
         trx,
         "unlink",
         actorId,
-        [{ entity: other, id: link.other_id, otherName: name }],
+        side.relationship,
+        [{ entity: other, id: link.other_id, other: entity, otherName: name }],
         (link.role as string | null) ?? null,
       );
     }

@@ -21,6 +21,7 @@ import { defaultAssignment, isWorkItemTable, unlinkWorkItemsBeforeDelete } from 
 import { assertChangeable } from "./change-guards.ts";
 import { recordUnlinksBeforeDelete, visibleConnectionsOfMany } from "./links.service.ts";
 import { cachedEntity, type EntityMetadata } from "./metadata.repository.ts";
+import { historyReader } from "./read-rights.ts";
 import * as repo from "./records.repository.ts";
 import { toTransactionDto } from "./transactions.ts";
 
@@ -579,8 +580,10 @@ export async function recordHistory(
   requirePermission(actor, "Read", entity.resource);
   if (!isUuid(id)) throw recordNotFound();
   const { content, total } = await repo.listTransactions(db, entity, id, page * size, size);
+  // Entries that name a linked record the actor may not read do not name it.
+  const reader = await historyReader(db, actor, entity, content);
   return {
-    content: content.map(toTransactionDto),
+    content: content.map((row) => toTransactionDto(row, reader)),
     totalElements: total,
     page,
     size,

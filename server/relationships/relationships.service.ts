@@ -10,6 +10,7 @@ import { isUuid, uniqueKey } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import { groupsOf, type Side, shownTo, sidesOf } from "../records/links.service.ts";
 import { loadEntity } from "../records/metadata.repository.ts";
+import { readsLinksOf } from "../records/read-rights.ts";
 import { findRecordsByIds, tableName } from "../records/records.repository.ts";
 import { readableRecord, resolveEntity, rowName } from "../records/records.service.ts";
 import { type Actor, can, requirePermission } from "../users/users.service.ts";
@@ -139,7 +140,8 @@ export interface ConnectionsQuery {
 
 /**
  * A record's connections (the `connections` tab): every relationship of its entity shown to the actor, whose other
- * entity the actor may read, with the newest linked records and how many there are; or a page of one of them.
+ * entity the actor may read (and the company–contact links only with the CRM right), with the newest linked records
+ * and how many there are; or a page of one of them.
  */
 export async function connectionsOfRecord(
   db: Kysely<Database>,
@@ -161,7 +163,7 @@ export async function connectionsOfRecord(
   for (const side of sides) {
     if (!(await shownTo(actor, side, groupIds))) continue;
     const other = await loadEntity(db, side.other.schemaKey, side.other.tableKey);
-    if (!other || !can(actor, "Read", other.resource)) continue;
+    if (!other || !can(actor, "Read", other.resource) || !readsLinksOf(actor, side.relationship)) continue;
     const { relationship } = side;
     const link = sql.table(`${relationship.linkSchema}.${relationship.linkTable}`);
     const { rows } = await sql<{ link_id: string; other_id: string; role: string | null; total: number }>`

@@ -9,7 +9,8 @@ import { DomainError } from "../http/errors.ts";
 import type { EntityMetadata } from "../records/metadata.repository.ts";
 import { findRecordsByIds, insertTransaction } from "../records/records.repository.ts";
 import { createRecord, readableRecord, resolveEntity, rowName, toDto } from "../records/records.service.ts";
-import { type Actor, requirePermission } from "../users/users.service.ts";
+import { namedIn } from "../records/transactions.ts";
+import { type Actor, can, requirePermission } from "../users/users.service.ts";
 import * as repo from "./work-items.repository.ts";
 
 function notFound(what = "Record not found"): DomainError {
@@ -76,7 +77,7 @@ function linkName(link: Pick<CheckedLink, "companyName" | "contactName">): strin
   return link.companyName ? `${link.contactName} (${link.companyName})` : link.contactName;
 }
 
-/** The link in the histories of the item, the contact and the company: each names the other side. */
+/** The link in the histories of the item, the contact and the company: each names the other side, and its entities. */
 async function writeLinkHistory(
   trx: Transaction<Database>,
   action: "link" | "unlink",
@@ -85,13 +86,15 @@ async function writeLinkHistory(
   item: { id: string; name: string },
   link: CheckedLink,
 ) {
+  const [itemRef, contact, company] = [table, "contact", "company"].map((key) => ({ schemaKey: "crm", tableKey: key }));
   const entries = [
-    { table, id: item.id, connection: linkName(link) },
-    { table: "contact", id: link.contactId, connection: item.name },
-    ...(link.companyId ? [{ table: "company", id: link.companyId, connection: item.name }] : []),
+    { table, id: item.id, connection: linkName(link), named: link.companyId ? [contact, company] : [contact] },
+    { table: "contact", id: link.contactId, connection: item.name, named: [itemRef] },
+    ...(link.companyId ? [{ table: "company", id: link.companyId, connection: item.name, named: [itemRef] }] : []),
   ];
   for (const entry of entries) {
-    const detail = { connection: entry.connection };
+    // Which entities the text names, so that a reader who may not read one is not shown it.
+    const detail = { connection: entry.connection, ...namedIn(entry.named) };
     await insertTransaction(trx, {
       schema_key: "crm",
       table_key: entry.table,
@@ -118,7 +121,12 @@ export async function linksOf(
   const entity = await itemEntity(db, actor, table, "Read");
   await existingItem(db, entity, itemId);
   const links = await repo.linksOfItem(db, table, itemId);
-  return describeLinks(db, links);
+  const [company, contact] = [await resolveEntity(db, "crm", "company"), await resolveEntity(db, "crm", "contact")];
+  // Only what the actor may read is named: a link to a contact they may not read is left out, and a company they may
+  // not read is not named (the link is the contact's).
+  if (!can(actor, "Read", contact.resource)) return [];
+  const described = await describeLinks(db, links);
+  return can(actor, "Read", company.resource) ? described : described.map((link) => ({ ...link, company: null }));
 }
 
 async function describeLinks(db: Kysely<Database>, links: repo.StoredLink[]): Promise<WorkItemLink[]> {
@@ -248,7 +256,7 @@ export async function unlinkWorkItemsBeforeDelete(
         record_id: link.item_id,
         action: "unlink",
         actor_id: actorId,
-        before: { connection: name },
+        before: { connection: name, ...namedIn([entity]) },
         after: null,
       });
     }
