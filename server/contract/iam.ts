@@ -31,7 +31,8 @@ export const employeeChangeSchema = z.object({
   lastName: name,
   /** Null: none chosen, the user's browser decides. */
   language: languageSchema.nullable().default(null),
-  roleUuid: z.uuid(messages.required),
+  /** Left out, the user keeps their role: one who may not see roles changes the rest. */
+  roleUuid: z.uuid(messages.required).optional(),
   groupUuids: z.array(z.uuid()).max(100).default([]),
 });
 export type EmployeeChange = z.infer<typeof employeeChangeSchema>;

@@ -81,8 +81,12 @@ export const employeeSchema = z.object({
   mobile: z.string().nullable(),
   language: languageSchema.nullable(),
   status: z.enum(userStatuses),
-  role: z.object({ uuid: z.string(), name: z.string() }),
-  companyAdmin: z.boolean(),
+  /**
+   * Who holds which role is shown only to those who may read the settings (spec §6 "Who holds which role is not
+   * shown"): to others a user comes without their role and administrator flag.
+   */
+  role: z.object({ uuid: z.string(), name: z.string() }).optional(),
+  companyAdmin: z.boolean().optional(),
   groups: z.array(z.object({ uuid: z.string(), groupUuid: z.string(), name: z.string() })),
 });
 export type Employee = z.infer<typeof employeeSchema>;

@@ -84,7 +84,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ invitations: Omit<InvitationSe
     { schema: { tags: ["users"], summary: "One user", security, params: idParams, response: { 200: employeeSchema } } },
     async (request) => {
       service.requirePermission(request.actor, "Read", "Users");
-      return service.getEmployee(app.db, request.params.id);
+      return service.getEmployee(app.db, request.actor, request.params.id);
     },
   );
 

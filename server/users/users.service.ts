@@ -92,7 +92,15 @@ export async function meInfo(db: Kysely<Database>, actor: Actor): Promise<MeInfo
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUserById>>>;
 
-function toEmployee(user: UserRow, groups: { id: string; name: string }[]): Employee {
+/**
+ * Whether the actor is shown who holds which role (spec §6 "Who holds which role is not shown"): only those who may read
+ * the settings, where roles are administered.
+ */
+export function seesRoles(actor: Actor): boolean {
+  return can(actor, "Read", "System_Settings");
+}
+
+function toEmployee(viewer: Actor | null, user: UserRow, groups: { id: string; name: string }[]): Employee {
   return {
     uuid: user.id,
     email: user.email,
@@ -101,16 +109,22 @@ function toEmployee(user: UserRow, groups: { id: string; name: string }[]): Empl
     mobile: user.mobile,
     language: chosenLanguage(user.language),
     status: user.status,
-    role: { uuid: user.role_id, name: user.role_name },
-    companyAdmin: user.company_admin,
+    ...((viewer === null || seesRoles(viewer)) && {
+      role: { uuid: user.role_id, name: user.role_name },
+      companyAdmin: user.company_admin,
+    }),
     groups: groups.map((group) => ({ uuid: group.id, groupUuid: group.id, name: group.name })),
   };
 }
 
-export async function getEmployee(db: Kysely<Database>, id: string): Promise<Employee> {
+/**
+ * A user as `viewer` is shown them: with their role only to a viewer who may read the settings (null: the product
+ * itself, inviting the first administrator).
+ */
+export async function getEmployee(db: Kysely<Database>, viewer: Actor | null, id: string): Promise<Employee> {
   const user = await repo.findUserById(db, id);
   if (!user) throw notFound();
-  return toEmployee(user, await repo.groupsOfUser(db, id));
+  return toEmployee(viewer, user, await repo.groupsOfUser(db, id));
 }
 
 /** A refusal of user, group or role administration, with the product's text for it. */
@@ -168,13 +182,18 @@ function requireAdministration(actor: Actor, adminRole: string, fromRole: string
   }
 }
 
-/** A page of users for the settings: searched by name and email from 3 characters, by status, role and group. */
+/**
+ * A page of users for the settings: searched by name and email from 3 characters, by status, role (for those who see
+ * roles) and group.
+ */
 export async function listEmployees(
   db: Kysely<Database>,
   actor: Actor,
   query: EmployeeListQuery,
 ): Promise<EmployeePage> {
   requirePermission(actor, "Read", "Users");
+  // Who holds a role is not shown to those who may not see roles: nor is who does not.
+  if (query.role !== undefined) requirePermission(actor, "Read", "System_Settings");
   const term = query.q?.trim() ?? "";
   const { rows, total } = await repo.listUsers(
     db,
@@ -183,7 +202,7 @@ export async function listEmployees(
     query.size,
   );
   return {
-    content: rows.map((row) => toEmployee(row, row.groups)),
+    content: rows.map((row) => toEmployee(actor, row, row.groups)),
     totalElements: total,
     page: query.page,
     size: query.size,
@@ -204,7 +223,7 @@ export async function changeEmployee(
   await db.transaction().execute(async (trx) => {
     const user = await repo.lockUser(trx, id);
     if (!user) throw notFound();
-    const { role, groupIds } = await checkRoleAndGroups(trx, input.roleUuid, input.groupUuids);
+    const { role, groupIds } = await checkRoleAndGroups(trx, input.roleUuid ?? user.role_id, input.groupUuids);
     const adminRole = await adminRoleId(trx);
     requireAdministration(actor, adminRole, user.role_id, role.id);
     if (isActiveAdministrator(user, adminRole) && role.id !== adminRole) await keepAnAdministrator(trx, id, adminRole);
@@ -219,7 +238,7 @@ export async function changeEmployee(
     await repo.setGroupsOfUser(trx, id, groupIds);
     await repo.auditUser(trx, actor.id, id, before ?? null, (await repo.userSnapshot(trx, id))!);
   });
-  return getEmployee(db, id);
+  return getEmployee(db, actor, id);
 }
 
 /**
@@ -241,7 +260,7 @@ export async function deactivateEmployee(db: Kysely<Database>, actor: Actor, id:
     await repo.revokeGrantsOf(trx, id);
     await repo.auditUser(trx, actor.id, id, before ?? null, (await repo.userSnapshot(trx, id))!);
   });
-  return getEmployee(db, id);
+  return getEmployee(db, actor, id);
 }
 
 /** Reactivates a user: active again if they had chosen a password, otherwise invited (and a new invitation is theirs to send). */
@@ -255,10 +274,10 @@ export async function reactivateEmployee(db: Kysely<Database>, actor: Actor, id:
     await repo.setStatus(trx, id, user.password_hash ? "active" : "invited");
     await repo.auditUser(trx, actor.id, id, before ?? null, (await repo.userSnapshot(trx, id))!);
   });
-  return getEmployee(db, id);
+  return getEmployee(db, actor, id);
 }
 
-/** A user's history: changes to who they are, their role, groups and status, newest first. */
+/** A user's history: changes to who they are, their role (for those who see roles), groups and status, newest first. */
 export async function employeeHistory(
   db: Kysely<Database>,
   actor: Actor,
@@ -269,7 +288,12 @@ export async function employeeHistory(
   requirePermission(actor, "Read", "Users");
   if (!(await repo.findUserById(db, id))) throw notFound();
   const { content, total } = await repo.listUserTransactions(db, id, page * size, size);
-  return { content: content.map(toTransactionDto), totalElements: total, page, size };
+  const entries = content.map((row) => toTransactionDto(row));
+  // A change of role is left out of the entry for those who may not see roles; the entry's other changes stay.
+  const shown = seesRoles(actor)
+    ? entries
+    : entries.map((entry) => ({ ...entry, changes: entry.changes.filter((change) => change.key !== "role") }));
+  return { content: shown, totalElements: total, page, size };
 }
 
 export interface InvitationSettings {
@@ -372,7 +396,7 @@ export async function createEmployee(
     throw error;
   }
   await sendInvitation(db, id, settings);
-  return { employee: await getEmployee(db, id), created };
+  return { employee: await getEmployee(db, actor, id), created };
 }
 
 export async function resendInvitation(db: Kysely<Database>, id: string, settings: InvitationSettings) {

@@ -538,3 +538,79 @@ describe(`read rights across entities, on ${testDatabase}`, () => {
     }
   });
 });
+
+/** Who holds which role is shown only to those who may read the settings (spec §6 "Who holds which role is not shown"). */
+describe(`users' roles, on ${testDatabase}`, () => {
+  let t: TestApp;
+  let admin: Tokens;
+  let employee: Tokens;
+
+  const call = (method: Method, url: string, tokens: Tokens = admin, payload?: object) =>
+    t.app.inject({ method, url, headers: bearer(tokens.access_token), payload });
+
+  beforeAll(async () => {
+    t = await createTestApp({ demo: true });
+    admin = await signIn(t.app, "admin@example.com");
+    employee = await signIn(t.app, "employee@example.com");
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("leaves a user's role out for whoever may read users but not the settings, on every user endpoint", async () => {
+    const list = await call("GET", "/api/iam/users/employees?size=50", employee);
+    expect(list.statusCode).toBe(200);
+    const rita = list.json().content.find((user: any) => user.email === "readonly@example.com");
+    for (const user of list.json().content) {
+      expect(user).not.toHaveProperty("role");
+      expect(user).not.toHaveProperty("companyAdmin");
+    }
+    const one = await call("GET", `/api/iam/users/employees/${rita.uuid}`, employee);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).not.toHaveProperty("role");
+    expect(one.json()).not.toHaveProperty("companyAdmin");
+    expect(one.body).not.toContain("Read-only");
+    // Nor does filtering by a role tell who holds it.
+    const roles = (await call("GET", "/api/iam/roles", admin)).json();
+    const readOnlyRole = roles.find((role: any) => role.name === "Read-only").uuid;
+    const filtered = await call("GET", `/api/iam/users/employees?role=${readOnlyRole}`, employee);
+    expect(filtered.statusCode).toBe(403);
+    expect(filtered.json().exceptionName).toBe("AccessDeniedException");
+
+    // A change of role is in the user's history for the settings' readers, and left out for the others.
+    const employeeRole = roles.find((role: any) => role.name === "Employee").uuid;
+    const changed = await call("PUT", `/api/iam/users/employees/${rita.uuid}`, admin, {
+      firstName: "Rita",
+      lastName: "Reader",
+      roleUuid: employeeRole,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ role: { name: "Employee" }, companyAdmin: false });
+    const history = (tokens: Tokens) => call("GET", `/api/iam/users/employees/${rita.uuid}/history`, tokens);
+    expect((await history(admin)).json().content[0].changes).toEqual([
+      { key: "role", before: "Read-only", after: "Employee" },
+    ]);
+    const theirs = await history(employee);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json().content[0].changes).toEqual([]);
+    expect(theirs.body).not.toContain("Read-only");
+
+    // Whoever may change users but not see roles changes the rest, and the role stays.
+    await grant(t.app.db, "Employee", "Users", ["Update"]);
+    try {
+      const renamed = await call("PUT", `/api/iam/users/employees/${rita.uuid}`, employee, {
+        firstName: "Rita",
+        lastName: "Leser",
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(renamed.json()).toMatchObject({ lastName: "Leser" });
+      expect(renamed.json()).not.toHaveProperty("role");
+      expect((await call("GET", `/api/iam/users/employees/${rita.uuid}`)).json()).toMatchObject({
+        lastName: "Leser",
+        role: { name: "Employee" },
+      });
+    } finally {
+      await revoke(t.app.db, "Employee", "Users", ["Update"]);
+    }
+  });
+});

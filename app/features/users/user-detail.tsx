@@ -54,7 +54,8 @@ export function UserDetail({ employee, history, page, canList, canEdit }: UserDe
   const name = `${employee.firstName} ${employee.lastName}`.trim();
   const details = [
     { key: "email", label: t("users.email"), value: employee.email },
-    { key: "role", label: t("users.role"), value: roleName(employee.role.name) },
+    // A user's role is shown only to those who may read the settings: the API leaves it out for others.
+    ...(employee.role ? [{ key: "role", label: t("users.role"), value: roleName(employee.role.name) }] : []),
     {
       key: "groups",
       label: t("users.groups"),

@@ -1,6 +1,6 @@
 import type { DefaultValue } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
+import { z } from "zod";
 import { employeeChangeSchema } from "../../../server/contract/iam.ts";
 import { createEmployeeSchema, type Employee } from "../../../server/contract/identity.ts";
 import { messages } from "../../../server/contract/messages.ts";
@@ -17,12 +17,16 @@ export function parseInviteForm(formData: FormData) {
   return parseWithZod(formData, { schema: inviteFormSchema, error: formErrors });
 }
 
-/** A user's names, language, role and groups: the contract's change, as the API checks it. */
-export const userChangeFormSchema = employeeChangeSchema;
-export type UserChangeFormValue = z.input<typeof userChangeFormSchema>;
+/**
+ * A user's names, language, role and groups: the contract's change, as the API checks it, the role chosen. Whoever may
+ * not see roles is shown none, and changes the rest (`withRole` false): the user keeps their role.
+ */
+export const userChangeFormSchema = employeeChangeSchema.extend({ roleUuid: z.uuid(messages.required) });
+const keptRoleFormSchema = employeeChangeSchema.omit({ roleUuid: true });
+export type UserChangeFormValue = z.input<typeof employeeChangeSchema>;
 
-export function parseUserChangeForm(formData: FormData) {
-  return parseWithZod(formData, { schema: userChangeFormSchema, error: formErrors });
+export function parseUserChangeForm(formData: FormData, withRole = true) {
+  return parseWithZod(formData, { schema: withRole ? userChangeFormSchema : keptRoleFormSchema, error: formErrors });
 }
 
 export function userChangeDefaults(employee: Employee): DefaultValue<UserChangeFormValue> {
@@ -30,7 +34,7 @@ export function userChangeDefaults(employee: Employee): DefaultValue<UserChangeF
     firstName: employee.firstName,
     lastName: employee.lastName,
     language: employee.language ?? undefined,
-    roleUuid: employee.role.uuid,
+    roleUuid: employee.role?.uuid,
     groupUuids: employee.groups.map((group) => group.uuid),
   };
 }

@@ -182,6 +182,8 @@ export function EditUserPanel({
   closeTo,
 }: PanelProps & { employee: Employee }) {
   const { t } = useTranslation();
+  // A user comes with their role only to those who may see roles; the others change the rest, and the role stays.
+  const withRole = employee.role !== undefined;
   const [form, fields] = useForm<UserChangeFormValue>({
     id: USER_FORM_ID,
     lastResult,
@@ -189,7 +191,7 @@ export function EditUserPanel({
     constraint: getZodConstraint(userChangeFormSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseUserChangeForm(formData) as Submission<UserChangeFormValue>,
+    onValidate: ({ formData }) => parseUserChangeForm(formData, withRole) as Submission<UserChangeFormValue>,
   });
   return (
     <FormPanel
@@ -214,7 +216,7 @@ export function EditUserPanel({
           <TextInput meta={fields.firstName} label={t("settings.users.firstName")} autoFocus />
           <TextInput meta={fields.lastName} label={t("settings.users.lastName")} />
         </SimpleGrid>
-        <RoleSelect meta={fields.roleUuid} roles={roles} />
+        {withRole && <RoleSelect meta={fields.roleUuid} roles={roles} />}
         <GroupChoice meta={fields.groupUuids} groups={groups} />
         <LanguageSelect meta={fields.language} />
       </Stack>

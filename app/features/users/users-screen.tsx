@@ -21,7 +21,18 @@ export const fullName = (employee: Pick<Employee, "firstName" | "lastName">) =>
  * and group, each with their status, role and groups, and what may be done: edit, resend an invitation, deactivate or
  * reactivate.
  */
-export function UsersScreen({ page, params, lastPage, goTo, roles, groups, canInvite, canUpdate, me }: UsersData) {
+export function UsersScreen({
+  page,
+  params,
+  lastPage,
+  goTo,
+  roles,
+  groups,
+  canInvite,
+  canUpdate,
+  seesRoles,
+  me,
+}: UsersData) {
   const { t } = useTranslation();
   const roleName = useRoleName();
   const state = listState(params);
@@ -38,7 +49,16 @@ export function UsersScreen({ page, params, lastPage, goTo, roles, groups, canIn
       header: t("settings.users.status"),
       cell: (employee) => <UserStatusBadge status={employee.status} />,
     },
-    { key: "role", header: t("settings.users.role"), cell: (employee) => roleName(employee.role.name) },
+    // Who holds which role is shown only to those who may read the settings (the API leaves it out for others).
+    ...(seesRoles
+      ? [
+          {
+            key: "role",
+            header: t("settings.users.role"),
+            cell: (employee: Employee) => (employee.role ? roleName(employee.role.name) : "—"),
+          },
+        ]
+      : []),
     {
       key: "groups",
       header: t("settings.users.groups"),
@@ -122,15 +142,17 @@ export function UsersScreen({ page, params, lastPage, goTo, roles, groups, canIn
             })),
           ]}
         />
-        <FilterSelect
-          name="role"
-          label={t("settings.users.role")}
-          defaultValue={params.role}
-          options={[
-            { value: "", label: t("settings.users.allRoles") },
-            ...roles.map((role) => ({ value: role.uuid, label: roleName(role.name) })),
-          ]}
-        />
+        {seesRoles && (
+          <FilterSelect
+            name="role"
+            label={t("settings.users.role")}
+            defaultValue={params.role}
+            options={[
+              { value: "", label: t("settings.users.allRoles") },
+              ...roles.map((role) => ({ value: role.uuid, label: roleName(role.name) })),
+            ]}
+          />
+        )}
         <FilterSelect
           name="group"
           label={t("settings.users.groups")}

@@ -62,6 +62,9 @@ export async function loadUsers(request: Request, context: Readonly<RouterContex
   const client = api(context);
   const query = new URLSearchParams({ page: String(params.page - 1), size: String(USERS_PAGE_SIZE) });
   if (params.q.length >= 3) query.set("q", params.q);
+  // Who holds which role is shown only to those who may read the settings: nobody else filters by it either.
+  const seesRoles = hasPermission(user, "Read", "System_Settings");
+  if (!seesRoles) params.role = "";
   for (const name of ["status", "role", "group"] as const) if (params[name]) query.set(name, params[name]);
   const [page, roles, groups] = await Promise.all([
     client.get<EmployeePage>(`/api/iam/users/employees?${query}`),
@@ -86,6 +89,7 @@ export async function loadUsers(request: Request, context: Readonly<RouterContex
     roles,
     groups: groups.content.map((group) => ({ uuid: group.uuid, name: group.name })),
     ...rights,
+    seesRoles,
     me: user.uuid,
     panel: await readPanel(url, client, rights),
   };
@@ -138,8 +142,11 @@ export async function usersAction(request: Request, context: Readonly<RouterCont
   }
 
   const editing = url.searchParams.get("panel") === "edit" && isUuid(userId) ? userId : null;
-  requirePermission(context, request, editing ? "Update" : "Create", "Users");
-  const submission = editing ? parseUserChangeForm(formData) : parseInviteForm(formData);
+  const user = requirePermission(context, request, editing ? "Update" : "Create", "Users");
+  // The edit panel asks for a role only of those who see roles; the others' changes keep it.
+  const submission = editing
+    ? parseUserChangeForm(formData, hasPermission(user, "Read", "System_Settings"))
+    : parseInviteForm(formData);
   if (intent === "dismiss") return dismissed("user", submission.payload);
   if (submission.status !== "success") {
     return data<UsersActionResult>({ form: "user", result: submission.reply() }, { status: 400 });
