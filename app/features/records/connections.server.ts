@@ -5,6 +5,7 @@ import type { api } from "../../utils/api.server.ts";
 import { apiPath } from "../../utils/api-path.ts";
 import type { LinkedPage } from "./detail.server.ts";
 import { entityStatuses } from "./metadata.server.ts";
+import { readsRelated } from "./related.server.ts";
 import { type DetailTab, type RecordScreen, type WorkItemTab, workItemKinds } from "./screens.ts";
 
 type Client = ReturnType<typeof api>;
@@ -20,7 +21,6 @@ const CONNECTIONS_EACH = 10;
 export async function loadConnections(client: Client, user: User, screen: RecordScreen, id: string, tab: DetailTab) {
   const related = screen.related;
   if (tab !== "connections" || !related) return null;
-  const relatedResource = related.screen === "companies" ? "Company" : "Contact";
   const itemsOf = async (itemTab: WorkItemTab) => {
     const kind = workItemKinds[itemTab];
     if (!hasPermission(user, "Read", kind.resource)) return null;
@@ -33,7 +33,7 @@ export async function loadConnections(client: Client, user: User, screen: Record
     return { tab: itemTab, page, statuses: statuses as MetaStatus[] };
   };
   const [linked, inquiries, todos] = await Promise.all([
-    hasPermission(user, "Read", relatedResource)
+    readsRelated(screen, user)
       ? client.get<LinkedPage>(
           apiPath`/api/data/from/${screen.schema}/${related.table}/of/${screen.table}/${id}?page=0&size=${CONNECTIONS_EACH}`,
         )

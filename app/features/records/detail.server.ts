@@ -13,6 +13,7 @@ import { loadRecordDashboard, recordDashboards } from "../dashboards/record-dash
 import { loadWorkItems } from "../work-items/work-items.server.ts";
 import { loadConnections } from "./connections.server.ts";
 import { entityInfo, entityStatuses } from "./metadata.server.ts";
+import { readsRelated } from "./related.server.ts";
 import { loadRelationshipConnections } from "./relationships.server.ts";
 import {
   type AttachmentTab,
@@ -53,12 +54,14 @@ export interface AttachedPage {
 }
 
 /**
- * The tabs a user sees on a record of this screen: notes and documents only to those who may read them, the dashboard
- * tab only when a dashboard the user sees is marked for the entity.
+ * The tabs a user sees on a record of this screen: notes and documents only to those who may read them, a company's
+ * contacts and a contact's companies only to those who may read those links, the dashboard tab only when a dashboard
+ * the user sees is marked for the entity.
  */
 export function visibleTabs(screen: RecordScreen, user: CurrentUser): DetailTab[] {
   return screen.tabs.filter((tab) => {
     if (tab === "dashboard") return recordDashboards(screen, user).length > 0;
+    if (tab === screen.related?.tab) return readsRelated(screen, user);
     if (tab === "notes" || tab === "documents") return hasPermission(user, "Read", attachmentKinds[tab].resource);
     if (tab === "inquiries" || tab === "todo") return hasPermission(user, "Read", workItemKinds[tab].resource);
     return true;
@@ -82,7 +85,7 @@ export async function loadRecordDetail(
   const panel = url.searchParams.get("panel");
   const related = screen.related;
   const relatedResource = related?.screen === "companies" ? "Company" : "Contact";
-  const canReadRelated = related !== undefined && hasPermission(user, "Read", relatedResource);
+  const canReadRelated = readsRelated(screen, user);
   // The overview shows the blocks its entity's settings say, in their order; what it hides is not loaded.
   const overviewPromise =
     tab === "360-overview"

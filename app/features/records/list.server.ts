@@ -10,6 +10,7 @@ import { entityOfScreen, mayExport, mayImport } from "../bulk-data/entities.ts";
 import { type ListParams, listQuery, readListParams } from "./list-params.ts";
 import { entityInfo, entityStatuses } from "./metadata.server.ts";
 import type { ListPage } from "./record-list.tsx";
+import { readsRelated } from "./related.server.ts";
 import { listColumnKeys, named, type RecordScreen } from "./screens.ts";
 
 export async function loadRecordList(request: Request, context: Readonly<RouterContextProvider>, screen: RecordScreen) {
@@ -32,7 +33,9 @@ export async function loadRecordList(request: Request, context: Readonly<RouterC
   const listed = listColumnKeys(screen, info.fields);
   const columns = dueField ? [...new Set([...listed, dueField.key])] : listed;
   query.set("fields", columns.join(","));
-  if (screen.listsRelated) query.set("connections", "true");
+  // A contact's companies are shown to those who may read them and their links; the others get no column.
+  const showsRelated = screen.listsRelated && readsRelated(screen, user);
+  if (showsRelated) query.set("connections", "true");
   const page = await client.get<RecordPage>(`${apiPath`/api/${screen.schema}/${screen.table}`}?${query}`);
   // Past a total that is only a lower bound there is at least one more page.
   const lastPage = Math.max(1, Math.ceil(page.totalElements / params.size) + (page.totalExact ? 0 : 1));
@@ -70,6 +73,7 @@ export async function loadRecordList(request: Request, context: Readonly<RouterC
     params,
     lastPage,
     goTo: goTo.state,
+    showsRelated,
     canCreate: hasPermission(user, "Create", screen.resource),
     canImport: mayImport(user, entityOfScreen(screen)),
     canExport: mayExport(user, entityOfScreen(screen)),

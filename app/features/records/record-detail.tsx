@@ -2,7 +2,8 @@ import { Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text, VisuallyHi
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link as RouterLink } from "react-router";
-import { type FieldDefinition, isShown } from "../../../server/contract/fields.ts";
+import { isShown } from "../../../server/contract/field-use.ts";
+import type { FieldDefinition } from "../../../server/contract/fields.ts";
 import type { OverviewBlockKey } from "../../../server/contract/overview-blocks.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, TableLink } from "../../components/data-table.tsx";
@@ -12,6 +13,7 @@ import { ListFooter } from "../../components/list-footer.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { QueryValue } from "../../components/query-value.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
+import { whenReached } from "../../components/when-reached.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { formatDateTime } from "../../utils/dates.ts";
 import { ActivitiesCard, ActivitiesTab } from "../activities/activities-tab.tsx";
@@ -20,7 +22,6 @@ import { DocumentPreview } from "../documents/document-preview.tsx";
 import { ConnectionsCard, ConnectionsTab } from "../work-items/connections-tab.tsx";
 import { WorkItemsTab } from "../work-items/work-items-tab.tsx";
 import type { RecordActionResult } from "./actions.server.ts";
-import { AssignmentSection } from "./assignment-section.tsx";
 import { AttachedTab } from "./attached-tab.tsx";
 import { ConnectionsOverview } from "./connections-overview.tsx";
 import type { RecordDetailData } from "./detail.server.ts";
@@ -35,6 +36,11 @@ import {
 } from "./relationship-connections.tsx";
 import { attachmentKinds, screenName, screenOfEntity, screens } from "./screens.ts";
 import { useHistoryText } from "./use-history-text.ts";
+
+/** The assignment forms' code (Conform, Zod, the search dropdown) loads once the user reaches them. */
+const AssignmentSection = whenReached(() =>
+  import("./assignment-section.tsx").then((module) => ({ default: module.AssignmentSection })),
+);
 
 /** Spec §2: a record shows 8 fields at first, with a read-more from 9. */
 const INITIAL_FIELDS = 8;
@@ -218,7 +224,8 @@ function SideBlock({ block, ...props }: OverviewProps & { block: OverviewBlockKe
       return latest && <LatestAttachedCard kind={block} page={latest} base={base} />;
     }
     case "related":
-      return <RelatedCard {...props} />;
+      // Shown only to those who may read the company–contact links (the other entity's Read and the CRM right).
+      return props.canReadRelated && <RelatedCard {...props} />;
     case "assignments":
       return (
         props.assignments && (
@@ -238,7 +245,7 @@ function SideBlock({ block, ...props }: OverviewProps & { block: OverviewBlockKe
 }
 
 /** The overview's card of a company's contacts (or a contact's companies), with each one's role and title. */
-function RelatedCard({ screen, record, related, canReadRelated }: RecordDetailData) {
+function RelatedCard({ screen, record, related }: RecordDetailData) {
   const { t } = useTranslation();
   const settings = useValueSettings();
   const other = screen.related ? screens[screen.related.screen] : undefined;
@@ -262,11 +269,7 @@ function RelatedCard({ screen, record, related, canReadRelated }: RecordDetailDa
               const title = titleField ? valueText(titleField, linked.values[titleField.key], settings) : "";
               return (
                 <li key={link.uuid}>
-                  {canReadRelated ? (
-                    <RouterLink to={`/${other.path}/${linked.uuid}`}>{linked.rowName}</RouterLink>
-                  ) : (
-                    linked.rowName
-                  )}
+                  <RouterLink to={`/${other.path}/${linked.uuid}`}>{linked.rowName}</RouterLink>
                   <Text fontSize="sm" color="fg.muted">
                     {[t(`links.roles.${link.role}`, { defaultValue: link.role }), title].filter(Boolean).join(" · ")}
                   </Text>
@@ -280,7 +283,7 @@ function RelatedCard({ screen, record, related, canReadRelated }: RecordDetailDa
   );
 }
 
-function Related({ related, screen, canReadRelated, canLink, canCreateRelated, record, page }: RecordDetailData) {
+function Related({ related, screen, canLink, canCreateRelated, record, page }: RecordDetailData) {
   const { t } = useTranslation();
   const settings = useValueSettings();
   if (!related) return null;
@@ -314,12 +317,9 @@ function Related({ related, screen, canReadRelated, canLink, canCreateRelated, r
             key: "name",
             header: t("list.name"),
             kind: "primary",
-            cell: ({ record: linked }) =>
-              canReadRelated ? (
-                <TableLink href={`/${target.path}/${linked.uuid}`}>{linked.rowName}</TableLink>
-              ) : (
-                linked.rowName
-              ),
+            cell: ({ record: linked }) => (
+              <TableLink href={`/${target.path}/${linked.uuid}`}>{linked.rowName}</TableLink>
+            ),
           },
           ...(titleField
             ? [

@@ -39,6 +39,8 @@ export interface RecordListProps {
   params: ListParams;
   lastPage: number;
   goTo: GoToPageState;
+  /** Whether the list shows each record's linked records of the other side (the user may read them and their links). */
+  showsRelated: boolean;
   canCreate: boolean;
   /** Whether the toolbar offers Import (into this entity) and Export (of this list). */
   canImport: boolean;
@@ -61,6 +63,7 @@ export function RecordList({
   params,
   lastPage,
   goTo,
+  showsRelated,
   canCreate,
   canImport,
   canExport,
@@ -129,7 +132,7 @@ export function RecordList({
         },
       ];
     }),
-    ...(screen.listsRelated && screen.related && related
+    ...(showsRelated && screen.related && related
       ? [
           {
             key: "related",

@@ -79,7 +79,10 @@ export async function loadWorkItems(
       ),
       entityInfo(client, "crm", kind.table),
       entityStatuses(client, "crm", kind.table),
-      adding && hasPermission(user, "Read", other === "contact" ? "Contact" : "Company")
+      // The choices are the company–contact links, which need the CRM right too (without, none are offered).
+      adding &&
+      hasPermission(user, "Read", other === "contact" ? "Contact" : "Company") &&
+      hasPermission(user, "Read", "CRM")
         ? client.get<LinkedPage>(
             apiPath`/api/data/from/crm/${other}/of/${screen.table}/${record.uuid}?page=0&size=${CHOICES_SIZE}`,
           )
