@@ -1,9 +1,8 @@
 import { z } from "zod";
+import { activityKinds } from "./activity-kinds.ts";
 import { transactionSchema } from "./records.ts";
 
-/** What a record's activities timeline holds (spec §3 "activities"): items on it, and its own history. */
-export const activityKinds = ["note", "document", "inquiry", "todo", "history"] as const;
-export type ActivityKind = (typeof activityKinds)[number];
+export { type ActivityKind, activityKinds } from "./activity-kinds.ts";
 
 export const activitySchema = z.object({
   kind: z.enum(activityKinds),

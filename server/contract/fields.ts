@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { decimalText, type InputLanguage } from "./decimal-input.ts";
 import type { FieldError } from "./errors.ts";
+import { isOnForms, isWritable } from "./field-use.ts";
 import { messages, refusedTextMessage } from "./messages.ts";
 
 export const fieldTypes = [
@@ -204,25 +205,7 @@ export function ownValue(object: Record<string, unknown>, key: string): unknown 
   return Object.hasOwn(object, key) ? object[key] : undefined;
 }
 
-/** A field a form or a record call may set: active, and not one the product keeps itself. */
-export function isWritable(field: Pick<FieldDefinition, "active" | "settings" | "type">): boolean {
-  return field.active && !field.settings.readOnly && field.type !== "Query";
-}
-
-/** A field a record's form shows: writable, and not hidden by the settings (a new record gets its default). */
-export function isOnForms(field: Pick<FieldDefinition, "active" | "settings" | "type">): boolean {
-  return isWritable(field) && !field.settings.hidden;
-}
-
-/** A field a record's page shows: active and not hidden. */
-export function isShown(field: Pick<FieldDefinition, "active" | "settings">): boolean {
-  return field.active && !field.settings.hidden;
-}
-
-/** A field whose value lives in a column of the record's table (a Query field has none). */
-export function isStored(field: Pick<FieldDefinition, "type">): boolean {
-  return field.type !== "Query";
-}
+export { isOnForms, isShown, isStored, isWritable } from "./field-use.ts";
 
 /** Where an error for the field is reported: custom fields under `customFields.`, as forms name them. */
 export function fieldErrorName(field: Pick<FieldDefinition, "key" | "customField">): string {

@@ -1,7 +1,8 @@
 import { Box, Card, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
-import { type Activity, activityKinds } from "../../../server/contract/activities.ts";
+import type { Activity } from "../../../server/contract/activities.ts";
+import { activityKinds } from "../../../server/contract/activity-kinds.ts";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { FilterBar, FilterSelect } from "../../components/filter-bar.tsx";
 import { ListFooter } from "../../components/list-footer.tsx";
