@@ -29,12 +29,14 @@ async function chakraStylesheet(): Promise<{ href: string; plugin: Plugin }> {
  * Each language's texts are a chunk of their own (app/utils/messages.ts), and so is each text part
  * of each language (app/utils/text-parts.ts: "settings.en"). The server learns their file names
  * from the browser build, which comes first, through `virtual:locale-chunks`, so a page can
- * preload the language it speaks and the parts it shows. Empty in dev, where the browser just
- * imports them.
+ * preload the language it speaks and the parts it shows, with the chunks they import (the
+ * contract's texts) that the browser's entry does not load already: the browser would find those
+ * only once the texts are run, after the framework has arrived, a round trip late. Empty in dev,
+ * where the browser just imports them.
  */
 function localeChunks(): Plugin {
   const virtualId = "virtual:locale-chunks";
-  const files: Record<string, string> = {};
+  const files: Record<string, string[]> = {};
   return {
     name: "workspace:locale-chunks",
     resolveId(source) {
@@ -45,11 +47,23 @@ function localeChunks(): Plugin {
     },
     generateBundle(_options, bundle) {
       if (this.environment.name !== "client") return;
+      const imported = (fileName: string, into = new Set<string>()) => {
+        const chunk = bundle[fileName];
+        if (chunk?.type !== "chunk" || into.has(fileName)) return into;
+        into.add(fileName);
+        for (const name of chunk.imports) imported(name, into);
+        return into;
+      };
+      const entry = Object.values(bundle).find(
+        (chunk) => chunk.type === "chunk" && /[\\/]app[\\/]entry\.client\.tsx$/.test(chunk.facadeModuleId ?? ""),
+      );
+      const loaded = entry ? imported(entry.fileName) : new Set<string>();
       for (const chunk of Object.values(bundle)) {
         const texts =
           chunk.type === "chunk" &&
           /[\\/]app[\\/]locales[\\/](\w+(?:\.(?:en|nb))?)\.ts$/.exec(chunk.facadeModuleId ?? "")?.[1];
-        if (texts) files[texts] = `/${chunk.fileName}`;
+        if (texts)
+          files[texts] = [...imported(chunk.fileName)].filter((name) => !loaded.has(name)).map((name) => `/${name}`);
       }
     },
   };
@@ -134,11 +148,33 @@ export default defineConfig(async ({ command }) => {
                 test: /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion|stylis|hoist-non-react-statics|react-is|@pandacss|use-sync-external-store)[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](styled-system|preset-base|theme(?![\\/](recipes|slot-recipes|index))|utils|create-context|merge-props|merge-refs)/,
               },
               {
+                // The contract's texts, which the English texts quote and forms and dashboards look their keys up by:
+                // one small file, free of Zod, preloaded with the language (localeChunks), instead of five.
+                name: "texts",
+                priority: 1,
+                test: /server[\\/]contract[\\/](messages|files|[\w-]+-texts)\.ts$|app[\\/]locales[\\/]spec-texts\.ts$/,
+              },
+              {
                 // The app's own shared code, its texts' machinery and the UI kit's parts that every list page paints:
                 // one file rather than some twenty of a few hundred bytes each. dayjs's ISO weeks are for charts only.
                 name: "shell",
                 priority: 1,
-                test: /node_modules[\\/](i18next|react-i18next|dayjs(?![\\/]plugin[\\/]isoWeek))[\\/]|app[\\/](theme(-recipes)?\.ts|utils[\\/](emotion|messages|i18n|dates|date-settings|layout|navigation|nonce|chakra-stylesheet|preferences)\.tsx?|components[\\/](icons|button-link|page-header|filter-bar|data-table|list-footer|status-badge|value-text)|features[\\/](records[\\/](field-labels|list-params|screens|lazy-panels)|notifications[\\/]urls))|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](box|heading|text|link|table|stack)[\\/]/,
+                test: /node_modules[\\/](i18next|react-i18next|dayjs(?![\\/]plugin[\\/]isoWeek))[\\/]|app[\\/](theme(-recipes)?\.ts|utils[\\/](emotion|messages|i18n|dates|date-settings|layout|navigation|nonce|chakra-stylesheet|preferences)\.tsx?|components[\\/](icons|entity-icons|empty-state|button-link|page-header|filter-bar|data-table|list-footer|status-badge|value-text)|features[\\/](records[\\/](field-labels|list-params|screens|lazy-panels)|notifications[\\/]urls))|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](box|heading|text|link|table|stack|empty-state)[\\/]/,
+              },
+              {
+                // What pages beyond the lists paint (a record's cards and tabs, a dashboard's grid, the home page's
+                // cards), the message lookup and `whenReached` (decision 039): one file where a record's page fetched
+                // a dozen of a few hundred bytes each, each a round trip on a slow link.
+                name: "kit",
+                priority: 1,
+                test: /app[\\/](components[\\/](link-tabs|when-reached)\.tsx|utils[\\/]message-text\.ts|features[\\/](dashboards[\\/]dashboard-params|records[\\/]history(-entry)?)\.tsx?)$|server[\\/]contract[\\/]field-use\.ts$|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](card|grid|simple-grid|visually-hidden|image|stat)[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]button[\\/]icon-button/,
+              },
+              {
+                // A dashboard's grid and what draws its widgets before their charts' code (decision 039): one file.
+                name: "dashboard-view",
+                // After the kit, whose parts it uses: they stay in the kit's file.
+                priority: 0,
+                test: /app[\\/](components[\\/]charts[\\/](widget-view\.tsx|chart-(labels|palette|sizes)\.ts)|features[\\/]dashboards[\\/]dashboard-grid\.tsx)$|node_modules[\\/]dayjs[\\/]plugin[\\/]isoWeek/,
               },
             ],
           },

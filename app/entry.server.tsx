@@ -61,7 +61,7 @@ export default function handleRequest(
     routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id]?.handle),
   );
   const preload = [localeChunks[language], ...parts.map((part) => localeChunks[`${part}.${language}`])]
-    .filter((chunk) => chunk !== undefined)
+    .flatMap((chunks) => chunks ?? [])
     .map((chunk) => `<link rel="modulepreload" href="${chunk}" nonce="${nonce}"/>`)
     .join("");
 
