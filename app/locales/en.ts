@@ -1,6 +1,6 @@
 import { advancedSearchTexts } from "../../server/contract/advanced-search-texts.ts";
-import { bulkDataTexts } from "../../server/contract/bulk-data.ts";
-import { dashboardTexts } from "../../server/contract/dashboards.ts";
+import { bulkDataTexts } from "../../server/contract/bulk-data-texts.ts";
+import { dashboardTexts } from "../../server/contract/dashboard-texts.ts";
 import type { ProfileTexts } from "./profile.en.ts";
 import type { SettingsTexts } from "./settings.en.ts";
 import { apiErrorTexts, validationTexts } from "./spec-texts.ts";

@@ -1,10 +1,10 @@
-import { companyLogoTexts, TIME_ZONE_TEXT } from "../../server/contract/company-settings.ts";
-import { fieldTexts } from "../../server/contract/custom-fields.ts";
+import { companyLogoTexts, TIME_ZONE_TEXT } from "../../server/contract/company-settings-texts.ts";
+import { fieldTexts } from "../../server/contract/custom-field-texts.ts";
 import { fileMessages } from "../../server/contract/files.ts";
 import { iamTexts } from "../../server/contract/iam-texts.ts";
 import { inputTexts, messages, NOT_COMPANY_CONTACT } from "../../server/contract/messages.ts";
-import { CANNOT_DELETE_META_STATUS, VALUE_IN_USE } from "../../server/contract/meta-status.ts";
-import { shortcutTexts } from "../../server/contract/shortcuts.ts";
+import { CANNOT_DELETE_META_STATUS, VALUE_IN_USE } from "../../server/contract/meta-status-texts.ts";
+import { shortcutTexts } from "../../server/contract/shortcut-texts.ts";
 
 /**
  * The specification's texts that the API and the forms' schemas give in English: validation messages (spec §5) and

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { advancedSearchTexts } from "../../server/contract/advanced-search-texts.ts";
-import { bulkDataTexts } from "../../server/contract/bulk-data.ts";
-import { dashboardTexts } from "../../server/contract/dashboards.ts";
+import { bulkDataTexts } from "../../server/contract/bulk-data-texts.ts";
+import { dashboardTexts } from "../../server/contract/dashboard-texts.ts";
 import { passwordMessages, profileTexts } from "../../server/contract/profile-texts.ts";
 import { apiErrorTexts, validationTexts } from "../locales/spec-texts.ts";
 

@@ -1,22 +1,14 @@
 import { z } from "zod";
+import { COMPANY_LOGO_MAX_KB } from "./company-settings-texts.ts";
 import { languageSchema, timeZoneSchema } from "./identity.ts";
 import { messages } from "./messages.ts";
 
-/** The logo's limit: the specification's for a profile image (spec §5, §9: 800 kB). */
-export const COMPANY_LOGO_MAX_KB = 800;
+export { COMPANY_LOGO_MAX_KB, companyLogoTexts, TIME_ZONE_TEXT } from "./company-settings-texts.ts";
+
 export const COMPANY_LOGO_MAX_BYTES = COMPANY_LOGO_MAX_KB * 1024;
 
 /** The image types a logo may be, by content. SVG is not one: it may carry script. */
 export const companyLogoTypes = ["image/png", "image/jpeg", "image/webp"] as const;
-
-/** The product's own texts for a refused logo, shown in the page's language by the web app. */
-export const companyLogoTexts = {
-  type: "The logo must be a PNG, JPEG or WebP image",
-  tooLarge: `The logo must not exceed ${COMPANY_LOGO_MAX_KB} kB`,
-} as const;
-
-/** What `timeZoneSchema` (identity.ts) answers for a name that is not a time zone. */
-export const TIME_ZONE_TEXT = "Must be a time zone";
 
 /** Browsers post a textarea's line breaks as CR LF; a text is stored, and counted, with LF alone. */
 const unixLineBreaks = (text: string) => text.replace(/\r\n?/g, "\n");

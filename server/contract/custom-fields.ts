@@ -19,15 +19,7 @@ export const QUERY_MAX = 10_000;
 /** Rows a Query field shows at most. */
 export const QUERY_ROW_LIMIT = 100;
 
-/** The spec's texts (§8) for refusals of field changes. */
-export const fieldTexts = {
-  keyTaken: "Field key already exist",
-  fieldInUse: "Field in use",
-  maxBelowData: "New max character count is less than to current value.",
-  uniqueNotPossible: "Sorry, unique and required is not possible for this field",
-  optionInUse: "Cannot be removed. Value is in use.",
-  queryFailed: "Query failed.",
-} as const;
+export { fieldTexts } from "./custom-field-texts.ts";
 
 /** Why a field is refused once its entity has all the custom fields it may have (the product's own text). */
 export const fieldLimitText = (limit: number) =>

@@ -6,6 +6,7 @@ import {
   searchOperations,
   sortDirections,
 } from "./advanced-search.ts";
+import { dashboardTexts } from "./dashboard-texts.ts";
 import { messages } from "./messages.ts";
 import {
   aggregationFunctions,
@@ -53,25 +54,7 @@ import {
  * source names. Unknown ids, and dashboards the user's groups may not see, answer 404.
  */
 
-/** The spec's texts (§8). */
-export const EMPTY_DASHBOARD_TEXT = "This dashboard is currently empty.";
-export const DATASOURCE_IN_USE_TEXT =
-  "Error saving changes on the Datasource. The target Datasource is currently being used by Widget/s.";
-
-/** The product's own texts (the specification has none), shown in the page's language by the web app. */
-export const dashboardTexts = {
-  dashboardNotFound: "Dashboard not found",
-  widgetNotFound: "Widget not found",
-  datasourceNotFound: "Data source not found",
-  recordNotFound: "Record not found",
-  aggregateRequired: "Choose an aggregate",
-  unknownField: "Not a field of the data source",
-  numberField: "Must be a number field",
-  notFilterable: "This field cannot be filtered here",
-  notInSource: "The data source does not include this entity",
-  alreadyPlaced: "The widget is already on this dashboard",
-  tooManyWidgets: "At most 50 widgets on a dashboard",
-} as const;
+export { DATASOURCE_IN_USE_TEXT, dashboardTexts, EMPTY_DASHBOARD_TEXT } from "./dashboard-texts.ts";
 
 export const EMPTY_DASHBOARD_EXCEPTION = "EmptyDashboardException";
 export const DATASOURCE_IN_USE_EXCEPTION = "DatasourceInUseException";

@@ -53,7 +53,4 @@ export const metaStatusEntitySchema = z.object({
 });
 export type MetaStatusEntity = z.infer<typeof metaStatusEntitySchema>;
 
-/** The spec's text for deleting a default or active one (spec "Other user-facing messages"). */
-export const CANNOT_DELETE_META_STATUS = "Cannot delete default or active source, category, status or priority.";
-/** The spec's text for removing a value records still hold. */
-export const VALUE_IN_USE = "Cannot be removed. Value is in use.";
+export { CANNOT_DELETE_META_STATUS, VALUE_IN_USE } from "./meta-status-texts.ts";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messages } from "./messages.ts";
+import { OWN_SHORTCUTS_MAX, SHARED_SHORTCUTS_MAX, shortcutTexts } from "./shortcut-texts.ts";
 
 /**
  * Shortcuts (spec §2, §3 name, url, visible, ordering, group; §6 visibility; §7 `/api/shortcuts`): a user's own, or
@@ -8,19 +9,9 @@ import { messages } from "./messages.ts";
 export const shortcutVisibilities = ["everyone", "admins", "group"] as const;
 export type ShortcutVisibility = (typeof shortcutVisibilities)[number];
 
-/** The most own shortcuts a user keeps, and shared ones a workspace has: a menu, not a bookmark store. */
-export const OWN_SHORTCUTS_MAX = 50;
-export const SHARED_SHORTCUTS_MAX = 100;
-export const SHORTCUT_ORDERING_MAX = 9999;
+export { OWN_SHORTCUTS_MAX, SHARED_SHORTCUTS_MAX, shortcutTexts } from "./shortcut-texts.ts";
 
-/** The product's own texts (the specification has none), shown in the page's language by the web app. */
-export const shortcutTexts = {
-  appPath: "Must be a path in the app, starting with /",
-  ownLimit: `At most ${OWN_SHORTCUTS_MAX} shortcuts`,
-  sharedLimit: `At most ${SHARED_SHORTCUTS_MAX} shared shortcuts`,
-  listedOnce: "List each shortcut once",
-  notFound: "Shortcut not found",
-} as const;
+export const SHORTCUT_ORDERING_MAX = 9999;
 
 // Tabs and line breaks are dropped by URL parsers ("/\t/evil.example" is "//evil.example"); a backslash reads as a
 // slash; a space is never in a path a browser shows.

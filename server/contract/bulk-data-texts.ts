@@ -1,0 +1,40 @@
+/**
+ * Bulk data's limits and texts, apart from the schemas (bulk-data.ts, which re-exports them) so that the web app's
+ * locale files and message lookup use them without loading Zod into every page.
+ */
+
+/** The product's own texts (spec §4 names the statuses only). */
+export const bulkDataTexts = {
+  notFound: "Import not found",
+  exportNotFound: "Export not found",
+  notMapped: "Map at least one column to a field",
+  mappedTwice: "A field can be mapped to one column only",
+  unknownField: "Unknown field",
+  matchFieldRequired: "Choose the field that finds the records to update",
+  matchFieldNotUnique: "Records can only be found by their id or a unique field",
+  matchColumnMissing: "Map a column to the field that finds the records",
+  notBeingMapped: "This import has already started",
+  notRunning: "This import is not running",
+  emptyFile: "The file has no rows to import",
+  noHeader: "The file's first row must name its columns",
+  unreadableFile: "The file could not be read",
+  recordNotFound: "No record has this value",
+  duplicateInFile: "This value is also in an earlier row of the file",
+  errorColumn: "Error",
+  /** The error file's extra column in an import made in Norwegian. */
+  errorColumnNb: "Feil",
+  /** Why an import whose every row was refused failed. */
+  allRowsFailed: "No row of the file could be imported",
+  /** Why an import failed that its retries could not finish. */
+  importFailed: "The import stopped on an unexpected error",
+  /** Why an import's status is unknown: its work ended (its process killed again and again) before it did. */
+  importInterrupted:
+    "The import was interrupted and could not go on: the rows counted were imported, the rest were not",
+  expired: "This export has expired",
+  notReady: "This export is not ready yet",
+  exportFailed: "The export could not be made",
+  /** Why an export failed whose every attempt ended with its process (the queue's retries spent). */
+  exportInterrupted:
+    "The export was interrupted each time it was tried and was given up: try again, or export fewer records",
+  tooMuchText: "This workbook holds more text than an import can read at once: save it as CSV (UTF-8) and import that",
+} as const;

@@ -1,0 +1,24 @@
+/**
+ * Dashboards' and widgets' texts, apart from the schemas (dashboards.ts, which re-exports them) so that the web app's
+ * locale files and message lookup use them without loading Zod into every page.
+ */
+
+/** The spec's texts (§8). */
+export const EMPTY_DASHBOARD_TEXT = "This dashboard is currently empty.";
+export const DATASOURCE_IN_USE_TEXT =
+  "Error saving changes on the Datasource. The target Datasource is currently being used by Widget/s.";
+
+/** The product's own texts (the specification has none), shown in the page's language by the web app. */
+export const dashboardTexts = {
+  dashboardNotFound: "Dashboard not found",
+  widgetNotFound: "Widget not found",
+  datasourceNotFound: "Data source not found",
+  recordNotFound: "Record not found",
+  aggregateRequired: "Choose an aggregate",
+  unknownField: "Not a field of the data source",
+  numberField: "Must be a number field",
+  notFilterable: "This field cannot be filtered here",
+  notInSource: "The data source does not include this entity",
+  alreadyPlaced: "The widget is already on this dashboard",
+  tooManyWidgets: "At most 50 widgets on a dashboard",
+} as const;
