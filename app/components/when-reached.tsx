@@ -8,8 +8,8 @@ function pageInteractive(): boolean {
   return typeof document !== "undefined" && document.documentElement.dataset.hydrated === "true";
 }
 
-export interface WhenReached<C extends ComponentType<any>> {
-  (props: ComponentProps<C>): ReactNode;
+export interface WhenReached<P extends object> {
+  (props: P): ReactNode;
   /** Starts loading the code now, as when a part of it is reached. */
   load(): void;
 }
@@ -25,7 +25,7 @@ export interface WhenReached<C extends ComponentType<any>> {
 export function whenReached<C extends ComponentType<any>>(
   load: () => Promise<{ default: C }>,
   fallback: (props: ComponentProps<C>) => ReactNode = () => null,
-): WhenReached<C> {
+): WhenReached<ComponentProps<C>> {
   let open: () => void = () => {};
   const reached = new Promise<void>((resolve) => {
     open = resolve;

@@ -358,6 +358,35 @@ test.describe("dashboards", () => {
     }
   });
 
+  test("a dashboard shows its charts as the server drew them, and their code loads once one is reached", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const board = await withBoard(page, testInfo);
+    try {
+      const scripts: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.push(request.url());
+      });
+      const chartsCode = () => scripts.filter((url) => /\/(bar|line|pie|tree)-chart-[^/]+\.js$/.test(url));
+      await page.goto(`/dashboard/${board.main.uuid}`);
+      const bar = widgetCard(page, `${board.prefix} BAR`);
+      await expect(bar.locator('rect[data-testid^="bar.item."]')).toHaveCount(2);
+      if (!jsEnabled(testInfo)) return;
+      await page.locator("html[data-hydrated]").waitFor();
+      await page.waitForLoadState("networkidle");
+      expect(chartsCode()).toEqual([]);
+      // Without its code a chart keeps its size, as without JavaScript; with it, it scales to its column.
+      await expect(bar.locator("[data-chart] svg[viewBox]")).toHaveCount(0);
+      await bar.locator("[data-chart]").hover();
+      await expect(bar.locator("[data-chart] svg[viewBox]")).toHaveCount(1);
+      expect(chartsCode().some((url) => url.includes("/bar-chart-"))).toBe(true);
+      expect(chartsCode().some((url) => url.includes("/pie-chart-"))).toBe(false);
+    } finally {
+      await tearDown(page, board);
+    }
+  });
+
   test("an employee sees the dashboards of everyone in the menu, and neither sees nor opens another group's", async ({
     page,
     browser,

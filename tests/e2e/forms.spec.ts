@@ -153,6 +153,30 @@ test.describe("assignments and searches", () => {
     await expect(page.getByTestId("assignments")).toContainText("Required");
   });
 
+  test("a record's assignment forms work before their code has loaded, which it does once they are reached", async ({
+    page,
+  }, testInfo) => {
+    await signIn(page, users.admin, "/companies");
+    const record = await page.locator("tbody tr").nth(3).locator("a").first().getAttribute("href");
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    // A first load of the record's page, as from a link elsewhere.
+    await page.goto(record ?? "");
+    const section = page.getByTestId("assignments");
+    const formsCode = () => scripts.filter((url) => /\/assignment-section-[^/]+\.js$/.test(url));
+    if (jsEnabled(testInfo)) {
+      await page.locator("html[data-hydrated]").waitFor();
+      await page.waitForLoadState("networkidle");
+      expect(formsCode()).toEqual([]);
+      await section.hover();
+      await expect.poll(() => formsCode().length).toBe(1);
+    }
+    await section.getByRole("button", { name: "Add group" }).click();
+    await expect(page.getByTestId("assignments")).toContainText("Required");
+  });
+
   test("a search of one or two characters says that three are needed", async ({ page }, testInfo) => {
     await signIn(page, users.admin, "/companies?q=ab");
     await expect(page.getByTestId("search-hint")).toHaveText("Type at least 3 characters to search.");

@@ -180,6 +180,8 @@ test.describe("notification assignment", () => {
     expect(await again.text()).toContain("Group already exist");
 
     if (jsEnabled(testInfo)) {
+      // The forms' code loads once they are reached; then the user search is a dropdown.
+      await page.getByTestId("assignments").hover();
       await page.getByTestId("assignments").getByRole("combobox", { name: "Add user" }).fill("rita");
       await expect(page.getByRole("option", { name: "Rita Reader" })).toBeVisible();
       await page.getByTestId("assignments").getByRole("combobox", { name: "Add user" }).press("Enter");

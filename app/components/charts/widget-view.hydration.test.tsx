@@ -11,7 +11,7 @@ import type { ChartWidgetData } from "../../../server/contract/widget-data.ts";
 import nb from "../../locales/nb.ts";
 import { system } from "../../theme.ts";
 import { createServerEmotionCache } from "../../utils/emotion.server.ts";
-import { WidgetView } from "./widget-view.tsx";
+import { preloadCharts, WidgetView } from "./widget-view.tsx";
 
 // React's act() for the hydration; the test waits for the charts' code itself.
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
@@ -65,6 +65,9 @@ afterEach(() => {
 describe("charts drawn on the server", () => {
   it("hydrate in the browser without a mismatch, and scale once they have", async () => {
     const types: ChartWidgetData["type"][] = ["BAR", "GROUPED_BAR", "LINE", "MULTILINE", "PIE", "TREE"];
+    // The charts' code as if reached: here the server's render shares the browser's modules (when-reached.test.tsx
+    // hydrates a part that waits).
+    preloadCharts(types);
     const { prelude } = await prerender(
       <CacheProvider value={createServerEmotionCache("test")}>{page(types)}</CacheProvider>,
       // As the app's server renders: every boundary in place (entry.server.tsx).

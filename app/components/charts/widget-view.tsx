@@ -1,5 +1,5 @@
 import { Box, HStack, Stat } from "@chakra-ui/react";
-import { type ComponentType, lazy, Suspense } from "react";
+import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import type { FieldDefinition, FieldType } from "../../../server/contract/fields.ts";
@@ -20,16 +20,18 @@ import { DataTable, type DataTableColumn } from "../data-table.tsx";
 import { EmptyState } from "../empty-state.tsx";
 import { ListFooter } from "../list-footer.tsx";
 import { type ValueSettings, valueText } from "../value-text.ts";
+import { type WhenReached, whenReached } from "../when-reached.tsx";
 import type { ChartProps } from "./chart-frame.tsx";
 import { drawnSeries, hasChartValues, type LabelTexts, labelText } from "./chart-labels.ts";
 import { chartColor } from "./chart-palette.ts";
 import { type WidgetSize, widgetSizes } from "./chart-sizes.ts";
 
 /**
- * nivo and the d3 modules it draws with load with the pages that show a chart, each chart type in a chunk of its own
- * (beside the parts they share): the home page and dashboards without charts do not grow, and a dashboard of bar charts
- * does not load the line chart's. The server renders a chart in place (it waits for all content), and its SVG hydrates
- * once the chunk has arrived.
+ * nivo and the d3 modules it draws with load once the user reaches a chart (a pointer over it, a touch, the focus),
+ * each chart type in a chunk of its own (beside the parts they share): the home page and dashboards do not wait for
+ * them, and a dashboard of bar charts does not load the line chart's. The server renders a chart in place (it waits
+ * for all content), its SVG shows as the server drew it, as without JavaScript, and it hydrates, with its tooltips and
+ * its scaling to a narrow column, once its chunk has arrived (`whenReached`).
  */
 const chartModules = {
   BAR: () => import("./bar-chart.tsx"),
@@ -40,11 +42,15 @@ const chartModules = {
   TREE: () => import("./tree-chart.tsx"),
 } satisfies Record<ChartWidgetType, () => Promise<{ default: ComponentType<ChartProps> }>>;
 
-const BarChart = lazy(chartModules.BAR);
-const LineChart = lazy(chartModules.LINE);
-const PieChart = lazy(chartModules.PIE);
-const TreeChart = lazy(chartModules.TREE);
-const charts: Record<ChartWidgetType, ComponentType<ChartProps>> = {
+/** A chart's box while its code loads, when it is drawn in the browser (a client navigation). */
+const chartBox = ({ size }: ChartProps) => (
+  <Box style={{ width: widgetSizes[size].width, height: widgetSizes[size].height, maxWidth: "100%" }} />
+);
+const BarChart = whenReached(chartModules.BAR, chartBox);
+const LineChart = whenReached(chartModules.LINE, chartBox);
+const PieChart = whenReached(chartModules.PIE, chartBox);
+const TreeChart = whenReached(chartModules.TREE, chartBox);
+const charts: Record<ChartWidgetType, WhenReached<ChartProps>> = {
   BAR: BarChart,
   GROUPED_BAR: BarChart,
   LINE: LineChart,
@@ -55,7 +61,7 @@ const charts: Record<ChartWidgetType, ComponentType<ChartProps>> = {
 
 /** Starts loading the code of the charts a page is about to show. */
 export function preloadCharts(types: readonly WidgetType[]) {
-  for (const type of new Set(types)) if (type in chartModules) void chartModules[type as ChartWidgetType]();
+  for (const type of new Set(types)) if (type in charts) charts[type as ChartWidgetType].load();
 }
 
 export interface WidgetViewProps {
@@ -133,13 +139,10 @@ function ChartView({ data, title, size }: { data: ChartWidgetData; title: string
       : data.type === "PIE" && size === "sm"
         ? labels
         : null;
-  const { width, height } = widgetSizes[size];
   const Chart = charts[data.type];
   return (
     <Box as="figure" data-testid="widget-chart">
-      <Suspense fallback={<Box style={{ width, height, maxWidth: "100%" }} />}>
-        <Chart data={data} labels={labels} title={title} size={size} language={language} />
-      </Suspense>
+      <Chart data={data} labels={labels} title={title} size={size} language={language} />
       {legend && <Legend items={legend} />}
       <ViewData data={data} labels={labels} title={title} language={language} />
     </Box>

@@ -1,12 +1,18 @@
-import { Button, Card, Field, Grid, GridItem, HStack, Input, NativeSelect, Text } from "@chakra-ui/react";
+import { Card, Grid, GridItem, Text } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
 import { WidgetView } from "../../components/charts/widget-view.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
+import { whenReached } from "../../components/when-reached.tsx";
 import { apiErrorTexts } from "../../locales/spec-texts.ts";
 import { useMessageText } from "../../utils/message-text.ts";
-import type { DashboardScreenData, DashboardWidget, WidgetFilterControl } from "./dashboard.server.ts";
+import type { DashboardScreenData, DashboardWidget } from "./dashboard.server.ts";
 import { chartSize } from "./dashboard-params.ts";
+
+/**
+ * A widget's filters are a plain GET form, which works as it is: their code (Chakra's field, input and select) loads
+ * once the user reaches them.
+ */
+const WidgetFilters = whenReached(() => import("./widget-filters.tsx"));
 
 export interface DashboardGridProps {
   widgets: DashboardWidget[];
@@ -100,80 +106,5 @@ function WidgetError({ error }: { error: NonNullable<DashboardWidget["error"]> }
     <Text role="alert" color="fg.error" data-testid="widget-error">
       {text}
     </Text>
-  );
-}
-
-/**
- * The viewer's filters of one widget: a select of the field's values when there are few, else a text input. The
- * form keeps the other widgets' choices and starts this widget's table on its first page again.
- */
-function WidgetFilters({
-  widget,
-  kept,
-  action,
-  keep,
-}: {
-  widget: DashboardWidget;
-  kept: DashboardScreenData["kept"];
-  action: string;
-  keep: Record<string, string>;
-}) {
-  const { t } = useTranslation();
-  const own = new Set([widget.pageParam, ...widget.filters.map((filter) => filter.param)]);
-  return (
-    <Form
-      method="get"
-      action={action}
-      preventScrollReset
-      aria-label={t("dashboards.filters", { name: widget.name })}
-      data-testid="widget-filters"
-    >
-      {Object.entries(keep).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      {kept
-        .filter(([name]) => !own.has(name))
-        .map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-      <HStack gap="3" align="end" wrap="wrap">
-        {widget.filters.map((filter) => (
-          <FilterControl key={filter.param} filter={filter} label={filter.label} />
-        ))}
-        <Button type="submit" size="sm" variant="outline">
-          {t("dashboards.apply")}
-        </Button>
-      </HStack>
-    </Form>
-  );
-}
-
-function FilterControl({ filter, label }: { filter: WidgetFilterControl; label: string }) {
-  const { t } = useTranslation();
-  const options = filter.options;
-  // A stored value the data no longer holds stays choosable, so the select shows what filters the widget.
-  const choices =
-    options && filter.value && !options.some((option) => option.value === filter.value)
-      ? [...options, { value: filter.value, label: filter.value }]
-      : options;
-  return (
-    <Field.Root width="auto" minW="40">
-      <Field.Label fontSize="sm">{label}</Field.Label>
-      {choices ? (
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field name={filter.param} defaultValue={filter.value}>
-            <option value="">{t("dashboards.all")}</option>
-            {choices.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      ) : (
-        <Input size="sm" name={filter.param} defaultValue={filter.value} maxLength={255} />
-      )}
-    </Field.Root>
   );
 }
