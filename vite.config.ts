@@ -148,11 +148,11 @@ export default defineConfig(async ({ command }) => {
                 test: /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion|stylis|hoist-non-react-statics|react-is|@pandacss|use-sync-external-store)[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](styled-system|preset-base|theme(?![\\/](recipes|slot-recipes|index))|utils|create-context|merge-props|merge-refs)/,
               },
               {
-                // The contract's texts, which the English texts quote and forms and dashboards look their keys up by:
-                // one small file, free of Zod, preloaded with the language (localeChunks), instead of five.
+                // The contract's texts, which the English texts quote, and the lookup of their keys that forms and
+                // dashboards show them by: one small file, free of Zod, preloaded with the language (localeChunks).
                 name: "texts",
                 priority: 1,
-                test: /server[\\/]contract[\\/](messages|files|[\w-]+-texts)\.ts$|app[\\/]locales[\\/]spec-texts\.ts$/,
+                test: /server[\\/]contract[\\/](messages|files|[\w-]+-texts)\.ts$|app[\\/](locales[\\/]spec-texts|utils[\\/]message-text)\.ts$/,
               },
               {
                 // The app's own shared code, its texts' machinery and the UI kit's parts that every list page paints:
@@ -163,11 +163,11 @@ export default defineConfig(async ({ command }) => {
               },
               {
                 // What pages beyond the lists paint (a record's cards and tabs, a dashboard's grid, the home page's
-                // cards), the message lookup and `whenReached` (decision 039): one file where a record's page fetched
+                // cards) and `whenReached` (decision 039): one file where a record's page fetched
                 // a dozen of a few hundred bytes each, each a round trip on a slow link.
                 name: "kit",
                 priority: 1,
-                test: /app[\\/](components[\\/](link-tabs|when-reached)\.tsx|utils[\\/]message-text\.ts|features[\\/](dashboards[\\/]dashboard-params|records[\\/]history(-entry)?)\.tsx?)$|server[\\/]contract[\\/]field-use\.ts$|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](card|grid|simple-grid|visually-hidden|image|stat)[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]button[\\/]icon-button/,
+                test: /app[\\/](components[\\/](link-tabs|when-reached)\.tsx|features[\\/](dashboards[\\/]dashboard-params|records[\\/]history(-entry)?)\.tsx?)$|server[\\/]contract[\\/]field-use\.ts$|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](card|grid|simple-grid|visually-hidden|image|stat)[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]button[\\/]icon-button/,
               },
               {
                 // A dashboard's grid and what draws its widgets before their charts' code (decision 039): one file.
