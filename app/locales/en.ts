@@ -444,6 +444,21 @@ const en = {
       chooseMatchField: "Choose a field",
       matchFieldHint: "A row updates the record with the same value in this field.",
       check: "Check",
+      checkAgain: "Check again",
+      checkHint:
+        "Check reads every row of the file with this mapping and lists what would stop a row. Nothing is imported until you start the import.",
+      checkTitle: "Check of the file",
+      checking: "Checking the file… {{rows}} rows read.",
+      checkedAll_one: "The file's row can be imported.",
+      checkedAll_other: "All {{rows}} rows can be imported.",
+      checkedSome:
+        "Rows with errors: {{errors}} of {{rows}}. They are left out when you start the import; the other {{valid}} rows are imported.",
+      checkErrorsTitle: "First errors",
+      checkErrorsMore:
+        "The first {{count}} errors are shown. After the import, the error file lists every row left out.",
+      checkFailed: "The file could not be checked: {{message}}",
+      checkFailedAt: "The file could not be checked. Row {{row}}: {{message}}",
+      error: "Error",
       start: "Start import",
       discard: "Discard",
       discardTitle: "Discard this import?",

@@ -1,8 +1,9 @@
-import { Text } from "@chakra-ui/react";
+import { Stack, Text } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import { useActionData } from "react-router";
 import { Page, PageHeader } from "../components/page-header.tsx";
 import { entityLabel } from "../features/bulk-data/entities.ts";
+import { ImportCheck } from "../features/bulk-data/import-check.tsx";
 import { importAction, loadImport } from "../features/bulk-data/import-detail.server.ts";
 import { ImportMapping } from "../features/bulk-data/import-mapping.tsx";
 import { ImportProgress } from "../features/bulk-data/import-progress.tsx";
@@ -53,13 +54,20 @@ export default function ImportDetailRoute({ loaderData }: Route.ComponentProps) 
         shortcut={false}
       />
       {item.status === null ? (
-        <ImportMapping
-          key={`${item.mode}-${detail.columns.map((column) => column.fieldKey).join(",")}-${item.matchField}`}
-          detail={detail}
-          lastResult={answer?.result}
-          discardTo={importUrl(item.id, { confirm: "discard" })}
-          canChange={canChange}
-        />
+        <Stack gap="5">
+          <ImportCheck detail={detail} discardTo={importUrl(item.id, { confirm: "discard" })} canChange={canChange} />
+          {/* While the file is checked its mapping stays as it is. */}
+          {item.check.status !== "checking" && (
+            <ImportMapping
+              key={`${item.mode}-${detail.columns.map((column) => column.fieldKey).join(",")}-${item.matchField}`}
+              detail={detail}
+              lastResult={answer?.result}
+              discardTo={importUrl(item.id, { confirm: "discard" })}
+              canChange={canChange}
+              checked={item.check.status === "checked"}
+            />
+          )}
+        </Stack>
       ) : (
         <ImportProgress
           item={item}

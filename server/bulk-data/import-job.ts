@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql, type Transaction } from "kysely";
 import type { Job } from "pg-boss";
-import { bulkDataTexts, IMPORT_BATCH_SIZE, type ImportStatus } from "../contract/bulk-data.ts";
+import { bulkDataTexts, IMPORT_BATCH_SIZE, IMPORT_CHECK_ERRORS, type ImportStatus } from "../contract/bulk-data.ts";
 import { fieldErrorName } from "../contract/fields.ts";
 import type { Database } from "../db/schema.ts";
 import { notifyJobFinished } from "../notifications/notifications.service.ts";
@@ -12,6 +12,7 @@ import type { Language } from "./cells.ts";
 import {
   type BatchOutcome,
   type ConvertedRow,
+  checkBatch,
   convertRow,
   type ImportPlan,
   makePlan,
@@ -19,7 +20,7 @@ import {
 } from "./import-rows.ts";
 import * as repo from "./imports.repository.ts";
 import { IMPORT_JOB } from "./imports.service.ts";
-import { type FileRow, readRows, storedCell, UnreadableFileError } from "./sheets.ts";
+import { type FileRow, ImportLimitError, readRows, storedCell, UnreadableFileError } from "./sheets.ts";
 
 /** Attempts after the first; a process killed mid-import costs one. */
 export const IMPORT_RETRY_LIMIT = 5;
@@ -56,52 +57,151 @@ export const importJob: JobDefinition<ImportJobData> = {
   run: (app, job) => runImport(app, job),
 };
 
+/** A batch also ends at this much text, so that rows of long cells never hold more than this in memory at once. */
+export const IMPORT_BATCH_CHARS = 2_000_000;
+/** How often a check tells how far it has read (and that its worker lives). */
+const CHECK_PROGRESS_MS = 1000;
+
+/**
+ * The file's data rows (the header left out) in batches, from the `skip`-th on: at most IMPORT_BATCH_SIZE rows, and
+ * a batch ends once its text reaches IMPORT_BATCH_CHARS. Streamed: one batch in memory at a time.
+ */
+async function* batchesOf(rows: AsyncIterable<FileRow>, skip: number): AsyncGenerator<FileRow[]> {
+  let batch: FileRow[] = [];
+  let chars = 0;
+  let seen = -1;
+  for await (const row of rows) {
+    seen += 1;
+    // The header, then rows of committed batches, are read past.
+    if (seen === 0 || seen <= skip) continue;
+    batch.push(row);
+    chars += row.chars;
+    if (batch.length < IMPORT_BATCH_SIZE && chars < IMPORT_BATCH_CHARS) continue;
+    yield batch;
+    batch = [];
+    chars = 0;
+  }
+  if (batch.length > 0) yield batch;
+}
+
+async function planOf(app: FastifyInstance, row: repo.ImportRow, entity: EntityMetadata): Promise<ImportPlan> {
+  return makePlan(app.db, await withOptions(app.db, entity), {
+    mode: row.mode,
+    matchField: row.match_field,
+    mapping: row.mapping,
+    language: row.language as Language,
+  });
+}
+
+/** The column of the file a row error is about: the one mapped to its field (null for a field no column fills). */
+function columnOf(row: repo.ImportRow, field: string): number | null {
+  const key = field.replace(/^customFields\./, "");
+  const index = row.mapping.indexOf(key);
+  return index < 0 ? null : index;
+}
+
+/**
+ * The job's first pass: every row of the file read and checked as the import would check it (the record API's
+ * validation, the records an update finds, unique values), writing nothing, streamed a batch at a time. It counts the
+ * rows, and those with errors, and keeps the first IMPORT_CHECK_ERRORS errors. A file past the import's limits, or
+ * one that cannot be read, fails it with why and where. Undefined when the check is no longer wanted (the import
+ * discarded), or `stopped` when its import was asked to stop.
+ */
+async function checkFile(
+  app: FastifyInstance,
+  job: Job<ImportJobData>,
+  row: repo.ImportRow,
+  plan: ImportPlan,
+): Promise<repo.CheckResult | "stopped" | undefined> {
+  let rows = 0;
+  let errorRows = 0;
+  const errors: repo.CheckResult["errors"] = [];
+  let told = Date.now();
+  try {
+    for await (const batch of batchesOf(readRows(app.storage, row.file_key ?? "", row.format), 0)) {
+      const converted = batch.map((fileRow) => convertRow(plan, fileRow.rowNumber, fileRow.cells));
+      await checkBatch(app.db, plan, converted);
+      for (const checked of converted) {
+        if (checked.errors.length === 0) continue;
+        errorRows += 1;
+        for (const error of checked.errors) {
+          if (errors.length >= IMPORT_CHECK_ERRORS) break;
+          errors.push({ rowNumber: checked.rowNumber, column: columnOf(row, error.field), ...error });
+        }
+      }
+      rows += batch.length;
+      if (Date.now() - told >= CHECK_PROGRESS_MS) {
+        const progress = await repo.checkProgress(app.db, row.id, rows);
+        if (!progress) return undefined;
+        if (progress.stopRequested) return "stopped";
+        told = Date.now();
+      }
+      // The queue is stopping: the retry checks again from the start.
+      if (job.signal.aborted) throw new Error("the job queue stopped");
+    }
+  } catch (error) {
+    const failed = { status: "failed" as const, rows, errorRows, errors, message: "", rowNumber: null };
+    if (error instanceof ImportLimitError) return { ...failed, message: error.text, rowNumber: error.rowNumber };
+    if (error instanceof UnreadableFileError) {
+      app.log.warn({ err: error, importId: row.id }, "import file unreadable");
+      return { ...failed, message: bulkDataTexts.unreadableFile };
+    }
+    throw error;
+  }
+  return { status: "checked", rows, errorRows, errors, message: null, rowNumber: null };
+}
+
+/** A check asked for while the import is mapped: its result is kept for the user, who then starts the import or not. */
+async function runCheck(app: FastifyInstance, job: Job<ImportJobData>, row: repo.ImportRow): Promise<void> {
+  const entity = await cachedEntity(app.db, row.schema_key, row.table_key);
+  if (!entity || !row.file_key) {
+    await repo.finishCheck(app.db, row.id, {
+      status: "failed",
+      rows: 0,
+      errorRows: 0,
+      errors: [],
+      message: bulkDataTexts.unreadableFile,
+      rowNumber: null,
+    });
+    return;
+  }
+  const result = await checkFile(app, job, row, await planOf(app, row, entity));
+  if (result && result !== "stopped") await repo.finishCheck(app.db, row.id, result);
+}
+
 async function runImport(app: FastifyInstance, job: Job<ImportJobData>): Promise<void> {
   const row = await repo.findImport(app.db, job.data.importId);
+  if (row?.status === null && row.check_status === "checking") return runCheck(app, job, row);
   if (row?.status !== "importing") return;
   const entity = await cachedEntity(app.db, row.schema_key, row.table_key);
   try {
     if (!entity || !row.file_key) throw new UnreadableFileError("the entity or the file is gone");
     if (row.stop_requested) return await finishImport(app, row, entity, "stopped", null);
-    const plan = await makePlan(app.db, await withOptions(app.db, entity), {
-      mode: row.mode,
-      matchField: row.match_field,
-      mapping: row.mapping,
-      language: row.language as Language,
-    });
-    if (row.total_rows === null) await repo.setTotalRows(app.db, row.id, await countRows(app, row.file_key, row));
+    const plan = await planOf(app, row, entity);
+    // Not checked yet (started without a check, or the check was under way when its process died): checked first,
+    // so that a file the import cannot read to its end writes nothing.
+    if (row.check_status !== "checked") {
+      const checked = await checkFile(app, job, row, plan);
+      if (checked === "stopped") return await finishImport(app, row, entity, "stopped", null);
+      if (!checked || !(await repo.finishCheck(app.db, row.id, checked))) return;
+      if (checked.status === "failed") return await finishImport(app, row, entity, "failed", checked.message);
+    }
 
     let done = row.rows_done;
-    let seen = 0;
-    let batch: FileRow[] = [];
-    const flush = async () => {
+    for await (const batch of batchesOf(readRows(app.storage, row.file_key, row.format), done)) {
       const result = await commitBatch(app, row, plan, batch, done);
       done += batch.length;
-      batch = [];
-      return result.stopRequested;
-    };
-    let first = true;
-    for await (const fileRow of readRows(app.storage, row.file_key, row.format)) {
-      if (first) {
-        first = false;
-        continue;
-      }
-      // Rows of committed batches are read past, not written again.
-      seen += 1;
-      if (seen <= done) continue;
-      batch.push(fileRow);
-      if (batch.length < IMPORT_BATCH_SIZE) continue;
-      if (await flush()) return await finishImport(app, row, entity, "stopped", null);
+      if (result.stopRequested) return await finishImport(app, row, entity, "stopped", null);
       // The queue is stopping: the retry goes on from here.
       if (job.signal.aborted) throw new Error("the job queue stopped");
     }
-    if (batch.length > 0 && (await flush())) return await finishImport(app, row, entity, "stopped", null);
     const ended = await repo.findImport(app.db, row.id);
     if (!ended) return;
     const [status, message] = finalStatus(ended);
     await finishImport(app, row, entity, status, message);
   } catch (error) {
     if (error instanceof Superseded) return;
+    if (error instanceof ImportLimitError) return finishImport(app, row, entity, "failed", error.text);
     if (error instanceof UnreadableFileError) {
       app.log.warn({ err: error, importId: row.id }, "import file unreadable");
       return finishImport(app, row, entity, "failed", bulkDataTexts.unreadableFile);
@@ -117,13 +217,6 @@ function finalStatus(row: repo.ImportRow): [Exclude<ImportStatus, "importing">, 
   if (row.failed_count > 0 && row.failed_count === row.rows_done) return ["failed", bulkDataTexts.allRowsFailed];
   if (row.created_count === 0 && row.updated_count === 0 && row.failed_count === 0) return ["no_operation", null];
   return ["success", null];
-}
-
-/** The file's data rows, in a streaming pass before the import, so that its progress has a denominator. */
-async function countRows(app: FastifyInstance, key: string, row: repo.ImportRow): Promise<number> {
-  let count = -1;
-  for await (const _ of readRows(app.storage, key, row.format)) count += 1;
-  return Math.max(0, count);
 }
 
 async function finishImport(
@@ -237,12 +330,12 @@ export const importRecoveryJob: JobDefinition = {
 };
 
 /**
- * Imports under way that no worker has moved for a while, by what the queue knows of their job (keyed by the import's
- * id): one that is waiting, retrying or running is left to the queue (a killed worker's job is retried once its
- * heartbeat stops); one that has ended without ending the import (its retries spent: the process was killed again and
- * again) makes the import's status unknown, since sending it again could fail the same way for ever; and one that has
- * no job at all (never sent, its process died first, or lost) is sent again. The queue refuses a second job for an
- * import that still has one, so this never runs an import twice.
+ * Imports under way, or being checked, that no worker has moved for a while, by what the queue knows of their job
+ * (keyed by the import's id): one that is waiting, retrying or running is left to the queue (a killed worker's job is
+ * retried once its heartbeat stops); one that has ended without ending the import (its retries spent: the process was
+ * killed again and again) makes the import's status unknown, or its check failed, since sending it again could fail
+ * the same way for ever; and one that has no job at all (never sent, its process died first, or lost) is sent again.
+ * The queue refuses a second job for an import that still has one, so this never runs an import twice.
  */
 export async function recoverStalledImports(app: FastifyInstance): Promise<void> {
   for (const id of await repo.stalledImports(app.db, new Date(Date.now() - IMPORT_STALLED_MS))) {
@@ -253,6 +346,18 @@ export async function recoverStalledImports(app: FastifyInstance): Promise<void>
       continue;
     }
     const row = await repo.findImport(app.db, id);
+    if (row?.status === null && row.check_status === "checking") {
+      app.log.error({ importId: id, jobs: jobs.map((job) => job.state) }, "import job ended before its check");
+      await repo.finishCheck(app.db, id, {
+        status: "failed",
+        rows: row.checked_rows,
+        errorRows: row.error_rows,
+        errors: row.check_errors,
+        message: bulkDataTexts.checkInterrupted,
+        rowNumber: null,
+      });
+      continue;
+    }
     if (row?.status !== "importing") continue;
     app.log.error({ importId: id, jobs: jobs.map((job) => job.state) }, "import job ended before the import");
     const entity = await cachedEntity(app.db, row.schema_key, row.table_key);

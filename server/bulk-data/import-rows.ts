@@ -10,6 +10,8 @@ import { type CellValue, fromCell, type Language } from "./cells.ts";
 import * as writes from "./import-writes.ts";
 import { storedCell } from "./sheets.ts";
 
+type Db = Kysely<Database> | Transaction<Database>;
+
 export interface RowError {
   field: string;
   message: string;
@@ -144,11 +146,15 @@ interface Update {
   existing: StoredRecord;
 }
 
-/** Splits the rows of an update or upsert into those that change a record (locked) and those that make a new one. */
+/**
+ * Splits the rows of an update or upsert into those that change a record (locked when `lock`: the batch writes them)
+ * and those that make a new one.
+ */
 async function findRecords(
-  trx: Transaction<Database>,
+  trx: Db,
   plan: ImportPlan,
   rows: ConvertedRow[],
+  lock: boolean,
 ): Promise<{ updates: Update[]; creates: ConvertedRow[] }> {
   const updates: Update[] = [];
   const creates: ConvertedRow[] = [];
@@ -181,7 +187,7 @@ async function findRecords(
     plan.entity,
     column,
     looked.map(({ row }) => matchValue(plan, row)),
-    true,
+    lock,
   );
   const byKey = new Map(existing.map((record) => [keyOf(record[column]), record]));
   for (const { row, key } of looked) {
@@ -201,7 +207,7 @@ async function findRecords(
  * writes the batch row by row).
  */
 async function checkUnique(
-  trx: Transaction<Database>,
+  trx: Db,
   plan: ImportPlan,
   candidates: { row: ConvertedRow; selfId: string | null }[],
 ): Promise<void> {
@@ -242,24 +248,48 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * their history rows in one INSERT. Imports tell no one of each record (no per-record notifications): a file of a
  * million rows would bury the assignees' notifications, and the importer is told once, when it ends.
  */
-export async function writeBatch(
-  trx: Transaction<Database>,
+/**
+ * What the database says of a batch's rows, as errors on them: the records an update finds (locked when `lock`), an
+ * upsert's new records checked whole, and unique values. Returns the rows that make records and those that change one.
+ */
+async function checkAgainstRecords(
+  trx: Db,
   plan: ImportPlan,
   rows: ConvertedRow[],
-  actorId: string,
-): Promise<BatchOutcome> {
+  lock: boolean,
+): Promise<{ updates: Update[]; creates: ConvertedRow[] }> {
   const valid = rows.filter((row) => row.errors.length === 0);
   let updates: Update[] = [];
   let creates = valid;
-  if (plan.mode !== "create") ({ updates, creates } = await findRecords(trx, plan, valid));
+  if (plan.mode !== "create") ({ updates, creates } = await findRecords(trx, plan, valid, lock));
   if (plan.mode === "upsert") for (const row of creates) validateRow(plan, row, true);
 
   await checkUnique(trx, plan, [
     ...creates.map((row) => ({ row, selfId: null })),
     ...updates.map(({ row, existing }) => ({ row, selfId: existing.id })),
   ]);
-  creates = creates.filter((row) => row.errors.length === 0);
-  updates = updates.filter(({ row }) => row.errors.length === 0);
+  return {
+    creates: creates.filter((row) => row.errors.length === 0),
+    updates: updates.filter(({ row }) => row.errors.length === 0),
+  };
+}
+
+/**
+ * A batch's rows checked as `writeBatch` would check them, writing and locking nothing: the check of a whole file
+ * before its import (each row's errors are left on it). The database may change before the import; the import checks
+ * again.
+ */
+export async function checkBatch(db: Db, plan: ImportPlan, rows: ConvertedRow[]): Promise<void> {
+  await checkAgainstRecords(db, plan, rows, false);
+}
+
+export async function writeBatch(
+  trx: Transaction<Database>,
+  plan: ImportPlan,
+  rows: ConvertedRow[],
+  actorId: string,
+): Promise<BatchOutcome> {
+  const { creates, updates } = await checkAgainstRecords(trx, plan, rows, true);
 
   const history: writes.HistoryRow[] = [];
   const inserted = await writes.insertRecords(

@@ -27,10 +27,10 @@ export function valueKey(field: Pick<FieldDefinition, "type">, value: unknown): 
 
 /**
  * The records whose `key` holds one of `values`, locked for the rest of the transaction when `lock` (an update reads
- * them, then writes them).
+ * them, then writes them; a check only reads them).
  */
 export async function recordsByValues(
-  trx: Transaction<Database>,
+  trx: Db,
   entity: EntityMetadata,
   key: string,
   values: unknown[],
@@ -47,7 +47,7 @@ export async function recordsByValues(
 
 /** The records' ids holding each of `values` in a unique field, by `valueKey`. */
 export async function holdersOf(
-  trx: Transaction<Database>,
+  trx: Db,
   entity: EntityMetadata,
   field: FieldDefinition,
   values: unknown[],

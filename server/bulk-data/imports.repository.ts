@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import type { ImportMode, ImportStatus } from "../contract/bulk-data.ts";
-import type { Database, ImportJobTable } from "../db/schema.ts";
+import type { Database, ImportCheckError, ImportJobTable } from "../db/schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -48,6 +48,17 @@ export async function insertImport(
   return id;
 }
 
+/** A check not yet made: what an import's check columns hold before one, and again once it is remapped. */
+const noCheck = {
+  check_status: null,
+  checked_rows: 0,
+  error_rows: 0,
+  check_errors: "[]",
+  check_message: null,
+  check_row: null,
+} as const;
+
+/** Saves a mapping, which a check made with the last one no longer holds for; false once started, or while checked. */
 export async function saveMapping(
   db: Db,
   id: string,
@@ -55,22 +66,94 @@ export async function saveMapping(
 ): Promise<boolean> {
   const result = await db
     .updateTable("core.import_job")
-    .set({ mapping: JSON.stringify(mapping.mapping), mode: mapping.mode, match_field: mapping.match_field })
+    .set({
+      mapping: JSON.stringify(mapping.mapping),
+      mode: mapping.mode,
+      match_field: mapping.match_field,
+      ...noCheck,
+      total_rows: null,
+    })
     .where("id", "=", id)
     .where("status", "is", null)
+    .where((eb) => eb.or([eb("check_status", "is", null), eb("check_status", "!=", "checking")]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Marks an import being mapped as importing; false when it had started already. */
+/**
+ * Marks an import being mapped as importing; false when it had started already, or is being checked. One not checked
+ * with its mapping is checked first, by the same job.
+ */
 export async function markStarted(db: Db, id: string): Promise<boolean> {
   const result = await db
     .updateTable("core.import_job")
-    .set({ status: "importing", started_at: sql`now()`, heartbeat_at: sql`now()` })
+    .set({
+      status: "importing",
+      started_at: sql`now()`,
+      heartbeat_at: sql`now()`,
+      check_status: sql`case when check_status = 'checked' then 'checked' else 'checking' end`,
+    })
     .where("id", "=", id)
     .where("status", "is", null)
+    .where((eb) => eb.or([eb("check_status", "is", null), eb("check_status", "!=", "checking")]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Asks for a check of an import being mapped; false when it has started, or is being checked already. */
+export async function markChecking(db: Db, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable("core.import_job")
+    .set({ ...noCheck, check_status: "checking", total_rows: null, heartbeat_at: sql`now()` })
+    .where("id", "=", id)
+    .where("status", "is", null)
+    .where((eb) => eb.or([eb("check_status", "is", null), eb("check_status", "!=", "checking")]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * How far a check has read, which also tells recovery that its worker lives. Undefined when the check is no longer
+ * wanted (the import discarded, or stopped being checked): the worker then stops.
+ */
+export async function checkProgress(db: Db, id: string, rows: number): Promise<{ stopRequested: boolean } | undefined> {
+  const row = await db
+    .updateTable("core.import_job")
+    .set({ checked_rows: rows, heartbeat_at: sql`now()` })
+    .where("id", "=", id)
+    .where("check_status", "=", "checking")
+    .returning("stop_requested")
+    .executeTakeFirst();
+  return row ? { stopRequested: row.stop_requested } : undefined;
+}
+
+export interface CheckResult {
+  status: "checked" | "failed";
+  rows: number;
+  errorRows: number;
+  errors: ImportCheckError[];
+  message: string | null;
+  rowNumber: number | null;
+}
+
+/** Ends a check under way with its result; a checked file's rows are the import's total. False if none was. */
+export async function finishCheck(db: Db, id: string, result: CheckResult): Promise<boolean> {
+  const update = await db
+    .updateTable("core.import_job")
+    .set({
+      check_status: result.status,
+      checked_rows: result.rows,
+      error_rows: result.errorRows,
+      check_errors: JSON.stringify(result.errors),
+      check_message: result.message,
+      check_row: result.rowNumber,
+      ...(result.status === "checked" ? { total_rows: result.rows } : {}),
+      heartbeat_at: sql`now()`,
+    })
+    .where("id", "=", id)
+    .where("check_status", "=", "checking")
+    .executeTakeFirst();
+  return Number(update.numUpdatedRows) === 1;
 }
 
 export async function requestStop(db: Db, id: string): Promise<boolean> {
@@ -243,12 +326,14 @@ export async function finish(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Imports under way whose worker has not been heard from since `before`, oldest first. */
+/** Imports under way, or being checked, whose worker has not been heard from since `before`, oldest first. */
 export async function stalledImports(db: Db, before: Date): Promise<string[]> {
   const rows = await db
     .selectFrom("core.import_job")
     .select("id")
-    .where("status", "=", "importing")
+    .where((eb) =>
+      eb.or([eb("status", "=", "importing"), eb.and([eb("status", "is", null), eb("check_status", "=", "checking")])]),
+    )
     .where((eb) => eb.or([eb("heartbeat_at", "is", null), eb("heartbeat_at", "<", before)]))
     .orderBy("heartbeat_at")
     .limit(100)

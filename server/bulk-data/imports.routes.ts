@@ -148,9 +148,30 @@ export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesOptions> = async 
   );
 
   app.post(
+    "/core/bulk_data/imports/:id/check",
+    {
+      schema: {
+        tags,
+        summary:
+          "Check the whole file with the saved mapping, in the background: its rows, those with errors and the first errors, before the import starts",
+        security,
+        params: importParams,
+        response: { 200: importSchema },
+      },
+    },
+    async (request) => service.checkImport(app, request.actor, request.params.id),
+  );
+
+  app.post(
     "/core/bulk_data/imports/:id/start",
     {
-      schema: { tags, summary: "Start an import", security, params: importParams, response: { 200: importSchema } },
+      schema: {
+        tags,
+        summary: "Start an import; one not checked with its mapping is checked first, by the same job",
+        security,
+        params: importParams,
+        response: { 200: importSchema },
+      },
     },
     async (request) => service.startImport(app, request.actor, request.params.id),
   );

@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -30,7 +31,15 @@ import { type Actor, can, requirePermission } from "../users/users.service.ts";
 import { type CellValue, headerOf, ID_HEADER, importableFields, type Language } from "./cells.ts";
 import { convertRow, makePlan } from "./import-rows.ts";
 import * as repo from "./imports.repository.ts";
-import { cellDisplay, type FileRow, readRows, UnreadableFileError, writeRows } from "./sheets.ts";
+import {
+  cellDisplay,
+  type FileRow,
+  ImportLimitError,
+  readRows,
+  storableText,
+  UnreadableFileError,
+  writeRows,
+} from "./sheets.ts";
 import { buildTemplate } from "./template.ts";
 import { zipEntrySizes } from "./zip-entries.ts";
 
@@ -88,6 +97,13 @@ export function toImportDto(row: repo.ImportRow): ImportDto {
     hasErrorFile: row.has_errors,
     stopRequested: row.stop_requested,
     message: row.message,
+    check: {
+      status: row.check_status,
+      checkedRows: row.checked_rows,
+      errorRows: row.error_rows,
+      message: row.check_message,
+      rowNumber: row.check_row,
+    },
     createdBy: { uuid: row.user_id, firstName: row.first_name, lastName: row.last_name },
     createdAt: new Date(row.created_at).toISOString(),
     startedAt: iso(row.started_at),
@@ -180,8 +196,9 @@ function matchFieldsOf(entity: EntityMetadata): string[] {
 
 // Reading the file's head.
 
+/** A header as the import keeps it (jsonb): a NUL shows as U+FFFD. */
 function headerText(cell: CellValue): string {
-  return cellDisplay(cell).trim();
+  return storableText(cellDisplay(cell).trim());
 }
 
 /** The header and the first rows: only as much of the file as that takes. */
@@ -203,6 +220,7 @@ async function readHead(app: FastifyInstance, key: string, format: BulkFormat) {
     }
   } catch (error) {
     if (error instanceof UnreadableFileError) throw invalid([fieldError("file", bulkDataTexts.unreadableFile)]);
+    if (error instanceof ImportLimitError) throw invalid([fieldError("file", error.text)]);
     throw error;
   }
   if (!header) throw invalid([fieldError("file", bulkDataTexts.emptyFile)]);
@@ -238,6 +256,7 @@ async function detailOf(app: FastifyInstance, row: repo.ImportRow): Promise<Impo
     fields: importableFields(described).map(fieldDto),
     matchFields: matchFieldsOf(described),
     preview,
+    checkErrors: row.check_errors,
   };
 }
 
@@ -250,9 +269,41 @@ async function detailOf(app: FastifyInstance, row: repo.ImportRow): Promise<Impo
  */
 export const MAX_SHARED_STRINGS_BYTES = 32 * 1024 * 1024;
 
+/** Enough of a CSV file to tell it is text, as the upload's type check reads. */
+const TEXT_SAMPLE_BYTES = 64 * 1024;
+
+/**
+ * Whether a .csv upload that the type check refused is UTF-8 text but for NULs: an import refuses the rows that hold
+ * one (PostgreSQL cannot store it), not the file, wherever in the file they are.
+ */
+async function isTextWithNuls(filePath: string): Promise<boolean> {
+  const handle = await fs.open(filePath, "r");
+  try {
+    const sample = Buffer.alloc(TEXT_SAMPLE_BYTES);
+    const { bytesRead } = await handle.read(sample, 0, TEXT_SAMPLE_BYTES, 0);
+    let text: string;
+    try {
+      // A character cut at the sample's end waits for bytes that never come (`stream`), rather than failing.
+      text = new TextDecoder("utf-8", { fatal: true }).decode(sample.subarray(0, bytesRead), { stream: true });
+    } catch {
+      return false;
+    }
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this looks for.
+    return text.includes("\u0000") && !/[\u0001-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
+  } finally {
+    await handle.close();
+  }
+}
+
 /** An import takes .xlsx (a workbook, by content) and .csv (UTF-8 text); anything else is not supported. */
 async function checkImportType(filePath: string, fileName: string): Promise<FileType> {
-  const type = await checkFileType(filePath, fileName);
+  let type: FileType;
+  try {
+    type = await checkFileType(filePath, fileName);
+  } catch (error) {
+    if (!/\.csv$/i.test(fileName) || !(await isTextWithNuls(filePath))) throw error;
+    type = { mime: "text/csv", extension: "csv" };
+  }
   if (type.extension !== "xlsx" && type.extension !== "csv") {
     throw new DomainError(415, "HttpMediaTypeNotSupportedException", "File type not supported");
   }
@@ -342,9 +393,33 @@ export async function initiateImport(
   return detailOf(app, row);
 }
 
+/** Why an import being mapped cannot change or start now: its file is being checked. */
+function checkRefusal(row: repo.ImportRow): DomainError | undefined {
+  if (row.check_status === "checking") return invalid([fieldError("status", bulkDataTexts.checkRunning)]);
+  return undefined;
+}
+
+/** Tries to send an import's job again for this long while the job of its check is still being closed. */
+const SEND_RETRY_MS = [100, 250, 500, 1000, 2000];
+
+/**
+ * Sends the import's job (one per import: the queue's exclusive policy). The job that checked the file may still be
+ * closing when its result is seen; the queue then refuses another for a moment. Should it still refuse, recovery sends
+ * it within a minute or two.
+ */
+async function sendImportJob(app: FastifyInstance, id: string): Promise<void> {
+  for (const wait of [0, ...SEND_RETRY_MS]) {
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (await app.jobs.send(IMPORT_JOB, { importId: id }, { singletonKey: id })) return;
+  }
+}
+
 async function queueImport(app: FastifyInstance, id: string): Promise<void> {
-  if (!(await repo.markStarted(app.db, id))) throw invalid([fieldError("status", bulkDataTexts.notBeingMapped)]);
-  await app.jobs.send(IMPORT_JOB, { importId: id }, { singletonKey: id });
+  if (!(await repo.markStarted(app.db, id))) {
+    const row = await repo.findImport(app.db, id);
+    throw (row && checkRefusal(row)) ?? invalid([fieldError("status", bulkDataTexts.notBeingMapped)]);
+  }
+  await sendImportJob(app, id);
 }
 
 export async function getImport(app: FastifyInstance, actor: Actor, id: string): Promise<ImportDetail> {
@@ -361,23 +436,49 @@ export async function updateMapping(
   requirePermission(actor, "Create", IMPORT);
   const row = await visibleImport(app, actor, id);
   if (row.status !== null) throw invalid([fieldError("status", bulkDataTexts.notBeingMapped)]);
+  const refusal = checkRefusal(row);
+  if (refusal) throw refusal;
   const entity = await resolveEntity(app.db, row.schema_key, row.table_key);
   requireEntityRights(actor, entity, input.mode);
   const mapping = checkMapping(entity, row.columns, input);
   const matchField = input.mode === "create" ? null : (input.matchField ?? null);
+  // A check made with the mapping before no longer holds: it is asked for again.
   if (!(await repo.saveMapping(app.db, id, { mapping, mode: input.mode, match_field: matchField }))) {
-    throw invalid([fieldError("status", bulkDataTexts.notBeingMapped)]);
+    const now = await repo.findImport(app.db, id);
+    throw (now && checkRefusal(now)) ?? invalid([fieldError("status", bulkDataTexts.notBeingMapped)]);
   }
   return detailOf(app, (await repo.findImport(app.db, id)) ?? row);
 }
 
-export async function startImport(app: FastifyInstance, actor: Actor, id: string): Promise<ImportDto> {
+/** An import being mapped, ready to be checked or started by the actor: its mapping checked as one that can run. */
+async function runnableImport(app: FastifyInstance, actor: Actor, id: string): Promise<repo.ImportRow> {
   requirePermission(actor, "Create", IMPORT);
   const row = await visibleImport(app, actor, id);
   if (row.status !== null) throw invalid([fieldError("status", bulkDataTexts.notBeingMapped)]);
+  const refusal = checkRefusal(row);
+  if (refusal) throw refusal;
   const entity = await resolveEntity(app.db, row.schema_key, row.table_key);
   requireEntityRights(actor, entity, row.mode);
   checkMapping(entity, row.columns, { mapping: row.mapping, mode: row.mode, matchField: row.match_field });
+  return row;
+}
+
+/**
+ * Checks the whole file with the saved mapping, in the background (the import job's first pass, which writes
+ * nothing): how many rows it has, how many would be refused and the first errors, before the user starts the import.
+ */
+export async function checkImport(app: FastifyInstance, actor: Actor, id: string): Promise<ImportDto> {
+  const row = await runnableImport(app, actor, id);
+  if (!(await repo.markChecking(app.db, id))) {
+    const now = await repo.findImport(app.db, id);
+    throw (now && checkRefusal(now)) ?? invalid([fieldError("status", bulkDataTexts.notBeingMapped)]);
+  }
+  await sendImportJob(app, id);
+  return toImportDto((await repo.findImport(app.db, id)) ?? row);
+}
+
+export async function startImport(app: FastifyInstance, actor: Actor, id: string): Promise<ImportDto> {
+  const row = await runnableImport(app, actor, id);
   await queueImport(app, id);
   return toImportDto((await repo.findImport(app.db, id)) ?? row);
 }

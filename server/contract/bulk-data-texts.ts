@@ -3,6 +3,21 @@
  * locale files and message lookup use them without loading Zod into every page.
  */
 
+/**
+ * The most an import reads of a file, so that no file, however made, holds the API's memory (decision 029): a cell
+ * at most LongText's maximum, the longest value any field takes; a row at most ten such cells; a row at most Excel's
+ * 16,384 columns. A workbook is unpacked as it is read, and what its parts really unpack to is counted: the sheet and
+ * the whole at most 2,048 MB (a million rows of twenty text columns), any other part at most 32 MB (exceljs keeps the
+ * shared strings and the styles in memory).
+ */
+export const importLimits = {
+  cellChars: 100_000,
+  rowChars: 1_000_000,
+  columns: 16_384,
+  unpackedMb: 2048,
+  partMb: 32,
+} as const;
+
 /** The product's own texts (spec §4 names the statuses only). */
 export const bulkDataTexts = {
   notFound: "Import not found",
@@ -37,4 +52,13 @@ export const bulkDataTexts = {
   exportInterrupted:
     "The export was interrupted each time it was tried and was given up: try again, or export fewer records",
   tooMuchText: "This workbook holds more text than an import can read at once: save it as CSV (UTF-8) and import that",
+  /** A file's limits, worded as the specification's "File should not exceed {n}mb" (spec §5). */
+  cellTooLarge: `Cell should not exceed ${importLimits.cellChars} characters`,
+  rowTooLarge: `Row should not exceed ${importLimits.rowChars} characters`,
+  unpackedTooLarge: `Unpacked workbook should not exceed ${importLimits.unpackedMb}mb`,
+  partTooLarge: `Unpacked workbook part should not exceed ${importLimits.partMb}mb`,
+  /** Why the mapping cannot change, nor the import start, just now. */
+  checkRunning: "The file is being checked: wait for the check to end",
+  /** Why a check ended without its result (its process killed again and again). */
+  checkInterrupted: "The check of the file was interrupted: check it again",
 } as const;

@@ -19,7 +19,11 @@ import { z } from "zod";
  *          Update, the administrators)
  * - GET    imports/{id}                     ImportDetail (the preview while it is being mapped)
  * - PUT    imports/{id}                     ImportMappingInput -> ImportDetail (mapping, mode, match field; re-previewed)
- * - POST   imports/{id}/start               -> ImportDto, queued (status importing)
+ * - POST   imports/{id}/check               -> ImportDto: the whole file is checked with the saved mapping, in the
+ *                                           background (check.status checking, then checked or failed); the first
+ *                                           errors come with the detail (checkErrors)
+ * - POST   imports/{id}/start               -> ImportDto, queued (status importing); an import not checked yet is
+ *                                           checked first, by the same job
  * - POST   imports/{id}/stop                -> ImportDto (stops after the batch under way)
  * - DELETE imports/{id}                     discards an import still being mapped (204)
  * - GET    imports/{id}/errors              the rows that failed, in the file's format, with an Error column
@@ -45,6 +49,10 @@ export type BulkLanguage = (typeof bulkLanguages)[number];
 /** The optional `lang` of templates, imports and exports: overrides the user's stored language. */
 export const bulkLanguageSchema = z.enum(bulkLanguages);
 
+/** Where a check of the whole file is: under way, done (its counts and first errors), or stopped by the file. */
+export const importCheckStatuses = ["checking", "checked", "failed"] as const;
+export type ImportCheckStatus = (typeof importCheckStatuses)[number];
+
 export const exportStatuses = ["exporting", "ready", "failed", "expired"] as const;
 export type ExportStatus = (typeof exportStatuses)[number];
 
@@ -52,10 +60,13 @@ export type ExportStatus = (typeof exportStatuses)[number];
 export const IMPORT_BATCH_SIZE = 1000;
 /** Rows of the file shown, with their errors, while the columns are mapped. */
 export const IMPORT_PREVIEW_ROWS = 5;
+/** Errors a check keeps to show before the import starts (the error file, after it, has every refused row). */
+export const IMPORT_CHECK_ERRORS = 50;
+
 /** What a match column may be besides a unique field: the record's id. */
 export const MATCH_BY_ID = "id";
 
-export { bulkDataTexts } from "./bulk-data-texts.ts";
+export { bulkDataTexts, importLimits } from "./bulk-data-texts.ts";
 
 const userRefSchema = z.object({ uuid: z.string(), firstName: z.string(), lastName: z.string() });
 
@@ -83,6 +94,17 @@ export const importSchema = z.object({
   stopRequested: z.boolean(),
   /** Why a failed import failed. */
   message: z.string().nullable(),
+  /**
+   * The check of the whole file with the saved mapping (null status: not checked, or remapped since): how many rows
+   * it has read, how many of them would be refused, and, when the file itself stops it, why and at which row.
+   */
+  check: z.object({
+    status: z.enum(importCheckStatuses).nullable(),
+    checkedRows: z.number().int(),
+    errorRows: z.number().int(),
+    message: z.string().nullable(),
+    rowNumber: z.number().int().nullable(),
+  }),
   createdBy: userRefSchema,
   createdAt: z.string(),
   startedAt: z.string().nullable(),
@@ -125,6 +147,15 @@ export const importDetailSchema = z.object({
   matchFields: z.array(z.string()),
   /** The first rows, with their errors under the current mapping (empty once it has started). */
   preview: z.array(importPreviewRowSchema),
+  /** The check's first errors, in file order: the row, the column that holds the field (null: none), the text. */
+  checkErrors: z.array(
+    z.object({
+      rowNumber: z.number().int(),
+      column: z.number().int().nullable(),
+      field: z.string(),
+      message: z.string(),
+    }),
+  ),
 });
 export type ImportDetail = z.infer<typeof importDetailSchema>;
 

@@ -404,6 +404,24 @@ export interface ImportJobTable {
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
   heartbeat_at: Timestamp | null;
+  /** The check of the whole file with its mapping: null until asked for (and again once remapped). */
+  check_status: "checking" | "checked" | "failed" | null;
+  checked_rows: Generated<number>;
+  /** Rows the check found errors in. */
+  error_rows: Generated<number>;
+  /** The check's first errors, in file order. */
+  check_errors: ColumnType<ImportCheckError[], string | undefined, string>;
+  /** Why the file stopped the check (a limit, or it could not be read), and at which row when known. */
+  check_message: string | null;
+  check_row: number | null;
+}
+
+export interface ImportCheckError {
+  rowNumber: number;
+  /** The column of the file holding the field; null when none does (a required field left unmapped). */
+  column: number | null;
+  field: string;
+  message: string;
 }
 
 export interface ImportRowErrorTable {

@@ -5,7 +5,8 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recoverStalledImports } from "../../server/bulk-data/import-job.ts";
 import { IMPORT_JOB } from "../../server/bulk-data/imports.service.ts";
-import { bulkDataTexts, type ImportDetail, type ImportDto } from "../../server/contract/bulk-data.ts";
+import { bulkDataTexts, type ImportDetail, type ImportDto, importLimits } from "../../server/contract/bulk-data.ts";
+import { workbookWithSharedStrings } from "../support/hostile-files.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { grant, revoke } from "../support/role-permissions.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
@@ -51,6 +52,16 @@ describe(`bulk import on ${testDatabase}`, () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     throw new Error(`import ${id} did not finish`);
+  };
+  const checked = async (id: string): Promise<ImportDetail> => {
+    for (let waited = 0; waited < 30_000; waited += 100) {
+      const response = await call("GET", `/api/core/bulk_data/imports/${id}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const detail = response.json() as ImportDetail;
+      if (detail.import.check.status !== "checking") return detail;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`import ${id} was not checked`);
   };
   const start = async (id: string) => {
     const response = await call("POST", `/api/core/bulk_data/imports/${id}/start`);
@@ -435,6 +446,137 @@ describe(`bulk import on ${testDatabase}`, () => {
     expect(again.json().errors[0].defaultMessage).toBe(bulkDataTexts.notRunning);
   });
 
+  it("checks the whole file before it is imported: its rows with errors and the first errors, then imports the valid rows", async () => {
+    await call("POST", "/api/crm/company", admin, {
+      values: { name: "Sjekk Eier AS", organisation_number: "940000099" },
+    });
+    const lines = ["Company name,Organisation number,Email"];
+    for (let n = 2; n <= 61; n++) {
+      const email = n === 59 ? "not an email" : `post${n}@sjekk.example`;
+      // Row 40 takes an organisation number another company holds.
+      lines.push(`Sjekk ${n} AS,${n === 40 ? "940000099" : `9400${String(n).padStart(5, "0")}`},${email}`);
+    }
+    const detail = await uploaded(csv(lines));
+    const id = detail.import.id;
+    // The preview reads five rows, and finds nothing wrong in them.
+    expect(detail.preview.every((row) => row.errors.length === 0)).toBe(true);
+    expect(detail.import.check).toEqual({
+      status: null,
+      checkedRows: 0,
+      errorRows: 0,
+      message: null,
+      rowNumber: null,
+    });
+
+    const started = await call("POST", `/api/core/bulk_data/imports/${id}/check`);
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json().check.status).toBe("checking");
+    const done = await checked(id);
+    expect(done.import).toMatchObject({
+      status: null,
+      totalRows: 60,
+      check: { status: "checked", checkedRows: 60, errorRows: 2, message: null, rowNumber: null },
+    });
+    expect(done.checkErrors).toEqual([
+      { rowNumber: 40, column: 1, field: "organisation_number", message: "940000099 already exist" },
+      { rowNumber: 59, column: 2, field: "email", message: "Must be an email" },
+    ]);
+    // Nothing is imported until the import is started.
+    expect(await companyByOrg("940000002")).toEqual([]);
+
+    // A new mapping is checked anew.
+    const remapped = await call("PUT", `/api/core/bulk_data/imports/${id}`, admin, {
+      mapping: ["name", "organisation_number", null],
+      mode: "create",
+    });
+    expect(remapped.statusCode, remapped.body).toBe(200);
+    expect(remapped.json().import.check).toMatchObject({ status: null, errorRows: 0 });
+    expect(remapped.json().checkErrors).toEqual([]);
+    await call("PUT", `/api/core/bulk_data/imports/${id}`, admin, {
+      mapping: ["name", "organisation_number", "email"],
+      mode: "create",
+    });
+    expect((await call("POST", `/api/core/bulk_data/imports/${id}/check`)).statusCode).toBe(200);
+    expect((await checked(id)).import.check).toMatchObject({ status: "checked", errorRows: 2 });
+    // While it is being checked, the mapping stays, and the import waits.
+    const checking = (status: "checking" | "checked") =>
+      t.app.db.updateTable("core.import_job").set({ check_status: status }).where("id", "=", id).execute();
+    await checking("checking");
+    for (const refused of [
+      await call("PUT", `/api/core/bulk_data/imports/${id}`, admin, { mapping: ["name", null, null], mode: "create" }),
+      await call("POST", `/api/core/bulk_data/imports/${id}/start`),
+      await call("POST", `/api/core/bulk_data/imports/${id}/check`),
+    ]) {
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().errors[0]).toMatchObject({ field: "status", defaultMessage: bulkDataTexts.checkRunning });
+    }
+    await checking("checked");
+
+    // Started: the valid rows are imported, the two others refused for the same reasons.
+    await start(id);
+    const result = await finished(id);
+    expect(result).toMatchObject({ status: "success", totalRows: 60, created: 58, failed: 2 });
+    expect((await companyByOrg("940000002"))[0]).toMatchObject({ name: "Sjekk 2 AS" });
+    expect(await companyByOrg("940000059")).toEqual([]);
+  });
+
+  it("stops a check at the row past the import's limits, and an import started at once writes nothing", async () => {
+    const lines = ["Company name,Organisation number,Description"];
+    for (let n = 2; n <= 61; n++) {
+      lines.push(
+        `Grense ${n} AS,9500${String(n).padStart(5, "0")},${n === 59 ? "x".repeat(importLimits.cellChars + 1) : ""}`,
+      );
+    }
+    const detail = await uploaded(csv(lines));
+    await call("POST", `/api/core/bulk_data/imports/${detail.import.id}/check`);
+    expect((await checked(detail.import.id)).import.check).toMatchObject({
+      status: "failed",
+      message: bulkDataTexts.cellTooLarge,
+      rowNumber: 59,
+    });
+    const result = await imported(csv(lines));
+    expect(result).toMatchObject({ status: "failed", message: bulkDataTexts.cellTooLarge, created: 0 });
+    expect(result.check).toMatchObject({ status: "failed", rowNumber: 59 });
+    expect(await companyByOrg("950000002")).toEqual([]);
+  });
+
+  it("refuses a row holding a NUL in a column it imports as that row's error, and imports the others", async () => {
+    // Early in the file, where its type is told from its first bytes, and past them, behind a long cell.
+    for (const [run, padding] of [
+      ["2", "x".repeat(70_000)],
+      ["1", ""],
+    ]) {
+      const result = await imported(
+        csv([
+          "Company name,Organisation number,City,Note",
+          `Nul Før ${run} AS,93${run}000001,Oslo,${padding}`,
+          `Nul\u0000Midt ${run} AS,93${run}000002,Bergen,`,
+          `Nul By ${run} AS,93${run}000003,Troms\u0000ø,`,
+          // A column left out is not imported: what it holds refuses nothing.
+          `Nul Notat ${run} AS,93${run}000004,Bodø,a\u0000b`,
+          `Nul Siste ${run} AS,93${run}000005,Alta,`,
+        ]),
+      );
+      expect(result).toMatchObject({ status: "success", totalRows: 5, created: 3, failed: 2 });
+      expect(await companyByOrg(`93${run}000002`)).toEqual([]);
+      expect((await companyByOrg(`93${run}000004`))[0]).toMatchObject({ name: `Nul Notat ${run} AS`, city: "Bodø" });
+      expect((await companyByOrg(`93${run}000005`))[0]).toMatchObject({ name: `Nul Siste ${run} AS` });
+      // The error file shows where the NUL was, as a replacement character, and says why.
+      const response = await call("GET", `/api/core/bulk_data/imports/${result.id}/errors`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(
+        response.body
+          .replace(/^\ufeff/, "")
+          .trim()
+          .split("\n"),
+      ).toEqual([
+        "Company name,Organisation number,City,Note,Error",
+        `Nul\ufffdMidt ${run} AS,93${run}000002,Bergen,,Company name: Must not contain a null character`,
+        `Nul By ${run} AS,93${run}000003,Troms\ufffdø,,City: Must not contain a null character`,
+      ]);
+    }
+  });
+
   it("refuses files it cannot take, with the spec's texts", async () => {
     const text = await upload({ name: "notes.txt", content: "Company name\nA\n" });
     expect(text.statusCode).toBe(415);
@@ -448,6 +590,17 @@ describe(`bulk import on ${testDatabase}`, () => {
     const heavy = await upload({ name: "heavy.xlsx", content: await withSharedStringsClaiming(40 * 1024 * 1024) });
     expect(heavy.statusCode, heavy.body).toBe(400);
     expect(heavy.json().errors[0]).toMatchObject({ field: "file", defaultMessage: bulkDataTexts.tooMuchText });
+    // One whose directory says its shared strings are 1 KB, while they unpack to 40 MB: read, and stopped at 32 MB.
+    const liar = await upload({ name: "liar.xlsx", content: await workbookWithSharedStrings(40 * 1024 * 1024) });
+    expect(liar.statusCode, liar.body).toBe(400);
+    expect(liar.json().errors[0]).toMatchObject({ field: "file", defaultMessage: bulkDataTexts.tooMuchText });
+    // A cell longer than any field takes, in the rows the upload reads.
+    const long = await upload({
+      name: "long.csv",
+      content: `Company name,Description\nNordlys AS,${"x".repeat(importLimits.cellChars + 1)}\n`,
+    });
+    expect(long.statusCode, long.body).toBe(400);
+    expect(long.json().errors[0]).toMatchObject({ field: "file", defaultMessage: bulkDataTexts.cellTooLarge });
     const big = await upload({ name: "big.csv", content: `Company name\n${"x".repeat(1_100_000)}\n` });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toMatchObject({

@@ -65,8 +65,8 @@ test.describe("imports", () => {
     const csvHeader = (await readFile(await csvTemplate.path(), "utf8")).replace(/^\uFEFF/, "").split(/\r?\n/)[0];
     expect(csvHeader).toContain("Company name");
 
-    // Filled in: three good rows and one whose email is not one; the email column has a name of its own, and a
-    // column the template does not have is left out.
+    // Filled in: five good rows and, past the five the preview shows, one whose email is not one; the email column has
+    // a name of its own, and a column the template does not have is left out.
     const columns = [
       ...header.map((name) => (name === "Email" ? "Contact email" : name.replace(/ \*$/, ""))),
       "Internal note",
@@ -85,15 +85,17 @@ test.describe("imports", () => {
                   ? "not for the CRM"
                   : "",
       );
-    const names = ["A", "B", "C", "D"].map((letter) => `Importfirma ${run} ${letter}`);
+    const names = ["A", "B", "C", "D", "E", "F"].map((letter) => `Importfirma ${run} ${letter}`);
     const numbers = names.map((_, index) => `${run}-${index}`);
     const filled = path.join(dir, `companies-${run}.xlsx`);
     await writeSheet(filled, [
       columns,
       row(names[0], "a@example.com", numbers[0]),
-      row(names[1], "not an email", numbers[1]),
+      row(names[1], "b@example.com", numbers[1]),
       row(names[2], "c@example.com", numbers[2]),
       row(names[3], "d@example.com", numbers[3]),
+      row(names[4], "e@example.com", numbers[4]),
+      row(names[5], "not an email", numbers[5]),
     ]);
 
     // Uploaded: the columns are matched to fields by their headers.
@@ -106,18 +108,25 @@ test.describe("imports", () => {
     await expect(page.getByLabel("Field for column Internal note")).toHaveValue("");
     await expect(page.getByTestId("import-preview")).toContainText(names[1]);
 
-    // The email column is mapped by hand; Check saves it, and the preview shows the row that would fail.
+    // The email column is mapped by hand. Nothing starts before the whole file is checked: Check saves the mapping
+    // and reads every row, and names the one that would fail though the preview does not show it.
     await page.getByLabel("Field for column Contact email").selectOption("email");
+    await expect(page.getByRole("button", { name: "Start import" })).toHaveCount(0);
     await page.getByRole("button", { name: "Check" }).click();
-    await expect(page.getByTestId("preview-error")).toContainText("Email: Must be an email");
+    await expect(page.getByTestId("check-summary")).toHaveText(
+      "Rows with errors: 1 of 6. They are left out when you start the import; the other 5 rows are imported.",
+    );
+    await expect(page.getByTestId("check-errors")).toContainText("Contact email");
+    await expect(page.getByTestId("check-errors")).toContainText("Must be an email");
+    await expect(page.getByTestId("import-preview")).not.toContainText(names[5]);
     await expect(page.getByLabel("Field for column Contact email")).toHaveValue("email");
 
     // Started: the page follows the import to its end.
     await page.getByRole("button", { name: "Start import" }).click();
     await finished(page, "Success");
-    await expect(page.getByTestId("count-created")).toContainText("3");
+    await expect(page.getByTestId("count-created")).toContainText("5");
     await expect(page.getByTestId("count-failed")).toContainText("1");
-    await expect(page.getByText("4 of 4 rows")).toBeVisible();
+    await expect(page.getByText("6 of 6 rows")).toBeVisible();
 
     // The error file holds the failed row, with why.
     const errors = await downloaded(page, () => page.getByRole("link", { name: "Download error file" }).click());
@@ -128,7 +137,7 @@ test.describe("imports", () => {
     const errorColumn = errorRows[0].indexOf("Error");
     expect(errorColumn).toBeGreaterThanOrEqual(0);
     const failed = errorRows[1];
-    expect(failed).toContain(names[1]);
+    expect(failed).toContain(names[5]);
     expect(failed[errorColumn]).toContain("Must be an email");
 
     // Fixed and imported again from the same file.
@@ -143,15 +152,17 @@ test.describe("imports", () => {
     await expect(page.getByRole("heading", { name: `fixed-${run}.xlsx`, level: 1 })).toBeVisible();
     await page.getByLabel("Field for column Contact email").selectOption("email");
     await page.getByLabel("Field for column Error").selectOption("");
+    await page.getByRole("button", { name: "Check" }).click();
+    await expect(page.getByTestId("check-summary")).toHaveText("The file's row can be imported.");
     await page.getByRole("button", { name: "Start import" }).click();
     await finished(page, "Success");
     await expect(page.getByTestId("count-created")).toContainText("1");
     await expect(page.getByTestId("count-failed")).toContainText("0");
     await expect(page.getByRole("link", { name: "Download error file" })).toHaveCount(0);
 
-    // All four are companies now, and the imports list shows both imports.
+    // All six are companies now, and the imports list shows both imports.
     await page.goto(`/companies?q=${encodeURIComponent(`Importfirma ${run}`)}`);
-    await expect(page.getByTestId("list-footer")).toHaveText("Showing 1 to 4 of 4 entries");
+    await expect(page.getByTestId("list-footer")).toHaveText("Showing 1 to 6 of 6 entries");
     await page.goto("/imports?entity=crm.company&status=success");
     await expect(page.getByTestId("imports").getByRole("link", { name: `companies-${run}.xlsx` })).toBeVisible();
     await expect(page.getByTestId("imports").getByRole("link", { name: `fixed-${run}.xlsx` })).toBeVisible();

@@ -1,7 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { bulkDataTexts, type ImportDetail, type ImportDto } from "../../../server/contract/bulk-data.ts";
+import {
+  bulkDataTexts,
+  type ImportDetail,
+  type ImportDto,
+  type ImportMappingInput,
+} from "../../../server/contract/bulk-data.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors } from "../../utils/api-errors.ts";
@@ -52,12 +57,22 @@ function formFieldName(field: string): string {
   return column ? `mapping[${column[1]}]` : field;
 }
 
+/** Whether the form's mapping is the one saved (and checked). */
+function sameMapping(detail: ImportDetail, mapping: ImportMappingInput): boolean {
+  return (
+    mapping.mode === detail.import.mode &&
+    (mapping.matchField ?? null) === detail.import.matchField &&
+    detail.columns.every((column) => (mapping.mapping[column.index] ?? null) === column.fieldKey)
+  );
+}
+
 /** The mapping's own rules that the API may answer with, shown above the form rather than in the warning. */
 const formTexts = new Set<string>(Object.values(bulkDataTexts));
 
 /**
- * The import page's forms: Check (save the mapping and preview it again), Start (save and start), Discard (after a
- * question) and Stop (after a question). The mapping is checked by the same schema the page validates with.
+ * The import page's forms: Check (save the mapping and check the whole file with it, in the background), Start (once
+ * checked: start the import; with a mapping changed since, check that first), Discard (after a question) and Stop
+ * (after a question). The mapping is checked by the same schema the page validates with.
  */
 export async function importAction(request: Request, context: Readonly<RouterContextProvider>, id: string) {
   requirePermission(context, request, "Create", "Import");
@@ -99,14 +114,21 @@ export async function importAction(request: Request, context: Readonly<RouterCon
     return data<ImportActionResult>({ result: submission.reply() }, { status: 400 });
   }
   const { intent: step, ...mapping } = submission.value;
+  // Start imports what was checked; a mapping changed since is saved and checked first, as Check does.
+  const starts = step === "start" && detail.import.check.status === "checked" && sameMapping(detail, mapping);
   try {
-    await client.put<ImportDetail>(path, mapping);
-    if (step === "start") await client.post<ImportDto>(apiPath`/api/core/bulk_data/imports/${id}/start`);
+    if (starts) await client.post<ImportDto>(apiPath`/api/core/bulk_data/imports/${id}/start`);
+    else {
+      await client.put<ImportDetail>(path, mapping);
+      await client.post<ImportDto>(apiPath`/api/core/bulk_data/imports/${id}/check`);
+    }
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const errors = fieldErrors(error.status, error.body);
-    // Started meanwhile (another tab): its page shows it as it is now.
-    if (errors.status === bulkDataTexts.notBeingMapped) return redirect(importUrl(id));
+    // Started or being checked meanwhile (another tab): its page shows it as it is now.
+    if (errors.status === bulkDataTexts.notBeingMapped || errors.status === bulkDataTexts.checkRunning) {
+      return redirect(importUrl(id));
+    }
     // The mapping as a whole ("Map at least one column") is the form's error; a column's is its select's.
     const { mapping: whole, ...perField } = errors;
     const byField = Object.fromEntries(
@@ -119,9 +141,7 @@ export async function importAction(request: Request, context: Readonly<RouterCon
         ? [message]
         : undefined;
     const dialog =
-      Object.keys(byField).length > 0 || formErrors
-        ? null
-        : errorDialogText(step === "start" ? "POST" : "PUT", error.status, error.body);
+      Object.keys(byField).length > 0 || formErrors ? null : errorDialogText("POST", error.status, error.body);
     return data<ImportActionResult>(
       { result: submission.reply({ fieldErrors: byField, formErrors }), dialog },
       { status: error.status === 400 ? 400 : 200 },

@@ -36,18 +36,21 @@ export function useFieldName(fields: ImportDetail["fields"]): (key: string) => s
 /**
  * While an import is being mapped: per column of the file the field it fills (or "Do not import"), the required fields
  * no column fills yet, the mode and the field that finds the records to update, and the first rows with what would
- * refuse them. Check saves the mapping and previews it again; Start import saves it and starts.
+ * refuse them. Check saves the mapping and checks the whole file with it; once it is checked, Start import starts it.
  */
 export function ImportMapping({
   detail,
   lastResult,
   discardTo,
   canChange,
+  checked,
 }: {
   detail: ImportDetail;
   lastResult?: SubmissionResult<string[]>;
   discardTo: string;
   canChange: boolean;
+  /** Whether the whole file has been checked with the saved mapping: the import can start. */
+  checked: boolean;
 }) {
   const { t } = useTranslation();
   const messageText = useMessageText();
@@ -214,15 +217,24 @@ export function ImportMapping({
             </Card.Body>
           </Card.Root>
           {canChange && (
-            <HStack gap="3" wrap="wrap">
-              <SubmitButton intent="start">{t("bulk.imports.start")}</SubmitButton>
-              <SubmitButton intent="check" variant="outline" colorPalette="gray">
-                {t("bulk.imports.check")}
-              </SubmitButton>
-              <ButtonLink variant="danger" to={discardTo}>
-                {t("bulk.imports.discard")}
-              </ButtonLink>
-            </HStack>
+            <Stack gap="3">
+              {!checked && <Text color="fg.muted">{t("bulk.imports.checkHint")}</Text>}
+              <HStack gap="3" wrap="wrap">
+                {checked ? (
+                  <>
+                    <SubmitButton intent="start">{t("bulk.imports.start")}</SubmitButton>
+                    <SubmitButton intent="check" variant="outline" colorPalette="gray">
+                      {t("bulk.imports.checkAgain")}
+                    </SubmitButton>
+                  </>
+                ) : (
+                  <SubmitButton intent="check">{t("bulk.imports.check")}</SubmitButton>
+                )}
+                <ButtonLink variant="danger" to={discardTo}>
+                  {t("bulk.imports.discard")}
+                </ButtonLink>
+              </HStack>
+            </Stack>
           )}
         </Stack>
       </Form>

@@ -11,8 +11,8 @@ import { formatNumber } from "../../utils/numbers.ts";
 import { REFRESH_SECONDS, REVALIDATE_MS } from "./urls.ts";
 
 /**
- * An import under way or done: how far it has come (read anew every second with JavaScript, the page reloaded every
- * two without), what it created, updated, left unchanged and refused, and why it failed if it did.
+ * An import under way or done: how far it has come (its file checked first, when it was started unchecked; read anew
+ * every second with JavaScript, the page reloaded every two without), what it created, updated, left unchanged and refused, and why it failed if it did.
  */
 export function ImportProgress({
   item,
@@ -52,9 +52,13 @@ export function ImportProgress({
             value={item.processedRows}
             max={Math.max(total, item.processedRows, 1)}
             label={
-              item.totalRows === null
-                ? t(importing ? "bulk.imports.queued" : "bulk.imports.processed", { processed: n(item.processedRows) })
-                : t("bulk.imports.processedOf", { processed: n(item.processedRows), total: n(total) })
+              importing && item.check.status === "checking"
+                ? t("bulk.imports.checking", { rows: n(item.check.checkedRows) })
+                : item.totalRows === null
+                  ? t(importing ? "bulk.imports.queued" : "bulk.imports.processed", {
+                      processed: n(item.processedRows),
+                    })
+                  : t("bulk.imports.processedOf", { processed: n(item.processedRows), total: n(total) })
             }
           />
           <SimpleGrid columns={{ base: 2, md: 4 }} gap="4" data-testid="import-counts">
