@@ -16,9 +16,13 @@ import { documentEncoding, encodeDocument } from "./utils/document-encoding.serv
 import { createServerEmotionCache, emotionStyleTags } from "./utils/emotion.server.ts";
 import { NonceProvider } from "./utils/nonce.tsx";
 import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders } from "./utils/security-headers.server.ts";
+import { serverTimingEnabled, serverTimingInstrumentations, startSpan } from "./utils/server-timing.server.ts";
 import { textPartsOf } from "./utils/text-parts.ts";
 
 export const streamTimeout = 5_000;
+
+/** With SERVER_TIMING=true, each loader is timed for the Server-Timing header. */
+export const instrumentations = serverTimingEnabled() ? serverTimingInstrumentations : [];
 
 /** What React writes once the whole document is ready: it all comes in one `pipe`, so it is collected as it comes. */
 function readAll(pipe: (destination: Writable) => void): Promise<string> {
@@ -53,6 +57,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  const endRender = startSpan(loadContext, "render");
   const cache = createServerEmotionCache(nonce);
   // The browser's entry imports the page's texts, and the parts its routes name, before it hydrates: fetch them
   // alongside it.
@@ -88,11 +93,15 @@ export default function handleRequest(
           readAll(pipe).then((html) => {
             clearTimeout(timeout);
             const styled = html.replace("</head>", `${preload}${emotionStyleTags(cache, nonce)}</head>`);
+            endRender?.();
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             responseHeaders.append("Vary", "Accept-Encoding");
             const encoding = documentEncoding(request.headers.get("Accept-Encoding"));
             if (encoding) responseHeaders.set("Content-Encoding", encoding);
-            resolve(new Response(encodeDocument(styled, encoding), { status, headers: responseHeaders }));
+            const endEncode = startSpan(loadContext, "encode", encoding ?? "identity");
+            const body = encodeDocument(styled, encoding);
+            endEncode?.();
+            resolve(new Response(body, { status, headers: responseHeaders }));
           }, reject);
         },
         onShellError(error: unknown) {

@@ -30,11 +30,13 @@ import { useNonce } from "./utils/nonce.tsx";
 import { readPreferences } from "./utils/preferences.server.ts";
 import type { Skin } from "./utils/preferences.ts";
 import { securityHeadersMiddleware } from "./utils/security-headers.server.ts";
+import { serverTimingMiddleware } from "./utils/server-timing.server.ts";
 
 /** The notifications panel's code loads when it opens; the server renders it open. */
 const NotificationsPanel = suspended(() => import("./features/notifications/notifications-panel.tsx"));
 
 export const middleware: Route.MiddlewareFunction[] = [
+  serverTimingMiddleware,
   securityHeadersMiddleware,
   originCheckMiddleware,
   authMiddleware,

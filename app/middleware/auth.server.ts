@@ -6,6 +6,7 @@ import type { ShortcutDto } from "../../server/contract/shortcuts.ts";
 import { TtlCache } from "../../server/contract/ttl-cache.ts";
 import { type AuthState, api, authStateContext, isBusyResponse, TOKEN_ERROR_TOAST } from "../utils/api.server.ts";
 import { clientAddress } from "../utils/client-address.server.ts";
+import { startSpan } from "../utils/server-timing.server.ts";
 import { commitSession, getSession, readTokens, type Toast } from "../utils/session.server.ts";
 
 export interface CurrentUser extends MeInfo {
@@ -87,7 +88,10 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
   let user: CurrentUser | null = null;
   if (state.tokens) {
     const client = api(context);
+    const end = startSpan(context, "auth");
+    let asked = false;
     const load = async (): Promise<CurrentUser> => {
+      asked = true;
       const [info, signature, shortcuts, brand, dashboards] = await Promise.all([
         client.get("/api/me/info"),
         client.get("/api/documents/signature/enable"),
@@ -107,6 +111,7 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
     const fresh = state.tokens.expiresAt - Date.now() > USER_CACHE_MS;
     try {
       user = fresh ? await users.get(state.tokens.accessToken, load) : await load();
+      end?.(asked ? "asked" : "kept");
     } catch (error) {
       // A busy API is answered by the root loader, so that the page keeps the session's new cookie and Retry-After.
       if (isBusyResponse(error)) state.busy = error;

@@ -1,6 +1,7 @@
 import { createContext, data, type RouterContextProvider, redirect } from "react-router";
 import type { ApiError as ApiErrorBody } from "../../server/contract/errors.ts";
 import { webEnv } from "./env.server.ts";
+import { startSpan } from "./server-timing.server.ts";
 import {
   clearTokens,
   commitSession,
@@ -173,10 +174,13 @@ export function api(context: Readonly<RouterContextProvider>) {
     throw error;
   };
   const call = async <T>(path: string, init: RequestInit, refreshOn401 = true): Promise<T> => {
+    const end = startSpan(context, "api", `${init.method} ${path.split("?")[0]}`);
     try {
       return await parse<T>(await send(state, path, init, refreshOn401));
     } catch (error) {
       return failed(error, init.method);
+    } finally {
+      end?.();
     }
   };
   return {
