@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act } from "react";
+import { act, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { prerender } from "react-dom/static";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -80,6 +80,41 @@ describe("a part loaded when reached", () => {
     await act(async () => root.render(<Part label="Assign" />));
     expect(load).not.toHaveBeenCalled();
     await act(async () => root.render(<Part label="Assign to a group" />));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("lets the router's new data through once the page is interactive, though the part's own props are the same", async () => {
+    const pageOf =
+      (Part: ReturnType<typeof whenReached<typeof Assign>>) =>
+      ({ notice }: { notice: string }) => (
+        <>
+          <p>{notice}</p>
+          <Part label="Assign" />
+        </>
+      );
+    const container = document.createElement("div");
+    const ServerPage = pageOf(whenReached(loader()));
+    vi.stubGlobal("document", undefined);
+    try {
+      const { prelude } = await prerender(<ServerPage notice="Before" />, {
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+      });
+      container.innerHTML = await new Response(prelude).text();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    const load = loader();
+    const Page = pageOf(whenReached(load));
+    document.body.append(container);
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <Page notice="Before" />);
+    });
+    document.documentElement.dataset.hydrated = "true";
+    expect(load).not.toHaveBeenCalled();
+    // The router commits a revalidation's data in a transition.
+    await act(async () => startTransition(() => root?.render(<Page notice="Added to your shortcuts" />)));
+    await vi.waitFor(() => expect(container.querySelector("p")?.textContent).toBe("Added to your shortcuts"));
     expect(load).toHaveBeenCalledTimes(1);
   });
 

@@ -19,8 +19,8 @@ export interface WhenReached<P extends object> {
  * a chart's tooltips. The server renders it whole, and in the browser its HTML stays as the server sent it, links and
  * plain forms working as they do without JavaScript, until a pointer, a touch or the focus reaches it; then its code
  * loads and it hydrates in place. React holds events inside HTML that has not hydrated, so the reach is watched on
- * the window, before React sees the event. Rendered after the page became interactive (a client navigation), or
- * given new props before it was reached, it loads at once. `fallback` shows only then, while the code loads.
+ * the window, before React sees the event. Rendered again after the page became interactive (a client navigation,
+ * a revalidation), or given new props before it was reached, it loads at once. `fallback` shows only then, while the code loads.
  */
 export function whenReached<C extends ComponentType<any>>(
   load: () => Promise<{ default: C }>,
@@ -37,6 +37,10 @@ export function whenReached<C extends ComponentType<any>>(
     // Props are the loader's data, so their text tells a new page of data from a render of the same one.
     const text = JSON.stringify(props);
     const first = useRef(text);
+    // A render after the page became interactive is the router's new data (a revalidation after a fetcher's post,
+    // a navigation): React holds such a transition until every part it reaches has hydrated, so the code must load
+    // now, not in an effect that would run only once that render commits.
+    if (pageInteractive()) open();
     useEffect(() => {
       if (pageInteractive() || first.current !== text) {
         open();
