@@ -22,7 +22,8 @@ export function importUploadSchema(maxMegabytes: number) {
   return z.object({
     file: z
       .instanceof(File, { message: fileMessages.missing })
-      .refine((file) => file.size > 0 && file.name !== "", fileMessages.missing)
+      // An empty input is only missing: its empty name is no type to refuse as well.
+      .refine((file) => file.size > 0 && file.name !== "", { message: fileMessages.missing, abort: true })
       .refine((file) => IMPORT_FILE.test(file.name), fileMessages.unsupportedType)
       .refine((file) => file.size <= maxMegabytes * MEGABYTE, tooLargeMessage(maxMegabytes)),
   });

@@ -25,7 +25,8 @@ export function uploadSchema(maxMegabytes: number) {
   return uploadFieldsSchema.extend({
     file: z
       .instanceof(File, { message: fileMessages.missing })
-      .refine((file) => file.size > 0 && file.name !== "", fileMessages.missing)
+      // An empty input is only missing: its empty name is no type to refuse as well.
+      .refine((file) => file.size > 0 && file.name !== "", { message: fileMessages.missing, abort: true })
       .refine((file) => file.size <= maxMegabytes * MEGABYTE, tooLargeMessage(maxMegabytes)),
   });
 }
