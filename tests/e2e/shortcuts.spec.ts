@@ -312,8 +312,17 @@ test.describe("company settings", () => {
       await page.goto("/system-settings/company-settings");
       expect((await (await apiAs(page))("GET", "/api/core/company_settings")).logo).toEqual(before.logo);
 
-      // A real image is taken, whatever its name says, and shows beside the app's name; then it is removed.
-      await page.getByLabel("Logo image").setInputFiles({ name: "logo.gif", mimeType: "image/gif", buffer: pngFile });
+      // With JavaScript the browser refuses a file whose name and type are not one of the logo's, before sending it.
+      const misnamed = { name: "logo.gif", mimeType: "image/gif", buffer: pngFile };
+      if (jsEnabled(testInfo)) {
+        await page.getByLabel("Logo image").setInputFiles(misnamed);
+        await expect(page.getByTestId("file-refused")).toHaveText("The logo must be a PNG, JPEG or WebP image");
+      }
+      // The API takes a real image by its content, whatever its name says (the browser's check is only comfort), and
+      // it shows beside the app's name; then it is removed.
+      await page
+        .getByLabel("Logo image")
+        .setInputFiles(jsEnabled(testInfo) ? { ...misnamed, name: "logo.png", mimeType: "image/png" } : misnamed);
       await page.getByRole("button", { name: "Upload logo" }).click();
       await expect(notice(page, testInfo, "The logo was saved.")).toBeVisible();
       await expect(page.getByTestId("logo-preview")).toBeVisible();
