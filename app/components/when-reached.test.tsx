@@ -83,13 +83,13 @@ describe("a part loaded when reached", () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it("lets the router's new data through once the page is interactive, though the part's own props are the same", async () => {
+  it("lets the router's new data through a page with a part not yet reached, loading it only for data of its own", async () => {
     const pageOf =
       (Part: ReturnType<typeof whenReached<typeof Assign>>) =>
-      ({ notice }: { notice: string }) => (
+      ({ notice, label = "Assign" }: { notice: string; label?: string }) => (
         <>
           <p>{notice}</p>
-          <Part label="Assign" />
+          <Part label={label} />
         </>
       );
     const container = document.createElement("div");
@@ -112,9 +112,14 @@ describe("a part loaded when reached", () => {
     });
     document.documentElement.dataset.hydrated = "true";
     expect(load).not.toHaveBeenCalled();
-    // The router commits a revalidation's data in a transition.
+    // The router commits a revalidation's data in a transition; the part's is the same, in new objects.
     await act(async () => startTransition(() => root?.render(<Page notice="Added to your shortcuts" />)));
     await vi.waitFor(() => expect(container.querySelector("p")?.textContent).toBe("Added to your shortcuts"));
+    expect(load).not.toHaveBeenCalled();
+    // Data of its own needs its code, which loads at once, and the render goes through.
+    await act(async () => startTransition(() => root?.render(<Page notice="Assigned" label="Assign to a group" />)));
+    await vi.waitFor(() => expect(container.querySelector("button")?.textContent).toBe("Assign to a group"));
+    expect(container.querySelector("p")?.textContent).toBe("Assigned");
     expect(load).toHaveBeenCalledTimes(1);
   });
 
