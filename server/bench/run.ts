@@ -1,7 +1,8 @@
 /**
- * npm run bench: measures the lists of companies, inquiries, to-dos and notes at every layer, on the database that
- * DATABASE_URL or DATA_DIR points to (fill it first with npm run bench:seed). Prints a table and writes the same
- * figures as JSON to bench-results/.
+ * npm run bench: measures the lists of companies, contacts, inquiries, to-dos, notes and a custom entity at every
+ * layer, on the database that DATABASE_URL or DATA_DIR points to (fill it first with npm run bench:seed, and
+ * npm run bench:custom-entity for the custom entity). Prints a table, writes the same figures as JSON to
+ * bench-results/, and exits with 1 when a layer is over its budget by more than the run's noise (budgets.ts).
  *
  *   1. the repository's SQL for list pages and searches, timed in-process;
  *   2. the API call each page makes (GET /api/crm/company and the like), over HTTP with keep-alive, at several
@@ -9,19 +10,21 @@
  *   3. the server-rendered pages (/companies and the like) with a signed-in session;
  *   4. bytes on the wire for /companies on first load, /healthz while slow requests run, and peak RSS.
  *
- * Companies are measured in depth; inquiries, to-dos and notes by a first page, a deep page and a search, and only when
- * the database holds more than a page or two of them; the activities timeline by the first page of the company that
+ * Companies are measured in depth; the other lists by a first page, a deep page and a search, and only when the
+ * database holds more than a page or two of them; the activities timeline by the first page of the company that
  * npm run bench:seed -- --timeline N fills, when there is one.
  *
  * Every run is bounded by --duration seconds (and SQL timing also by --iterations).
  */
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { type Kysely, sql } from "kysely";
-import { type RecordScreen, screens } from "../../app/features/records/screens.ts";
+import { customEntityScreen, listColumnKeys, type RecordScreen, screens } from "../../app/features/records/screens.ts";
 import { projectRoot } from "../../tests/support/servers.ts";
 import { type RecordKey, timelineCounts, timelinePage } from "../activities/activities.repository.ts";
 import { activityKinds } from "../contract/activities.ts";
@@ -32,14 +35,23 @@ import { seedWorkspace } from "../db/seed.ts";
 import { type EntityMetadata, loadEntity } from "../records/metadata.repository.ts";
 import { type ListQuery, listRecords } from "../records/records.repository.ts";
 import { BENCH_PASSWORD } from "./bench-password.ts";
-import { type GeneratedKind, searchWords, timelineCompanyName } from "./generated-items.ts";
+import { describeFailure, type MeasuredOverheads, overBudget, overheadBudgets } from "./budgets.ts";
+import { searchWords, timelineCompanyName } from "./generated-items.ts";
 import { firstLoadBytes, signIn, startServers } from "./workspace.ts";
 
 const PAGE_SIZE = 25;
-/** The list pages a run can measure. */
-const listPaths = ["companies", "inquiries", "todo", "notes"] as const;
-/** What --lists may name: the list pages, and a company's activities timeline. */
-const measurable = [...listPaths, "timeline"] as const;
+/** The built-in list pages a run can measure. */
+const listPaths = ["companies", "contacts", "inquiries", "todo", "notes"] as const;
+/** The custom entity npm run bench:custom-entity makes and fills, listed as "custom". */
+const CUSTOM_ENTITY_KEY = "bench_asset";
+/** What --lists may name: the list pages, the custom entity's, and a company's activities timeline. */
+const measurable = [...listPaths, "custom", "timeline"] as const;
+/** A word the generated records of each list share, searched for on its first page (companies: --search). */
+const listSearches: Record<string, string> = {
+  ...searchWords,
+  contact: "olsen",
+  [CUSTOM_ENTITY_KEY]: "fjord",
+};
 
 const { values: options } = parseArgs({
   options: {
@@ -48,6 +60,8 @@ const { values: options } = parseArgs({
     connections: { type: "string", default: "1,4,16" },
     search: { type: "string", default: "berg" },
     lists: { type: "string", default: measurable.join(",") },
+    // Only to see the budget check fail: each page request waits this long in a proxy before the web app gets it.
+    "slow-pages": { type: "string", default: "0" },
     help: { type: "boolean", default: false },
   },
 });
@@ -63,7 +77,12 @@ Signs in as admin@example.com with DEMO_PASSWORD (default: the one bench:seed us
   --connections C,…   concurrencies the API and the pages are measured at (default 1,4,16)
   --search TEXT       what the companies are searched for, besides one company's name (default berg)
   --lists L,…         the list pages to measure (default all); one of fewer than two pages is left out;
-                      timeline: the activities of "${timelineCompanyName}" (bench:seed --timeline N)`);
+                      custom: the custom entity ${CUSTOM_ENTITY_KEY} (npm run bench:custom-entity);
+                      timeline: the activities of "${timelineCompanyName}" (bench:seed --timeline N)
+  --slow-pages MS     delays every page request by MS in a proxy: shows the budget check failing
+
+Exits with 1 when a list's page adds more than ${overheadBudgets.pageOverApi.median} ms median (${overheadBudgets.pageOverApi.p95} ms p95) to its API call, or
+the API more than ${overheadBudgets.apiOverSql.median} ms median to its SQL, at the first concurrency, by more than the noise of the run.`);
   process.exit(0);
 }
 const durationSeconds = Number(options.duration);
@@ -74,12 +93,14 @@ const maxIterations = Number(options.iterations);
  */
 const WARM_UP_SECONDS = 2;
 const concurrencies = options.connections.split(",").map(Number);
+const slowPagesMs = Number(options["slow-pages"]);
 const chosenLists = options.lists.split(",").map((name) => name.trim());
 if (
   !(durationSeconds > 0) ||
   !(maxIterations > 0) ||
   concurrencies.some((c) => !Number.isInteger(c) || c < 1) ||
   options.search.trim().length < 3 ||
+  !(slowPagesMs >= 0) ||
   !chosenLists.every((name) => measurable.some((path) => path === name))
 ) {
   console.error(
@@ -156,13 +177,16 @@ const pageAt: Record<PageName, (total: number) => number> = {
 function listScenario(list: MeasuredList, name: string, page: number, q?: string): Scenario {
   const { screen } = list;
   const query: ListQuery = { offset: page * PAGE_SIZE, limit: PAGE_SIZE, sort: list.sort, search: q, filters: [] };
-  // The page also asks for a due date, to mark overdue rows; the lists that have one already show it.
+  // As the page asks (list.server.ts): its columns, and a due date to mark overdue rows; a contact's companies.
+  const listed = listColumnKeys(screen, list.entity.fields);
+  const due = list.entity.fields.find((field) => field.active && field.settings.due)?.key;
   const apiQuery = new URLSearchParams({
     page: String(page),
     size: String(PAGE_SIZE),
-    fields: screen.listColumns.join(","),
+    fields: [...new Set([...listed, ...(due ? [due] : [])])].join(","),
   });
   if (screen.defaultSort) apiQuery.set("sort", screen.defaultSort);
+  if (screen.listsRelated) apiQuery.set("connections", "true");
   const pageQuery = new URLSearchParams({ page: String(page + 1) });
   const loadQuery = new URLSearchParams({
     page: String(page),
@@ -226,7 +250,7 @@ async function timelineScenario(db: Kysely<Database>): Promise<Scenario | undefi
  */
 async function scenariosOf(db: Kysely<Database>, list: MeasuredList): Promise<Scenario[]> {
   if (list.screen.path !== "companies") {
-    return listScenarios(list, ["first page", "deep page"], [searchWords[list.screen.table as GeneratedKind]]);
+    return listScenarios(list, ["first page", "deep page"], [listSearches[list.screen.table]]);
   }
   const middle = await sql<{ name: string }>`select name from crm.company order by lower(name), id
     offset ${Math.floor(list.total / 2)} limit 1`.execute(db);
@@ -245,8 +269,15 @@ async function sqlPhase() {
     const totals: Record<string, number> = {};
     const held: string[] = [];
     const scenarios: Scenario[] = [];
-    for (const path of listPaths) {
-      const screen = screens[path];
+    const custom = await loadEntity(handle.db, customEntityScreen(CUSTOM_ENTITY_KEY).schema, CUSTOM_ENTITY_KEY);
+    if (chosenLists.includes("custom") && !custom) {
+      console.log(`No custom entity ${CUSTOM_ENTITY_KEY}, not measured: npm run bench:custom-entity makes it.`);
+    }
+    const lists: [string, RecordScreen][] = [
+      ...listPaths.map((path): [string, RecordScreen] => [path, screens[path]]),
+      ...(custom ? [["custom", customEntityScreen(CUSTOM_ENTITY_KEY)] as [string, RecordScreen]] : []),
+    ];
+    for (const [path, screen] of lists) {
       const entity = await loadEntity(handle.db, screen.schema, screen.table);
       if (!entity) throw new Error(`no ${screen.table} entity: start the workspace once or run npm run bench:seed`);
       const { rows } = await sql<{ total: number }>`select count(*)::int as total
@@ -337,6 +368,38 @@ async function healthDuring<T>(healthUrl: string, during: Promise<T>) {
   }
 }
 
+/**
+ * A proxy in front of the web app that holds each request `delayMs` before passing it on (--slow-pages): a page made
+ * slow on purpose, to see the budget check fail.
+ */
+async function slowProxy(target: string, delayMs: number): Promise<{ url: string; close(): Promise<void> }> {
+  const { hostname, port } = new URL(target);
+  const server = http.createServer((request, response) => {
+    setTimeout(() => {
+      const upstream = http.request(
+        { hostname, port, path: request.url, method: request.method, headers: request.headers },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      upstream.on("error", () => response.destroy());
+      request.pipe(upstream);
+    }, delayMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("the proxy has no port");
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 // --- Bytes on the wire ---
 
 function peakRss(pid: number | undefined): number {
@@ -357,14 +420,18 @@ async function main() {
   console.log(`${sqlResults.held.join(", ")}; SQL timed in-process`);
 
   const servers = await startServers({ databaseUrl, dataDir, password });
+  const proxy = slowPagesMs > 0 ? await slowProxy(servers.appUrl, slowPagesMs) : undefined;
+  const pagesUrl = proxy?.url ?? servers.appUrl;
+  if (proxy) console.log(`Every page request waits ${slowPagesMs} ms in a proxy first (--slow-pages).`);
   try {
     const { cookie, accessToken } = await signIn(servers, password);
     const apiHeaders = { authorization: `Bearer ${accessToken}` };
     const appHeaders = { cookie };
     const apiResults = new Map<Scenario, Record<number, LoadResult>>();
     const pageResults = new Map<Scenario, Record<number, LoadResult>>();
+    const apiAgain = new Map<Scenario, LoadResult>();
     for (const scenario of sqlResults.scenarios) {
-      const urls = { api: `${servers.apiUrl}${scenario.api}`, page: `${servers.appUrl}${scenario.page}` };
+      const urls = { api: `${servers.apiUrl}${scenario.api}`, page: `${pagesUrl}${scenario.page}` };
       const api: Record<number, LoadResult> = {};
       const page: Record<number, LoadResult> = {};
       await load(urls.api, apiHeaders, 1, WARM_UP_SECONDS);
@@ -372,6 +439,8 @@ async function main() {
       for (const connections of concurrencies) {
         api[connections] = await load(urls.api, apiHeaders, connections);
         page[connections] = await load(urls.page, appHeaders, connections);
+        // The API call once more after the page: how far the two lie apart is the noise the budgets allow for.
+        if (connections === concurrencies[0]) apiAgain.set(scenario, await load(urls.api, apiHeaders, connections));
       }
       apiResults.set(scenario, api);
       pageResults.set(scenario, page);
@@ -393,7 +462,10 @@ async function main() {
       const sqlTime = sqlResults.results.get(scenario) as Summary & { total: number };
       const api = apiResults.get(scenario) as Record<number, LoadResult>;
       const page = pageResults.get(scenario) as Record<number, LoadResult>;
-      const api1 = api[concurrencies[0]];
+      const before = api[concurrencies[0]];
+      const after = apiAgain.get(scenario) as LoadResult;
+      // The API call's figures are the mean of its two measurements around the page's.
+      const api1 = { median: (before.median + after.median) / 2, p95: (before.p95 + after.p95) / 2 };
       const page1 = page[concurrencies[0]];
       return {
         list: scenario.list,
@@ -410,10 +482,25 @@ async function main() {
           apiOverSqlP95: api1.p95 - sqlTime.p95,
           pageOverApiP95: page1.p95 - api1.p95,
         },
+        noise: { median: Math.abs(before.median - after.median), p95: Math.abs(before.p95 - after.p95) },
       };
     });
+    const failures = overBudget(
+      rows.map(
+        (row): MeasuredOverheads => ({
+          list: row.list,
+          scenario: row.scenario,
+          apiOverSql: { median: row.overheads.apiOverSql, p95: row.overheads.apiOverSqlP95 },
+          pageOverApi: { median: row.overheads.pageOverApi, p95: row.overheads.pageOverApiP95 },
+          noise: row.noise,
+        }),
+      ),
+    );
 
     printTable(rows, healthRun.health, `${slow.name} of ${slowPage}`, bytes, rss);
+    if (failures.length === 0)
+      console.log("\nEvery list is within its budgets (budgets.ts), allowing for this run's noise.");
+    else console.log(`\nOver budget:\n${failures.map((failure) => `  ${describeFailure(failure)}`).join("\n")}`);
 
     const report = {
       startedAt: started.toISOString(),
@@ -430,7 +517,10 @@ async function main() {
         platform: `${os.type()} ${os.release()}`,
         node: process.version,
       },
-      settings: { durationSeconds, maxIterations, concurrencies, pageSize: PAGE_SIZE },
+      settings: { durationSeconds, maxIterations, concurrencies, pageSize: PAGE_SIZE, slowPagesMs },
+      commit: gitCommit(),
+      budgets: overheadBudgets,
+      overBudget: failures,
       scenarios: rows,
       healthDuringLoad: {
         list: slow.list,
@@ -449,8 +539,23 @@ async function main() {
     );
     fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\nWritten to ${path.relative(process.cwd(), file)}`);
+    if (failures.length > 0) process.exitCode = 1;
   } finally {
+    await proxy?.close();
     await servers.stop();
+  }
+}
+
+/** The commit the run measured, with "+changes" when the tree differs from it, for the figures' record. */
+function gitCommit(): string | undefined {
+  try {
+    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: projectRoot }).toString().trim();
+    const changed = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: projectRoot })
+      .toString()
+      .trim();
+    return changed ? `${head}+changes` : head;
+  } catch {
+    return undefined;
   }
 }
 
@@ -463,6 +568,7 @@ function printTable(
     api: Record<number, Summary & { requestsPerSecond: number }>;
     page: Record<number, Summary & { requestsPerSecond: number }>;
     overheads: { apiOverSql: number; pageOverApi: number; apiOverSqlP95: number; pageOverApiP95: number };
+    noise: { median: number; p95: number };
   }[],
   health: Summary,
   healthScenario: string,
@@ -470,7 +576,19 @@ function printTable(
   rss: { api: number; web: number },
 ) {
   const lines: string[][] = [
-    ["list", "scenario", "total", "layer", "conc.", "median ms", "p95 ms", "req/s", "API − SQL ms", "page − API ms"],
+    [
+      "list",
+      "scenario",
+      "total",
+      "layer",
+      "conc.",
+      "median ms",
+      "p95 ms",
+      "req/s",
+      "API − SQL ms",
+      "page − API ms",
+      "noise ms",
+    ],
   ];
   for (const row of rows) {
     lines.push([
@@ -481,6 +599,7 @@ function printTable(
       "1",
       ms(row.sql.median),
       ms(row.sql.p95),
+      "",
       "",
       "",
       "",
@@ -500,6 +619,7 @@ function printTable(
         api.requestsPerSecond.toFixed(0),
         first ? `${ms(row.overheads.apiOverSql)} (p95 ${ms(row.overheads.apiOverSqlP95)})` : "",
         "",
+        first ? `${ms(row.noise.median)} (p95 ${ms(row.noise.p95)})` : "",
       ]);
       lines.push([
         "",
@@ -512,6 +632,7 @@ function printTable(
         page.requestsPerSecond.toFixed(0),
         "",
         first ? `${ms(row.overheads.pageOverApi)} (p95 ${ms(row.overheads.pageOverApiP95)})` : "",
+        "",
       ]);
     }
   }
