@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
+import { useAnchorNavigation } from "../utils/anchor-navigation.ts";
+import { useTranslation } from "../utils/translation.tsx";
 
 export interface DataTableColumn<Row> {
   key: string;
@@ -155,25 +156,13 @@ function SelectAll({ name, form, label }: { name: string; form?: string; label: 
 
 /**
  * A table's links are plain anchors: a page holds fifty of them, and React Router's <Link> costs its hooks for each on
- * every render. One handler on the table body does what a <Link> does with a click, navigating within the app (a click
- * with a modifier key or another button is left to the browser). React Router learns the links' routes from
- * `data-discover`, as it does a <Link>'s.
+ * every render. One handler on the table body navigates within the app (useAnchorNavigation).
  */
 function useRowLinks(onActionLinkIntent: (() => void) | undefined) {
-  const navigate = useNavigate();
+  const onClick = useAnchorNavigation();
   const linkIn = (event: React.SyntheticEvent) => (event.target instanceof Element ? event.target.closest("a") : null);
   const intent = (event: React.SyntheticEvent) => {
     if (onActionLinkIntent && linkIn(event)?.closest(".ws-cell-action")) onActionLinkIntent();
   };
-  return {
-    onClick(event: React.MouseEvent) {
-      const link = linkIn(event);
-      const modified = event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
-      if (!link || event.defaultPrevented || event.button !== 0 || modified) return;
-      event.preventDefault();
-      navigate(link.getAttribute("href") ?? "");
-    },
-    onPointerOver: intent,
-    onFocus: intent,
-  };
+  return { onClick, onPointerOver: intent, onFocus: intent };
 }

@@ -1,9 +1,12 @@
-import { useTranslation } from "react-i18next";
-import { Link, NavLink } from "react-router";
+import type { TFunction } from "i18next";
+import type { ReactNode } from "react";
+import { useLocation } from "react-router";
 import { EntityIconView } from "../components/entity-icons.tsx";
 import { ChartIcon, SettingsIcon, StarIcon } from "../components/icons.tsx";
+import { useAnchorNavigation } from "../utils/anchor-navigation.ts";
 import { type NavItem, navItems } from "../utils/navigation.ts";
 import { SHORTCUTS_PATH } from "../utils/shortcut-urls.ts";
+import { useTranslation } from "../utils/translation.tsx";
 
 /** A shortcut as the menu needs it: shown ones are listed, in the user's order. */
 export interface MenuShortcut {
@@ -26,9 +29,30 @@ export interface MenuPermissions {
 
 type Direction = "column" | "row";
 
+/**
+ * An entry of the menu: a plain anchor that the menu's one click handler navigates by (useAnchorNavigation), marked as
+ * the current page as a <NavLink> would mark it. Every page shows the menu twice (the sidebar, and the bar on narrow
+ * screens), so its thirty-odd links cost no router hooks each.
+ */
+function MenuLink({ to, current, children }: { to: string; current: boolean; children: ReactNode }) {
+  return (
+    <a href={to} className="ws-menu-link" aria-current={current ? "page" : undefined} data-discover="true">
+      {children}
+    </a>
+  );
+}
+
+/** Whether `pathname` is the page of `to`, or (unless `end`) one of its pages. */
+function isCurrent(pathname: string, to: string, end = false): boolean {
+  if (pathname === to) return true;
+  return !end && pathname.startsWith(to.endsWith("/") ? to : `${to}/`);
+}
+
 /** Plain elements with classes from the stylesheet (app/styles/static-classes.tsx): every page shows the menu. */
 export function NavigationMenu({ direction, user }: { direction: Direction; user: MenuPermissions }) {
   const { t, i18n } = useTranslation();
+  const { pathname } = useLocation();
+  const navigateByAnchor = useAnchorNavigation();
   const norwegian = i18n.language === "nb";
   const items = navItems.filter(
     (item) =>
@@ -38,45 +62,55 @@ export function NavigationMenu({ direction, user }: { direction: Direction; user
   );
   const entry = (item: NavItem) => (
     <li key={item.to}>
-      <NavLink to={item.to} end={item.end} className="ws-menu-link">
+      <MenuLink to={item.to} current={isCurrent(pathname, item.to, item.end)}>
         <item.icon />
         {t(item.label)}
-      </NavLink>
+      </MenuLink>
     </li>
   );
   return (
-    <>
+    // Clicks on the menu's anchors bubble here; the wrapper takes no box of its own.
+    // biome-ignore lint/a11y/noStaticElementInteractions: the anchors inside are what is clicked, and keyboard activation of an anchor is a click.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: as above.
+    <div style={{ display: "contents" }} onClick={navigateByAnchor}>
       <nav aria-label={t("nav.label")}>
         <ul className={`chakra-stack ${direction === "column" ? "ws-menu-column" : "ws-menu-row"}`}>
           {items.filter((item) => !item.trailing).map(entry)}
-          {user.customEntities?.map((entity) => (
-            <li key={entity.key}>
-              <NavLink to={`/custom-entity/${entity.key}`} className="ws-menu-link">
-                <EntityIconView name={entity.icon} />
-                {norwegian ? entity.pluralNb : entity.pluralEn}
-              </NavLink>
-            </li>
-          ))}
+          {user.customEntities?.map((entity) => {
+            const to = `/custom-entity/${entity.key}`;
+            return (
+              <li key={entity.key}>
+                <MenuLink to={to} current={isCurrent(pathname, to)}>
+                  <EntityIconView name={entity.icon} />
+                  {norwegian ? entity.pluralNb : entity.pluralEn}
+                </MenuLink>
+              </li>
+            );
+          })}
           {items.filter((item) => item.trailing).map(entry)}
         </ul>
       </nav>
       {user.dashboards && user.dashboards.length > 0 && (
-        <DashboardsMenu direction={direction} dashboards={user.dashboards} />
+        <DashboardsMenu direction={direction} dashboards={user.dashboards} pathname={pathname} t={t} />
       )}
-      <ShortcutsMenu direction={direction} shortcuts={user.shortcuts ?? []} />
-    </>
+      <ShortcutsMenu direction={direction} shortcuts={user.shortcuts ?? []} pathname={pathname} t={t} />
+    </div>
   );
+}
+
+interface SubmenuProps {
+  direction: Direction;
+  pathname: string;
+  t: TFunction;
 }
 
 /** The dashboards marked for the menu that the user's groups see (spec §3, §6), under a heading of their own. */
 function DashboardsMenu({
   direction,
   dashboards,
-}: {
-  direction: Direction;
-  dashboards: NonNullable<MenuPermissions["dashboards"]>;
-}) {
-  const { t } = useTranslation();
+  pathname,
+  t,
+}: SubmenuProps & { dashboards: NonNullable<MenuPermissions["dashboards"]> }) {
   const headingId = `menu-dashboards-${direction}`;
   return (
     <nav aria-labelledby={headingId} data-testid="menu-dashboards">
@@ -84,25 +118,27 @@ function DashboardsMenu({
         {t("dashboards.menu")}
       </h2>
       <ul className={`chakra-stack ${direction === "column" ? "ws-menu-column" : "ws-menu-row"}`}>
-        {dashboards.map((dashboard) => (
-          <li key={dashboard.uuidKey}>
-            <NavLink to={`/dashboard/${dashboard.uuidKey}`} className="ws-menu-link">
-              <ChartIcon />
-              {dashboard.name}
-            </NavLink>
-          </li>
-        ))}
+        {dashboards.map((dashboard) => {
+          const to = `/dashboard/${dashboard.uuidKey}`;
+          return (
+            <li key={dashboard.uuidKey}>
+              <MenuLink to={to} current={isCurrent(pathname, to)}>
+                <ChartIcon />
+                {dashboard.name}
+              </MenuLink>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );
 }
 
 /**
- * The user's shown shortcuts in their order, under a heading of their own, and the page that manages them. Plain
- * links: a shortcut's address may carry a query, so none is marked as the current page.
+ * The user's shown shortcuts in their order, under a heading of their own, and the page that manages them. A
+ * shortcut's address may carry a query, so none is marked as the current page.
  */
-function ShortcutsMenu({ direction, shortcuts }: { direction: Direction; shortcuts: MenuShortcut[] }) {
-  const { t } = useTranslation();
+function ShortcutsMenu({ direction, shortcuts, pathname, t }: SubmenuProps & { shortcuts: MenuShortcut[] }) {
   // The menu is rendered once per layout place (the sidebar, and the bar on narrow screens): ids differ by place.
   const headingId = `menu-shortcuts-${direction}`;
   return (
@@ -115,17 +151,17 @@ function ShortcutsMenu({ direction, shortcuts }: { direction: Direction; shortcu
           .filter((shortcut) => shortcut.visible)
           .map((shortcut) => (
             <li key={shortcut.uuid}>
-              <Link to={shortcut.url} className="ws-menu-link">
+              <MenuLink to={shortcut.url} current={false}>
                 <StarIcon />
                 {shortcut.name}
-              </Link>
+              </MenuLink>
             </li>
           ))}
         <li>
-          <NavLink to={SHORTCUTS_PATH} end className="ws-menu-link">
+          <MenuLink to={SHORTCUTS_PATH} current={isCurrent(pathname, SHORTCUTS_PATH, true)}>
             <SettingsIcon />
             {t("shortcuts.manage")}
-          </NavLink>
+          </MenuLink>
         </li>
       </ul>
     </nav>
