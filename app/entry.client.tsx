@@ -2,12 +2,13 @@ import { CacheProvider } from "@emotion/react";
 import i18next from "i18next";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { createEmotionCache } from "./utils/emotion.ts";
 import { fallbackLanguage, i18nextOptions, isLanguage } from "./utils/i18n.ts";
 import { loadMessages } from "./utils/messages.ts";
 import { isTextPart, textPartsLoaded, textPartTexts } from "./utils/text-parts.ts";
+import { TextsProvider } from "./utils/translation.tsx";
 
 const lang = document.documentElement.lang;
 const language = isLanguage(lang) ? lang : fallbackLanguage;
@@ -29,9 +30,9 @@ startTransition(() => {
     document,
     <StrictMode>
       <CacheProvider value={cache}>
-        <I18nextProvider i18n={i18next}>
+        <TextsProvider i18n={i18next}>
           <HydratedRouter />
-        </I18nextProvider>
+        </TextsProvider>
       </CacheProvider>
     </StrictMode>,
   );

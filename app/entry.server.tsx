@@ -4,7 +4,6 @@ import localeChunks from "virtual:locale-chunks";
 import { CacheProvider } from "@emotion/react";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import {
   type EntryContext,
   type HandleDataRequestFunction,
@@ -18,6 +17,7 @@ import { NonceProvider } from "./utils/nonce.tsx";
 import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders } from "./utils/security-headers.server.ts";
 import { serverTimingEnabled, serverTimingInstrumentations, startSpan } from "./utils/server-timing.server.ts";
 import { textPartsOf } from "./utils/text-parts.ts";
+import { TextsProvider } from "./utils/translation.tsx";
 
 export const streamTimeout = 5_000;
 
@@ -78,9 +78,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <CacheProvider value={cache}>
-          <I18nextProvider i18n={getInstance(loadContext)}>
+          <TextsProvider i18n={getInstance(loadContext)}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </I18nextProvider>
+          </TextsProvider>
         </CacheProvider>
       </NonceProvider>,
       {

@@ -2,6 +2,7 @@ import { ChakraProvider, createSystem, defaultConfig } from "@chakra-ui/react";
 import { tokens } from "@chakra-ui/react/theme";
 import createCache from "@emotion/cache";
 import { CacheProvider } from "@emotion/react";
+import i18next from "i18next";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
@@ -10,6 +11,7 @@ import { recipeKeysUsed } from "./styles/chakra-recipes.ts";
 import { appConfig, system } from "./theme.ts";
 import { renderChakraGlobalStyles } from "./utils/chakra-global-css.server.tsx";
 import { renderStaticClassRules } from "./utils/static-css.server.tsx";
+import { TextsProvider } from "./utils/translation.tsx";
 
 const used = recipeKeysUsed(import.meta.dirname);
 
@@ -20,6 +22,10 @@ function luminance(hex: string): number {
   return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
 }
 
+// The components' texts are their keys here: only their styles are compared.
+const texts = i18next.createInstance();
+await texts.init({ lng: "en", resources: {} });
+
 /** Renders markup with a system, the way the server renders a page (Emotion's classes included). */
 function render(chakraSystem: ReturnType<typeof createSystem>, children: ReactNode): string {
   const cache = createCache({ key: "css" });
@@ -27,7 +33,9 @@ function render(chakraSystem: ReturnType<typeof createSystem>, children: ReactNo
   return renderToStaticMarkup(
     <CacheProvider value={cache}>
       <ChakraProvider value={chakraSystem}>
-        <Stub />
+        <TextsProvider i18n={texts}>
+          <Stub />
+        </TextsProvider>
       </ChakraProvider>
     </CacheProvider>,
   );

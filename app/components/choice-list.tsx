@@ -1,5 +1,5 @@
 import { chakra, Stack, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/translation.tsx";
 
 const Choice = chakra("label", {
   base: {

@@ -1,8 +1,8 @@
 import { Button, Dialog, Text } from "@chakra-ui/react";
 import { type ReactNode, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigate } from "react-router";
 import { useMessageText } from "../utils/message-text.ts";
+import { useTranslation } from "../utils/translation.tsx";
 
 /**
  * A question before something that cannot be undone, such as deleting a record. It is URL state, so the server renders

@@ -1,6 +1,6 @@
 import { Button, Heading, Stack, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
+import { useTranslation } from "../utils/translation.tsx";
 
 interface GeneralErrorBoundaryProps {
   error: unknown;

@@ -2,11 +2,12 @@ import { ChakraProvider } from "@chakra-ui/react";
 import { useForm } from "@conform-to/react";
 import { createInstance } from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { initReactI18next } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import type { FieldDefinition } from "../../server/contract/fields.ts";
 import en from "../locales/en.ts";
 import { system } from "../theme.ts";
+import { TextsProvider } from "../utils/translation.tsx";
 import { FieldInput } from "./field-input.tsx";
 import { FormField } from "./form-field.tsx";
 
@@ -46,11 +47,11 @@ function renderField(field: FieldDefinition, value: string[]) {
     );
   }
   return renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
+    <TextsProvider i18n={i18n}>
       <ChakraProvider value={system}>
         <Form />
       </ChakraProvider>
-    </I18nextProvider>,
+    </TextsProvider>,
   );
 }
 

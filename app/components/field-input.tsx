@@ -7,9 +7,9 @@ import {
   getTextareaProps,
 } from "@conform-to/react";
 import type { FocusEvent } from "react";
-import { useTranslation } from "react-i18next";
 import type { FieldDefinition } from "../../server/contract/fields.ts";
 import type { Language } from "../utils/i18n.ts";
+import { useTranslation } from "../utils/translation.tsx";
 
 /** Text inputs are trimmed when left (spec §5), so what the user sees is what is saved. */
 function trimOnBlur(event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) {

@@ -1,7 +1,7 @@
 import { IconButton, Link } from "@chakra-ui/react";
 import { type ReactNode, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { FieldDefinition } from "../../server/contract/fields.ts";
+import { useTranslation } from "../utils/translation.tsx";
 import { CheckIcon, CopyIcon } from "./icons.tsx";
 import { type ValueSettings, valueHref, valueText } from "./value-text.ts";
 

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useSubmit } from "react-router";
+import { useTranslation } from "../utils/translation.tsx";
 
 /** A search needs this many characters (spec §5). */
 const SEARCH_MIN = 3;

@@ -1,9 +1,9 @@
 import { Button, CloseButton, Dialog, Field, Input } from "@chakra-ui/react";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigate } from "react-router";
 import { useMessageText } from "../utils/message-text.ts";
+import { useTranslation } from "../utils/translation.tsx";
 import { type GoToPageState, goToPageSchema } from "./go-to-page.ts";
 import { CloseIcon } from "./icons.tsx";
 

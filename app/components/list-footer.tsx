@@ -1,8 +1,8 @@
 import { lazy, type ReactNode, Suspense } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLanguage } from "../utils/i18n.ts";
 import { formatNumber } from "../utils/numbers.ts";
+import { useTranslation } from "../utils/translation.tsx";
 import type { GoToPageState } from "./go-to-page.ts";
 
 const loadGoToPageDialog = () => import("./go-to-page-dialog.tsx");

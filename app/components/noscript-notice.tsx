@@ -1,6 +1,6 @@
 import { Alert, Box, CloseButton, VisuallyHidden } from "@chakra-ui/react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/translation.tsx";
 import { CloseIcon } from "./icons.tsx";
 import type { FlashToastData } from "./toaster.tsx";
 

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../root.tsx";
 import { useHydrated } from "../utils/hydrated.ts";
 import { pageAddress, SHORTCUTS_PATH, shortcutAnchor } from "../utils/shortcut-urls.ts";
+import { useTranslation } from "../utils/translation.tsx";
 import { StarIcon } from "./icons.tsx";
 
 /**

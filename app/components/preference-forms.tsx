@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useLocation } from "react-router";
 import type { Language } from "../utils/i18n.ts";
 import type { MenuLayout, Skin } from "../utils/preferences.ts";
+import { useTranslation } from "../utils/translation.tsx";
 import { ColumnsIcon, MoonIcon, RowsIcon, SunIcon } from "./icons.tsx";
 
 const PREFERENCES_ACTION = "/resources/preferences";

@@ -1,6 +1,6 @@
 import { Table, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import type { QueryResult } from "../../server/contract/custom-fields.ts";
+import { useTranslation } from "../utils/translation.tsx";
 
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return "";

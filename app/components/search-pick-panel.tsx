@@ -1,8 +1,8 @@
 import { Box, Stack } from "@chakra-ui/react";
 import type { FieldMetadata, getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { useHydrated } from "../utils/hydrated.ts";
+import { useTranslation } from "../utils/translation.tsx";
 import { FormField } from "./form-field.tsx";
 import { FormPanel } from "./form-panel.tsx";
 import { PlainSearchForm, SearchPick } from "./search-picker.tsx";

@@ -1,6 +1,6 @@
 import { HStack, Input, Stack } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { useTranslation } from "../utils/translation.tsx";
 import { ChoiceList } from "./choice-list.tsx";
 import { SubmitButton } from "./form-field.tsx";
 import { SearchSelect } from "./search-select.tsx";

@@ -1,7 +1,7 @@
 import { Box, Button, HStack, Input, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { useTranslation } from "../utils/translation.tsx";
 
 export const SEARCH_MIN_LENGTH = 3;
 export const SEARCH_DEBOUNCE_MS = 1000;

@@ -1,7 +1,7 @@
 import { Button, CloseButton, Dialog, Drawer, Text } from "@chakra-ui/react";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { useTranslation } from "../utils/translation.tsx";
 import { CloseIcon } from "./icons.tsx";
 
 interface PanelControl {

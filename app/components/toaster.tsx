@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/translation.tsx";
 
 export interface FlashToastData {
   status: "success" | "error" | "info";

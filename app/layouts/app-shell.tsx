@@ -1,10 +1,10 @@
 import { Box, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link as RouterLink, useNavigation } from "react-router";
 import { LanguageSwitch, MenuLayoutSwitch, SkinSwitch } from "../components/preference-forms.tsx";
 import type { Language } from "../utils/i18n.ts";
 import type { MenuLayout, Skin } from "../utils/preferences.ts";
+import { useTranslation } from "../utils/translation.tsx";
 import { type MenuPermissions, NavigationMenu } from "./navigation-menu.tsx";
 import { NotificationBell } from "./notification-bell.tsx";
 

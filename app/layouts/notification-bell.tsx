@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useLocation } from "react-router";
 import { BellIcon } from "../components/icons.tsx";
 import { BADGE_CAP, badgeText, withPanel } from "../features/notifications/urls.ts";
+import { useTranslation } from "../utils/translation.tsx";
 
 /**
  * The navbar's bell (spec §2): the unread count the server read for this page, "99+" above 99, in its accessible name

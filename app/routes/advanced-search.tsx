@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { useActionData } from "react-router";
 import { loadQueries, queriesAction } from "../features/advanced-search/queries.server.ts";
 import { QueriesScreen } from "../features/advanced-search/queries-screen.tsx";
 import { queriesUrl } from "../features/advanced-search/urls.ts";
 import { ConfirmDialog, ErrorDialog } from "../features/records/lazy-panels.tsx";
+import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/advanced-search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

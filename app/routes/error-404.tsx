@@ -1,7 +1,7 @@
 import { Button, Heading, Stack, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import type { RouteHandle } from "../utils/layout.ts";
+import { useTranslation } from "../utils/translation.tsx";
 
 export const handle: RouteHandle = { layout: "full" };
 

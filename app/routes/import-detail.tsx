@@ -1,5 +1,4 @@
 import { Stack, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { useActionData } from "react-router";
 import { Page, PageHeader } from "../components/page-header.tsx";
 import { entityLabel } from "../features/bulk-data/entities.ts";
@@ -12,6 +11,7 @@ import { errorFileUrl, importUrl, newImportUrl } from "../features/bulk-data/url
 import { ConfirmDialog, ErrorDialog } from "../features/records/lazy-panels.tsx";
 import { useLanguage } from "../utils/i18n.ts";
 import { formatBytes, formatNumber } from "../utils/numbers.ts";
+import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/import-detail";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

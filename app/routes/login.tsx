@@ -1,5 +1,4 @@
 import { Alert, Button, Card, Heading, Stack, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { getUser, takeToast } from "../middleware/auth.server.ts";
 import { getLocale } from "../middleware/i18next.server.ts";
@@ -9,6 +8,7 @@ import { webEnv } from "../utils/env.server.ts";
 import type { RouteHandle } from "../utils/layout.ts";
 import { safeRedirectPath } from "../utils/redirect.ts";
 import { commitSession } from "../utils/session.server.ts";
+import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/login";
 
 export const handle: RouteHandle = { layout: "full", showsNotice: true };

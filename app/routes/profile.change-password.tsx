@@ -1,7 +1,6 @@
 import { Input, Stack, Text } from "@chakra-ui/react";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { changePasswordFormSchema } from "../../server/contract/profile.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../server/contract/profile-texts.ts";
@@ -13,6 +12,7 @@ import { ApiError, api } from "../utils/api.server.ts";
 import { fieldErrors } from "../utils/api-errors.ts";
 import { flash } from "../utils/flash.server.ts";
 import { useMessageText } from "../utils/message-text.ts";
+import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/profile.change-password";
 
 export function loader({ context }: Route.LoaderArgs) {

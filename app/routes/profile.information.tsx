@@ -1,5 +1,4 @@
 import { DataList, Stack, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import type { Profile } from "../../server/contract/profile.ts";
 import { DataTable } from "../components/data-table.tsx";
 import { Page, PageHeader } from "../components/page-header.tsx";
@@ -9,6 +8,7 @@ import { getInstance } from "../middleware/i18next.server.ts";
 import { api } from "../utils/api.server.ts";
 import { useLanguage } from "../utils/i18n.ts";
 import { useRoleName } from "../utils/role-name.ts";
+import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/profile.information";
 
 /** What the user may do (spec §2 /profile/information): their role, groups, and their role's permissions in words. */

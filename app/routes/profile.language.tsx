@@ -1,7 +1,6 @@
 import { chakra, Fieldset, Stack, Text } from "@chakra-ui/react";
 import { getCollectionProps, getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import { SubmitButton } from "../components/form-field.tsx";
@@ -13,6 +12,7 @@ import { api } from "../utils/api.server.ts";
 import { flash } from "../utils/flash.server.ts";
 import { languages } from "../utils/i18n.ts";
 import { languageCookie } from "../utils/preferences.server.ts";
+import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/profile.language";
 
 const schema = z.object({ language: z.enum(languages, { error: "Required" }) });

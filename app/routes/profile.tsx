@@ -1,9 +1,9 @@
 import { Box, Flex } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { SectionNav } from "../components/section-nav.tsx";
 import { profileSections } from "../features/profile/urls.ts";
 import { loadTexts, textsHandle } from "../utils/text-parts.ts";
+import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/profile";
 
 /** The profile's texts are a part of their own: a navigation here loads them first (utils/text-parts.ts). */

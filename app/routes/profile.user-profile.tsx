@@ -1,7 +1,6 @@
 import { Avatar, Box, Flex, Image, Input, Stack, Text } from "@chakra-ui/react";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import {
   PROFILE_IMAGE_MAX_BYTES,
@@ -19,6 +18,7 @@ import { type UserProfileActionData, userProfileAction } from "../features/profi
 import { getInstance } from "../middleware/i18next.server.ts";
 import { api } from "../utils/api.server.ts";
 import { useMessageText } from "../utils/message-text.ts";
+import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/profile.user-profile";
 
 /** The image's types and size, refused with the texts the API answers them with (it says kB, not MB). */

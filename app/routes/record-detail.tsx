@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { useActionData, useLocation, useSearchParams } from "react-router";
 import { recordAction } from "../features/records/actions.server.ts";
 import { loadRecordDetail } from "../features/records/detail.server.ts";
@@ -6,6 +5,7 @@ import { ConnectPanel, LinkContactPanel, LinkPanel } from "../features/records/l
 import { ConfirmDialog, ErrorDialog, RecordPanel, UploadPanel } from "../features/records/lazy-panels.tsx";
 import { RecordDetail } from "../features/records/record-detail.tsx";
 import { RECORD_FORM_ID, screenFromPath } from "../features/records/screens.ts";
+import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/record-detail";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { useActionData, useSearchParams } from "react-router";
 import { exportAction } from "../features/bulk-data/export.server.ts";
 import { recordAction } from "../features/records/actions.server.ts";
@@ -8,6 +7,7 @@ import { loadRecordList } from "../features/records/list.server.ts";
 import { RecordList } from "../features/records/record-list.tsx";
 import { listColumnKeys, RECORD_FORM_ID, screenFromPath } from "../features/records/screens.ts";
 import { useLanguage } from "../utils/i18n.ts";
+import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/record-list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { useActionData } from "react-router";
 import { ConfirmDialog, suspended } from "../features/records/lazy-panels.tsx";
 import { loadShortcuts, shortcutsAction } from "../features/shortcuts/shortcuts.server.ts";
 import { ShortcutsScreen } from "../features/shortcuts/shortcuts-screen.tsx";
 import { SHORTCUTS_PATH, shortcutsUrl } from "../utils/shortcut-urls.ts";
+import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/shortcuts";
 
 // The panel's code (its form, the contract's schema) loads when it opens; the server renders it open.

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { useActionData, useLocation } from "react-router";
 import { ConfirmDialog, ErrorDialog, suspended } from "../features/records/lazy-panels.tsx";
 import { relationshipsUrl } from "../features/settings/relationship-urls.ts";
 import { loadRelationships, relationshipsAction } from "../features/settings/relationships.server.ts";
 import { RelationshipsScreen, relationshipName, useEntityName } from "../features/settings/relationships-screen.tsx";
 import { useLanguage } from "../utils/i18n.ts";
+import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/system-settings.crm-relationships";
 
 // The panels' code (their forms, the contract's schemas) loads when one opens; the server renders them open.

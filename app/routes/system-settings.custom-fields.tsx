@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { useActionData, useLocation } from "react-router";
 import { ConfirmDialog, ErrorDialog } from "../features/records/lazy-panels.tsx";
 import { customFieldsAction, loadCustomFields } from "../features/settings/custom-fields.server.ts";
@@ -6,6 +5,7 @@ import { CustomFieldsScreen, labelOf } from "../features/settings/custom-fields-
 import { CustomFieldPanel, FieldTypePanel } from "../features/settings/lazy-panels.tsx";
 import { FIELD_FORM_ID, fieldsUrl } from "../features/settings/urls.ts";
 import { useLanguage } from "../utils/i18n.ts";
+import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/system-settings.custom-fields";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,5 +1,4 @@
 import { Stack } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { data, useActionData } from "react-router";
 import { LinkTabs } from "../components/link-tabs.tsx";
 import { Page, PageHeader } from "../components/page-header.tsx";
@@ -28,6 +27,7 @@ import { ConfirmDialog, ErrorDialog, suspended } from "../features/records/lazy-
 import { SETTINGS_RESOURCE } from "../features/settings/urls.ts";
 import { hasPermission, requirePermission } from "../middleware/auth.server.ts";
 import { getInstance } from "../middleware/i18next.server.ts";
+import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/system-settings.dashboard-widget";
 
 // The panel's and the builder's code (their forms, the contract's schemas) loads when one opens; the server renders it.

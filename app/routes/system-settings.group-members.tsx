@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { useActionData, useLocation } from "react-router";
 import { groupMembersAction, loadGroupMembers } from "../features/groups/groups.server.ts";
 import { GroupMembersScreen } from "../features/groups/groups-screen.tsx";
 import { groupMembersUrl, MEMBER_FORM_ID } from "../features/groups/urls.ts";
 import { ConfirmDialog, ErrorDialog, suspended } from "../features/records/lazy-panels.tsx";
+import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/system-settings.group-members";
 
 // The panel's code (its form, the search) loads when it opens; the server renders it open.

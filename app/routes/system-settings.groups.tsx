@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { useActionData, useLocation } from "react-router";
 import { groupsAction, loadGroups } from "../features/groups/groups.server.ts";
 import { GroupsScreen } from "../features/groups/groups-screen.tsx";
 import { GROUP_FORM_ID, groupsUrl } from "../features/groups/urls.ts";
 import { ConfirmDialog, ErrorDialog, suspended } from "../features/records/lazy-panels.tsx";
+import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/system-settings.groups";
 
 // The panel's code (its form, the contract's schema) loads when it opens; the server renders it open.

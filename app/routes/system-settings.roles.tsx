@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { useActionData, useLocation } from "react-router";
 import { ConfirmDialog, ErrorDialog, suspended } from "../features/records/lazy-panels.tsx";
 import { loadRoles, rolesAction } from "../features/roles/roles.server.ts";
 import { RolesScreen } from "../features/roles/roles-screen.tsx";
 import { ROLE_FORM_ID, rolesUrl } from "../features/roles/urls.ts";
+import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/system-settings.roles";
 
 // The panels' code (their forms, the contract's schemas) loads when one opens; the server renders them open.

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { useActionData } from "react-router";
 import { ConfirmDialog, suspended } from "../features/records/lazy-panels.tsx";
 import { loadSharedShortcuts, sharedShortcutsAction } from "../features/settings/shared-shortcuts.server.ts";
 import { SharedShortcutsScreen, useAudience } from "../features/settings/shared-shortcuts-screen.tsx";
 import { sharedShortcutsUrl } from "../features/settings/urls.ts";
+import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/system-settings.shortcut";
 
 // The panel's code (its form, the contract's schema) loads when it opens; the server renders it open.

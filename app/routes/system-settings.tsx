@@ -1,11 +1,11 @@
 import { Box, Flex } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { SectionNav } from "../components/section-nav.tsx";
 import { SETTINGS_RESOURCE, sectionsFor } from "../features/settings/urls.ts";
 import { requirePermission } from "../middleware/auth.server.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import { loadTexts, textsHandle } from "../utils/text-parts.ts";
+import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/system-settings";
 
 /** The settings' texts are a part of their own: a navigation here loads them first (utils/text-parts.ts). */

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { useActionData, useLocation } from "react-router";
 import { ConfirmDialog, ErrorDialog, suspended } from "../features/records/lazy-panels.tsx";
 import { listState } from "../features/users/list-params.ts";
 import { USER_FORM_ID, usersUrl } from "../features/users/urls.ts";
 import { loadUsers, usersAction } from "../features/users/users.server.ts";
 import { fullName, UsersScreen } from "../features/users/users-screen.tsx";
+import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/system-settings.users";
 
 // The panels' code (their forms, the contract's schemas) loads when one opens; the server renders them open.

@@ -1,5 +1,5 @@
 import type { InitOptions } from "i18next";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "./translation.tsx";
 
 export const languages = ["en", "nb"] as const;
 export type Language = (typeof languages)[number];

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { advancedSearchTexts } from "../../server/contract/advanced-search-texts.ts";
 import { bulkDataTexts } from "../../server/contract/bulk-data-texts.ts";
 import { dashboardTexts } from "../../server/contract/dashboard-texts.ts";
 import { passwordMessages, profileTexts } from "../../server/contract/profile-texts.ts";
 import { apiErrorTexts, validationTexts } from "../locales/spec-texts.ts";
+import { useTranslation } from "./translation.tsx";
 
 /**
  * Texts the API and the forms' schemas give in English, as the specification words them (validation messages, the

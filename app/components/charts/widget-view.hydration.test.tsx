@@ -5,12 +5,13 @@ import { createInstance } from "i18next";
 import { act, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { prerender } from "react-dom/static";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { initReactI18next } from "react-i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ChartWidgetData } from "../../../server/contract/widget-data.ts";
 import nb from "../../locales/nb.ts";
 import { system } from "../../theme.ts";
 import { createServerEmotionCache } from "../../utils/emotion.server.ts";
+import { TextsProvider } from "../../utils/translation.tsx";
 import { preloadCharts, WidgetView } from "./widget-view.tsx";
 
 // React's act() for the hydration; the test waits for the charts' code itself.
@@ -47,13 +48,13 @@ const chart = (type: ChartWidgetData["type"]): ChartWidgetData => ({
 /** The page as the server and the browser both render it: the same tree on each side (charts need no router). */
 function page(types: ChartWidgetData["type"][]): ReactNode {
   return (
-    <I18nextProvider i18n={i18n}>
+    <TextsProvider i18n={i18n}>
       <ChakraProvider value={system}>
         {types.map((type) => (
           <WidgetView key={type} data={chart(type)} title={`Diagram ${type}`} />
         ))}
       </ChakraProvider>
-    </I18nextProvider>
+    </TextsProvider>
   );
 }
 

@@ -3,7 +3,7 @@ import { CacheProvider } from "@emotion/react";
 import { createInstance } from "i18next";
 import type { ReactNode } from "react";
 import { prerender } from "react-dom/static";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { initReactI18next } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ChartWidgetData, WidgetData } from "../../../server/contract/widget-data.ts";
@@ -12,6 +12,7 @@ import nb from "../../locales/nb.ts";
 import { system } from "../../theme.ts";
 import { createServerEmotionCache } from "../../utils/emotion.server.ts";
 import type { Language } from "../../utils/i18n.ts";
+import { TextsProvider } from "../../utils/translation.tsx";
 import { chartColor } from "./chart-palette.ts";
 import { WidgetView } from "./widget-view.tsx";
 
@@ -37,11 +38,11 @@ async function render(element: ReactNode, language: Language = "en", url = "/"):
   const Stub = createRoutesStub([{ path: "/", Component: () => <>{element}</> }]);
   const { prelude } = await prerender(
     <CacheProvider value={createServerEmotionCache("test")}>
-      <I18nextProvider i18n={translators[language]}>
+      <TextsProvider i18n={translators[language]}>
         <ChakraProvider value={system}>
           <Stub initialEntries={[url]} />
         </ChakraProvider>
-      </I18nextProvider>
+      </TextsProvider>
     </CacheProvider>,
     // As the app's server renders: every boundary in place, none moved to the end for a script to put back.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },

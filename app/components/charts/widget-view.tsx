@@ -1,6 +1,5 @@
 import { Box, HStack, Stat } from "@chakra-ui/react";
 import type { ComponentType } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import type { FieldDefinition, FieldType } from "../../../server/contract/fields.ts";
 import type {
@@ -16,6 +15,7 @@ import type {
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { type Language, useLanguage } from "../../utils/i18n.ts";
 import { formatNumber } from "../../utils/numbers.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { DataTable, type DataTableColumn } from "../data-table.tsx";
 import { EmptyState } from "../empty-state.tsx";
 import { ListFooter } from "../list-footer.tsx";

@@ -1,5 +1,4 @@
 import { Box, Card, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import type { Activity } from "../../../server/contract/activities.ts";
 import { activityKinds } from "../../../server/contract/activity-kinds.ts";
@@ -9,6 +8,7 @@ import { ListFooter } from "../../components/list-footer.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { formatDateTime } from "../../utils/dates.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import type { RecordDetailData } from "../records/detail.server.ts";
 import { statusName } from "../records/field-labels.ts";
 import { splitHistoryText } from "../records/history.ts";

@@ -23,7 +23,6 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ChangeEvent, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import {
   type CatalogEntity,
@@ -40,6 +39,7 @@ import { Page, PageHeader } from "../../components/page-header.tsx";
 import { useHydrated } from "../../utils/hydrated.ts";
 import { useLanguage } from "../../utils/i18n.ts";
 import { useMessageText } from "../../utils/message-text.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import type { BuilderData } from "./builder.server.ts";
 import {
   type BuilderEntityForm,

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import type { CatalogEntity, JoinType } from "../../../server/contract/advanced-search.ts";
 import { useLanguage } from "../../utils/i18n.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { pluralOf } from "./catalog.ts";
 
 /**

@@ -1,5 +1,4 @@
 import { Box, HStack } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import type { SavedQueryDto } from "../../../server/contract/advanced-search.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, type DataTableColumn, TableLink } from "../../components/data-table.tsx";
@@ -8,6 +7,7 @@ import { FilterBar, SearchInput } from "../../components/filter-bar.tsx";
 import { LinkTabs } from "../../components/link-tabs.tsx";
 import { ListFooter } from "../../components/list-footer.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
+import { useTranslation } from "../../utils/translation.tsx";
 import type { QueriesData } from "./queries.server.ts";
 import { createQueryUrl, QUERY_PAGE_SIZE, queriesUrl, queryTypes, queryUrl } from "./urls.ts";
 

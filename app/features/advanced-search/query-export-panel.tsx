@@ -1,9 +1,9 @@
 import { Stack, Text } from "@chakra-ui/react";
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { CheckLabel } from "../../components/check-label.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
+import { useTranslation } from "../../utils/translation.tsx";
 import { QUERY_EXPORT_FORM_ID, queryExportFormSchema } from "./query-export-form.ts";
 
 /** Export of a query's whole result, as the record lists' export: the file is made in the background. */

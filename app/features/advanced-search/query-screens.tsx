@@ -1,10 +1,10 @@
 import { Box, Heading, List, Stack, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import type { SavedQueryDto, SearchOperation } from "../../../server/contract/advanced-search.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { ListFooter } from "../../components/list-footer.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { findEntity, labelOf, operationKeys, pluralOf } from "./catalog.ts";
 import { useJoinTypeText } from "./join-type-text.ts";
 import type { QueryRunData, QueryViewData } from "./query.server.ts";

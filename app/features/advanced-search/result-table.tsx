@@ -1,5 +1,4 @@
 import { Box } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import type { QueryResultPage, ResultColumn, ResultRow } from "../../../server/contract/advanced-search.ts";
 import { columnLabel } from "../../../server/contract/advanced-search-texts.ts";
 import type { FieldDefinition, FieldType } from "../../../server/contract/fields.ts";
@@ -7,6 +6,7 @@ import { DataTable, type DataTableColumn, TableLink } from "../../components/dat
 import { EmptyState } from "../../components/empty-state.tsx";
 import { valueText } from "../../components/value-text.ts";
 import { useDateSettings } from "../../utils/date-settings.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { screenOfEntity } from "../records/screens.ts";
 
 /** A result column as the value formatting of record lists needs it. */

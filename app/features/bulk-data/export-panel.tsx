@@ -1,11 +1,11 @@
 import { Stack, Text } from "@chakra-ui/react";
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { CheckLabel } from "../../components/check-label.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { formatNumber } from "../../utils/numbers.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { EXPORT_FORM_ID, type ExportForm, exportFormSchema } from "./export-form.ts";
 
 export interface ExportPanelProps {

@@ -1,5 +1,4 @@
 import { Box, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import type { ExportDto } from "../../../server/contract/bulk-data.ts";
 import { AutoRefresh } from "../../components/auto-refresh.tsx";
 import { DataTable, type DataTableColumn } from "../../components/data-table.tsx";
@@ -10,6 +9,7 @@ import { useDateSettings } from "../../utils/date-settings.ts";
 import { formatDateTime } from "../../utils/dates.ts";
 import { useMessageText } from "../../utils/message-text.ts";
 import { formatBytes, formatNumber } from "../../utils/numbers.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { DownloadLink } from "./download-link.tsx";
 import { entityLabel } from "./entities.ts";
 import type { ExportsData } from "./exports.server.ts";

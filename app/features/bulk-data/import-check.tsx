@@ -1,5 +1,4 @@
 import { Alert, Box, Card, HStack, Stack, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { IMPORT_CHECK_ERRORS, type ImportDetail } from "../../../server/contract/bulk-data.ts";
 import { AutoRefresh } from "../../components/auto-refresh.tsx";
 import { ButtonLink } from "../../components/button-link.tsx";
@@ -7,6 +6,7 @@ import { DataTable } from "../../components/data-table.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { useMessageText } from "../../utils/message-text.ts";
 import { formatNumber } from "../../utils/numbers.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { useFieldName } from "./import-mapping.tsx";
 import { REFRESH_SECONDS, REVALIDATE_MS } from "./urls.ts";
 

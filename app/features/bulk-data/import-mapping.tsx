@@ -1,7 +1,6 @@
 import { Alert, Box, Card, Field, Heading, HStack, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { type ImportDetail, importModes, MATCH_BY_ID } from "../../../server/contract/bulk-data.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
@@ -10,6 +9,7 @@ import { DataTable } from "../../components/data-table.tsx";
 import { SubmitButton } from "../../components/form-field.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { useMessageText } from "../../utils/message-text.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { importMappingSchema } from "./import-forms.ts";
 
 export const MAPPING_FORM_ID = "import-mapping";

@@ -1,5 +1,4 @@
 import { Alert, Card, HStack, SimpleGrid, Stack, Stat, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import type { ImportDto } from "../../../server/contract/bulk-data.ts";
 import { AutoRefresh } from "../../components/auto-refresh.tsx";
 import { ButtonLink } from "../../components/button-link.tsx";
@@ -8,6 +7,7 @@ import { useDateSettings } from "../../utils/date-settings.ts";
 import { formatDateTime } from "../../utils/dates.ts";
 import { useMessageText } from "../../utils/message-text.ts";
 import { formatNumber } from "../../utils/numbers.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { REFRESH_SECONDS, REVALIDATE_MS } from "./urls.ts";
 
 /**

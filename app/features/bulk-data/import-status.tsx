@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import type { ExportStatus, ImportDto, ImportStatus } from "../../../server/contract/bulk-data.ts";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { formatNumber } from "../../utils/numbers.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 
 const palettes: Record<ImportStatus | ExportStatus, "gray" | "teal" | "red"> = {
   importing: "teal",

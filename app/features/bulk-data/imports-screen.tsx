@@ -1,5 +1,4 @@
 import { Box, Card, Heading, Stack, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { type ImportDto, importStatuses } from "../../../server/contract/bulk-data.ts";
 import { AutoRefresh } from "../../components/auto-refresh.tsx";
 import { ButtonLink } from "../../components/button-link.tsx";
@@ -11,6 +10,7 @@ import { Page, PageHeader } from "../../components/page-header.tsx";
 import { ProgressBar } from "../../components/progress-bar.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { formatDateTime } from "../../utils/dates.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { entityLabel } from "./entities.ts";
 import { BulkStatusBadge, useImportCounts } from "./import-status.tsx";
 import type { ImportsData } from "./imports.server.ts";

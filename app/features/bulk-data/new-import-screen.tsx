@@ -1,7 +1,6 @@
 import { Button, Card, Field, HStack, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useSubmit } from "react-router";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { FileInput } from "../../components/file-input.tsx";
@@ -9,6 +8,7 @@ import { megabyteRule } from "../../components/file-rules.ts";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { type EntityOption, entityLabel } from "./entities.ts";
 import { IMPORT_ACCEPT, importUploadSchema } from "./import-forms.ts";
 import { newImportUrl, templateUrl } from "./urls.ts";

@@ -3,7 +3,7 @@ import { CacheProvider } from "@emotion/react";
 import { createInstance } from "i18next";
 import type { ReactNode } from "react";
 import { prerender } from "react-dom/static";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { initReactI18next } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import en from "../../locales/en.ts";
@@ -11,6 +11,7 @@ import nb from "../../locales/nb.ts";
 import { system } from "../../theme.ts";
 import { createServerEmotionCache } from "../../utils/emotion.server.ts";
 import type { Language } from "../../utils/i18n.ts";
+import { TextsProvider } from "../../utils/translation.tsx";
 import type { DashboardWidget } from "./dashboard.server.ts";
 import DashboardGrid, { type DashboardGridProps } from "./dashboard-grid.tsx";
 import { chartSize, filterParam, pageParam } from "./dashboard-params.ts";
@@ -38,11 +39,11 @@ async function render(element: ReactNode, language: Language = "en"): Promise<st
   const cache = createServerEmotionCache("test");
   const { prelude } = await prerender(
     <CacheProvider value={cache}>
-      <I18nextProvider i18n={translators[language]}>
+      <TextsProvider i18n={translators[language]}>
         <ChakraProvider value={system}>
           <Stub initialEntries={["/dashboard/d1"]} />
         </ChakraProvider>
-      </I18nextProvider>
+      </TextsProvider>
     </CacheProvider>,
   );
   const html = await new Response(prelude).text();

@@ -1,10 +1,10 @@
 import { Card, Grid, GridItem, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { WidgetView } from "../../components/charts/widget-view.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { whenReached } from "../../components/when-reached.tsx";
 import { apiErrorTexts } from "../../locales/spec-texts.ts";
 import { useMessageText } from "../../utils/message-text.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import type { DashboardScreenData, DashboardWidget } from "./dashboard.server.ts";
 import { chartSize } from "./dashboard-params.ts";
 

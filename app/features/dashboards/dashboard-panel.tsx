@@ -9,12 +9,12 @@ import {
   useForm,
 } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { type DashboardDto, dashboardInputSchema } from "../../../server/contract/dashboards.ts";
 import { CheckLabel } from "../../components/check-label.tsx";
 import { FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
 import { useMessageText } from "../../utils/message-text.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { dashboardDefaults, parseDashboardForm } from "./dashboard-form.ts";
 import type { GroupOption } from "./dashboards-tab.server.ts";
 import { dashboardSettingsUrl } from "./settings-urls.ts";

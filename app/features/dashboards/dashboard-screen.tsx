@@ -1,7 +1,7 @@
 import { Button, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { Form, useLocation } from "react-router";
 import { Page, PageHeader } from "../../components/page-header.tsx";
+import { useTranslation } from "../../utils/translation.tsx";
 import DashboardGrid from "./dashboard-grid.tsx";
 import type { DashboardPageData } from "./dashboard-page.server.ts";
 

@@ -1,5 +1,4 @@
 import { Box, Button, HStack, NativeSelect, Stack, Table, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import {
   DASHBOARD_GRID_COLUMNS,
@@ -9,6 +8,7 @@ import {
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, type DataTableColumn, TableLink } from "../../components/data-table.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
+import { useTranslation } from "../../utils/translation.tsx";
 import type { LayoutState } from "./dashboards-tab.server.ts";
 import { dashboardPageUrl, dashboardSettingsUrl, layoutUrl, placementRowId } from "./settings-urls.ts";
 

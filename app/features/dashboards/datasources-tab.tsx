@@ -1,7 +1,6 @@
 import { Box, HStack, Input, Stack, Text, Textarea, VisuallyHidden } from "@chakra-ui/react";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { QueryResultPage, SearchCatalog } from "../../../server/contract/advanced-search.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
@@ -10,6 +9,7 @@ import { EmptyState } from "../../components/empty-state.tsx";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { useMessageText } from "../../utils/message-text.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import {
   type BuilderForm,
   type BuilderResult,

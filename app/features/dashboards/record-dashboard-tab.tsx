@@ -1,6 +1,6 @@
 import { Stack } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { LinkTabs } from "../../components/link-tabs.tsx";
+import { useTranslation } from "../../utils/translation.tsx";
 import { suspended } from "../records/lazy-panels.tsx";
 import { DASHBOARD_PARAM } from "./dashboard-params.ts";
 import type { RecordDashboardData } from "./record-dashboards.server.ts";

@@ -24,7 +24,6 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { type ReactNode, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { ResultColumn } from "../../../server/contract/advanced-search.ts";
 import { columnLabel, isSortable, operationsByType } from "../../../server/contract/advanced-search-texts.ts";
@@ -38,6 +37,7 @@ import { EmptyState } from "../../components/empty-state.tsx";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { useMessageText } from "../../utils/message-text.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { operationKeys } from "../advanced-search/catalog.ts";
 import { builderUrl, dashboardSettingsUrl } from "./settings-urls.ts";
 import { isChartType, parseWidgetForm, widgetDefaults } from "./widget-form.ts";

@@ -1,6 +1,6 @@
 import { Button, Field, HStack, Input, NativeSelect } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { useTranslation } from "../../utils/translation.tsx";
 import type { DashboardScreenData, DashboardWidget, WidgetFilterControl } from "./dashboard.server.ts";
 
 /**

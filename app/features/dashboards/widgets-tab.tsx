@@ -1,9 +1,9 @@
 import { Box, HStack, Stack } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import type { WidgetDto } from "../../../server/contract/dashboards.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, type DataTableColumn, TableLink } from "../../components/data-table.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
+import { useTranslation } from "../../utils/translation.tsx";
 import { builderUrl, dashboardSettingsUrl } from "./settings-urls.ts";
 
 /** The widgets (spec §3 Widget): name, type and data source; Add opens the builder; Edit and Delete by the rights. */

@@ -1,7 +1,7 @@
 import { Box, chakra, Image, Stack, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import type { RecordDto } from "../../../server/contract/records.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
+import { useTranslation } from "../../utils/translation.tsx";
 
 /** What the API shows inline (server/documents/documents.routes.ts): types that run no script in the page. */
 const FRAMED = /^(application\/pdf|text\/plain)$/;

@@ -1,11 +1,11 @@
 import { Input, Stack } from "@chakra-ui/react";
 import { getFormProps, getInputProps, type Submission, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import type { GroupAdminDto } from "../../../server/contract/iam.ts";
 import { FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
 import { SearchPickPanel } from "../../components/search-pick-panel.tsx";
+import { useTranslation } from "../../utils/translation.tsx";
 import { USER_SEARCH_DELAY_MS } from "../users/urls.ts";
 import {
   type GroupFormValue,

@@ -1,5 +1,4 @@
 import { Box, HStack, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import type { GroupAdminDto, GroupMember } from "../../../server/contract/iam.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, TableLink } from "../../components/data-table.tsx";
@@ -8,6 +7,7 @@ import { ListFooter } from "../../components/list-footer.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { formatNumber } from "../../utils/numbers.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { USER_SEARCH_DELAY_MS, userUrl } from "../users/urls.ts";
 import { UserStatusBadge } from "../users/user-status.tsx";
 import type { GroupMembersData, GroupsData } from "./groups.server.ts";

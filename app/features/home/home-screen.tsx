@@ -1,6 +1,5 @@
 import { Card, Heading, HStack, Link, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useLocation } from "react-router";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { StarIcon } from "../../components/icons.tsx";
@@ -10,6 +9,7 @@ import { useDateSettings } from "../../utils/date-settings.ts";
 import { formatDate, formatDateTime } from "../../utils/dates.ts";
 import { useLanguage } from "../../utils/i18n.ts";
 import { SHORTCUTS_PATH } from "../../utils/shortcut-urls.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { notificationText } from "../notifications/notification-text.ts";
 import { openNotificationUrl, PANEL_PARAM } from "../notifications/urls.ts";
 import { suspended } from "../records/lazy-panels.tsx";

@@ -1,5 +1,4 @@
 import { Box, Button, HStack, Link, Stack, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useFetcher, useLocation } from "react-router";
 import type { NotificationDto, NotificationPage } from "../../../server/contract/notifications.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
@@ -8,6 +7,7 @@ import { PanelCancel, SidePanel } from "../../components/side-panel.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { formatDateTime } from "../../utils/dates.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { notificationEntity, notificationText } from "./notification-text.ts";
 import { NOTIFICATIONS_ACTION, NOTIFICATIONS_PAGE_SIZE, openNotificationUrl, withPanel } from "./urls.ts";
 

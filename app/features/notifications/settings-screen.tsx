@@ -1,13 +1,13 @@
 import { Stack, Text } from "@chakra-ui/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { useActionData, useFetcher } from "react-router";
 import type { NotificationSetting } from "../../../server/contract/notifications.ts";
 import { DataTable } from "../../components/data-table.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { SwitchButton } from "../../components/switch-button.tsx";
 import { useHydrated } from "../../utils/hydrated.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { notificationSettingFormSchema } from "./notification-form.ts";
 import type { NotificationSettingResult } from "./settings.server.ts";
 import { NOTIFICATION_SETTINGS, settingFormId, settingRowId } from "./urls.ts";

@@ -2,12 +2,12 @@ import { Button, Card, Heading, HStack, Input, NativeSelect, Stack, Text } from 
 import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { groupAssignmentSchema, userAssignmentSchema } from "../../../server/contract/assignments.ts";
 import { ChoiceList } from "../../components/choice-list.tsx";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
 import { SearchSelect } from "../../components/search-select.tsx";
+import { useTranslation } from "../../utils/translation.tsx";
 import type { RecordDetailData } from "./detail.server.ts";
 
 // User and group searches answer faster than the general dropdown (spec §9: 500 ms against 1 s).

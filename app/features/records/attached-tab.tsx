@@ -1,5 +1,4 @@
 import { Button, HStack, Stack, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { RecordDto } from "../../../server/contract/records.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
@@ -9,6 +8,7 @@ import { ListFooter } from "../../components/list-footer.tsx";
 import { excerpt, valueText } from "../../components/value-text.ts";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { formatDateTime } from "../../utils/dates.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import type { RecordDetailData } from "./detail.server.ts";
 import { fieldLabel } from "./field-labels.ts";
 import { preloadRecordPanel } from "./lazy-panels.tsx";

@@ -1,10 +1,10 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { connectFormSchema } from "../../../server/contract/links.ts";
 import type { RecordConnection } from "../../../server/contract/relationships.ts";
 import { SearchPickPanel } from "../../components/search-pick-panel.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 
 interface ConnectPanelProps {
   connection: RecordConnection;

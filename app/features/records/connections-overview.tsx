@@ -1,9 +1,9 @@
 import { Card, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { isOverdue } from "../work-items/work-items-tab.tsx";
 import type { RecordDetailData } from "./detail.server.ts";
 import { statusName } from "./field-labels.ts";

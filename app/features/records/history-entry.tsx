@@ -1,7 +1,7 @@
 import { Box, Card, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { formatDateTime } from "../../utils/dates.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { splitHistoryText } from "./history.ts";
 
 /**

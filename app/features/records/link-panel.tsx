@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { linkFormSchema } from "../../../server/contract/links.ts";
 import { SearchPickPanel } from "../../components/search-pick-panel.tsx";
+import { useTranslation } from "../../utils/translation.tsx";
 import { RoleSelect } from "./role-select.tsx";
 import type { RecordScreen } from "./screens.ts";
 

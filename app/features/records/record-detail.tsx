@@ -1,6 +1,5 @@
 import { Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link as RouterLink } from "react-router";
 import { isShown } from "../../../server/contract/field-use.ts";
 import type { FieldDefinition } from "../../../server/contract/fields.ts";
@@ -16,6 +15,7 @@ import { StatusBadge } from "../../components/status-badge.tsx";
 import { whenReached } from "../../components/when-reached.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { formatDateTime } from "../../utils/dates.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { ActivitiesCard, ActivitiesTab } from "../activities/activities-tab.tsx";
 import { RecordDashboardTab } from "../dashboards/record-dashboard-tab.tsx";
 import { DocumentPreview } from "../documents/document-preview.tsx";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import type { EntityInfo, MetaStatus, RecordDto } from "../../../server/contract/records.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, type DataTableColumn, TableLink } from "../../components/data-table.tsx";
@@ -17,6 +16,7 @@ import { Page, PageHeader } from "../../components/page-header.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { excerpt, valueText } from "../../components/value-text.ts";
 import { useDateSettings } from "../../utils/date-settings.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { entityPlural, fieldLabel, statusName } from "./field-labels.ts";
 import { preloadExportPanel, preloadRecordPanel } from "./lazy-panels.tsx";
 import { filterEntries, type ListParams, listQuery } from "./list-params.ts";

@@ -8,7 +8,6 @@ import {
   useForm,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { type FieldDefinition, isOnForms, isShown, isStored } from "../../../server/contract/fields.ts";
 import type { EntityInfo, MetaStatus, RecordDto } from "../../../server/contract/records.ts";
@@ -16,6 +15,7 @@ import { FieldInput } from "../../components/field-input.tsx";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
 import { PanelCancel, SidePanel } from "../../components/side-panel.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { entityLabel, fieldLabel, statusName } from "./field-labels.ts";
 import { formDefaults, recordSchema, workItemSchema } from "./record-form.ts";
 import { RoleSelect } from "./role-select.tsx";

@@ -1,5 +1,4 @@
 import { Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { Form, Link as RouterLink } from "react-router";
 import type { RecordConnection } from "../../../server/contract/relationships.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
@@ -7,6 +6,7 @@ import { DataTable, TableLink } from "../../components/data-table.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { ListFooter } from "../../components/list-footer.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import type { RecordDetailData } from "./detail.server.ts";
 import { screenOfEntity } from "./screens.ts";
 

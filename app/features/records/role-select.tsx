@@ -1,8 +1,8 @@
 import { NativeSelect } from "@chakra-ui/react";
 import { type FieldMetadata, getSelectProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { companyContactRoles } from "../../../server/contract/links.ts";
 import { FormField } from "../../components/form-field.tsx";
+import { useTranslation } from "../../utils/translation.tsx";
 
 /** The role of a company–contact link, always required (spec §5): the link panel's and a new contact's. */
 export function RoleSelect({ meta }: { meta: FieldMetadata<unknown> }) {

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import type { EntityInfo, MetaStatus, TransactionDto } from "../../../server/contract/records.ts";
 import { valueText } from "../../components/value-text.ts";
 import { useDateSettings } from "../../utils/date-settings.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { fieldLabel, statusName } from "./field-labels.ts";
 import { historyText } from "./history.ts";
 

@@ -1,7 +1,6 @@
 import { Box, Heading, Stack, Text } from "@chakra-ui/react";
 import { getCollectionProps, getFormProps, type Submission, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { PermissionMatrix } from "../../../server/contract/iam.ts";
 import { type Operation, operations } from "../../../server/contract/identity.ts";
@@ -11,6 +10,7 @@ import { SubmitButton } from "../../components/form-field.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { useRoleName } from "../../utils/role-name.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import {
   grantValue,
   type PermissionsFormValue,

@@ -1,11 +1,11 @@
 import { Input, Stack, Text } from "@chakra-ui/react";
 import { getFormProps, getInputProps, type Submission, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import type { RoleDto } from "../../../server/contract/iam.ts";
 import { FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
 import { useRoleName } from "../../utils/role-name.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import {
   parseRoleForm,
   parseRoleNameForm,

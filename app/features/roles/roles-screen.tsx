@@ -1,5 +1,4 @@
 import { Box, HStack, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import type { RoleDto } from "../../../server/contract/iam.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, TableLink } from "../../components/data-table.tsx";
@@ -8,6 +7,7 @@ import { StatusBadge } from "../../components/status-badge.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { formatNumber } from "../../utils/numbers.ts";
 import { useRoleName } from "../../utils/role-name.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import type { RolesData } from "./roles.server.ts";
 import { rolePermissionsUrl, rolesUrl } from "./urls.ts";
 

@@ -22,7 +22,6 @@ import {
   useForm,
 } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import {
   COMPANY_LOGO_MAX_BYTES,
@@ -36,6 +35,7 @@ import type { FileRule } from "../../components/file-rules.ts";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { useMessageText } from "../../utils/message-text.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import type { CompanySettingsData } from "./company-settings.server.ts";
 import {
   COMPANY_FORM_ID,

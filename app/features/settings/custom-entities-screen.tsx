@@ -1,5 +1,4 @@
 import { Box, HStack } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { CUSTOM_SCHEMA, type CustomEntity } from "../../../server/contract/custom-entities.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, type DataTableColumn, TableLink } from "../../components/data-table.tsx";
@@ -8,6 +7,7 @@ import { EntityIconView } from "../../components/entity-icons.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { type Language, useLanguage } from "../../utils/i18n.ts";
 import { formatNumber } from "../../utils/numbers.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { entitiesUrl, recordsUrl } from "./custom-entity-urls.ts";
 import { entityParam, fieldsUrl } from "./urls.ts";
 

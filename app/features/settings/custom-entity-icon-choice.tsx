@@ -1,9 +1,9 @@
 import { chakra, Fieldset, SimpleGrid } from "@chakra-ui/react";
 import { type FieldMetadata, getCollectionProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { entityIcons } from "../../../server/contract/custom-entities.ts";
 import { EntityIconView } from "../../components/entity-icons.tsx";
 import { useMessageText } from "../../utils/message-text.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { useIconName } from "./custom-entities-screen.tsx";
 
 // A native radio button: its checked state shows, and the frame follows it through CSS, with or without JavaScript.

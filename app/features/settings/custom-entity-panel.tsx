@@ -10,7 +10,6 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { type FocusEvent, type FormEvent, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import {
   type CustomEntity,
   customEntityInputSchema,
@@ -20,6 +19,7 @@ import { normaliseKey } from "../../../server/contract/custom-fields.ts";
 import { FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { pluralOf } from "./custom-entities-screen.tsx";
 import {
   type EntityNamesFormValue,

@@ -21,7 +21,6 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { type ClipboardEvent, type FocusEvent, type FormEvent, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import {
   customFieldInputSchema,
   customFieldTypes,
@@ -35,6 +34,7 @@ import { FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
 import { PanelCancel, SidePanel } from "../../components/side-panel.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import {
   type CustomFieldFormValue,
   datedTypes,

@@ -1,5 +1,4 @@
 import { Box, Heading, HStack, Stack, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import type { FieldEntity, FieldSetting } from "../../../server/contract/custom-fields.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, type DataTableColumn, TableLink } from "../../components/data-table.tsx";
@@ -8,6 +7,7 @@ import { LinkTabs } from "../../components/link-tabs.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { type Language, useLanguage } from "../../utils/i18n.ts";
 import { formatNumber } from "../../utils/numbers.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { entityParam, fieldsUrl } from "./urls.ts";
 
 export interface CustomFieldsScreenProps {

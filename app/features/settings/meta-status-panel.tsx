@@ -9,7 +9,6 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { type FormEvent, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import {
   type MetaStatusKindOrStatus,
@@ -20,6 +19,7 @@ import { FormField, SubmitButton } from "../../components/form-field.tsx";
 import { PanelCancel, SidePanel } from "../../components/side-panel.tsx";
 import { useHydrated } from "../../utils/hydrated.ts";
 import { useLanguage } from "../../utils/i18n.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { type MetaStatusFormValue, metaStatusFormDefaults, parseMetaStatusForm } from "./meta-status-form.ts";
 import { valueName } from "./meta-status-screen.tsx";
 import { META_STATUS_FORM_ID } from "./meta-status-urls.ts";

@@ -1,5 +1,4 @@
 import { Box, HStack, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import type {
   MetaStatusEntity,
   MetaStatusKindOrStatus,
@@ -12,6 +11,7 @@ import { LinkTabs } from "../../components/link-tabs.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { type Language, useLanguage } from "../../utils/i18n.ts";
 import { formatNumber } from "../../utils/numbers.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { metaStatusUrl } from "./meta-status-urls.ts";
 import { entityParam } from "./urls.ts";
 

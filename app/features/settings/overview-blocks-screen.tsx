@@ -2,7 +2,6 @@ import { Alert, Box, Button, chakra, HStack, Stack, Text } from "@chakra-ui/reac
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import type { OverviewBlock, OverviewBlockKey } from "../../../server/contract/overview-blocks.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
@@ -12,6 +11,7 @@ import { Page, PageHeader } from "../../components/page-header.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { useHydrated } from "../../utils/hydrated.ts";
 import { useMessageText } from "../../utils/message-text.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import {
   blockAnchor,
   OVERVIEW_FORM_ID,

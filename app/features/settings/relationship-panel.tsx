@@ -10,7 +10,6 @@ import {
   useForm,
 } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import type { FieldEntity } from "../../../server/contract/custom-fields.ts";
 import {
   type RelationshipDto,
@@ -21,6 +20,7 @@ import { FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { useMessageText } from "../../utils/message-text.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import {
   type GroupOption,
   type NewRelationshipFormValue,

@@ -1,5 +1,4 @@
 import { Box, HStack } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import type { FieldEntity } from "../../../server/contract/custom-fields.ts";
 import type { RelationshipDto } from "../../../server/contract/relationships.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
@@ -9,6 +8,7 @@ import { LinkTabs } from "../../components/link-tabs.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { type Language, useLanguage } from "../../utils/i18n.ts";
 import { formatNumber } from "../../utils/numbers.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { relationshipsUrl } from "./relationship-urls.ts";
 import { entityParam } from "./urls.ts";
 

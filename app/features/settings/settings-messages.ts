@@ -1,9 +1,9 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { fieldRuleTexts, fieldTexts } from "../../../server/contract/custom-fields.ts";
 import { entityOrderTexts } from "../../../server/contract/entity-order.ts";
 import { DEFAULT_MUST_BE_ACTIVE, INVALID_COLOUR } from "../../../server/contract/meta-status.ts";
 import { overviewBlockTexts } from "../../../server/contract/overview-blocks.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 
 /**
  * The settings' own texts, which the contract gives in English (its rules for custom fields, the API's refusals that

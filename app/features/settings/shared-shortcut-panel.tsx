@@ -1,11 +1,11 @@
 import { Alert, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { type SharedShortcutDto, shortcutVisibilities } from "../../../server/contract/shortcuts.ts";
 import { FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
 import { useMessageText } from "../../utils/message-text.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import {
   type GroupOption,
   parseSharedShortcutForm,

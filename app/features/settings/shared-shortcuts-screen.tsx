@@ -1,10 +1,10 @@
 import { Box, HStack, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import type { SharedShortcutDto } from "../../../server/contract/shortcuts.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, type DataTableColumn, TableLink } from "../../components/data-table.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
+import { useTranslation } from "../../utils/translation.tsx";
 import { sharedShortcutsUrl } from "./urls.ts";
 
 /** Whom a shared shortcut is for, in the page's language. */

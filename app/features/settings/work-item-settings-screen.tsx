@@ -9,12 +9,12 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { referenceNumberStartSchema } from "../../../server/contract/work-items.ts";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { DEFAULTS_FORM_ID, REFERENCE_FORM_ID } from "./meta-status-urls.ts";
 import { useTranslatedMeta } from "./settings-messages.ts";
 import type { Choice, WorkItemSettingsData } from "./work-item-settings.server.ts";

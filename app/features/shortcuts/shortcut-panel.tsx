@@ -1,11 +1,11 @@
 import { Input, Stack } from "@chakra-ui/react";
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import type { ShortcutDto } from "../../../server/contract/shortcuts.ts";
 import { FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
 import { SHORTCUTS_PATH, shortcutsUrl } from "../../utils/shortcut-urls.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { parseShortcutForm, SHORTCUT_FORM_ID, shortcutFormSchema } from "./shortcut-form.ts";
 
 /** Renames one of the user's own shortcuts, or points it at another page of the app. */

@@ -1,6 +1,5 @@
 import { Badge, Box, HStack, IconButton, Link, Stack, Text } from "@chakra-ui/react";
 import { type DragEvent, type MouseEvent, type RefObject, useLayoutEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useFetcher, useFetchers } from "react-router";
 import type { ShortcutDto } from "../../../server/contract/shortcuts.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
@@ -17,6 +16,7 @@ import {
   shortcutAnchor,
   shortcutsUrl,
 } from "../../utils/shortcut-urls.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import type { ShortcutsActionResult } from "./shortcuts.server.ts";
 
 type Direction = "up" | "down";

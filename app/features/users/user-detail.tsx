@@ -1,11 +1,11 @@
 import { Card, DataList, Heading, Stack, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import type { TransactionDto } from "../../../server/contract/records.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { ListFooter } from "../../components/list-footer.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { useRoleName } from "../../utils/role-name.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { historyText } from "../records/history.ts";
 import { HistoryEntryCard } from "../records/history-entry.tsx";
 import { usersUrl, userUrl } from "./urls.ts";

@@ -10,7 +10,6 @@ import {
   useForm,
 } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import type { RoleDto } from "../../../server/contract/iam.ts";
 import type { Employee } from "../../../server/contract/identity.ts";
 import { CheckLabel } from "../../components/check-label.tsx";
@@ -18,6 +17,7 @@ import { FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
 import { useMessageText } from "../../utils/message-text.ts";
 import { useRoleName } from "../../utils/role-name.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { USER_FORM_ID } from "./urls.ts";
 import {
   type InviteFormValue,

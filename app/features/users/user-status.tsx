@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import type { UserStatus } from "../../../server/contract/user-statuses.ts";
 import { StatusBadge } from "../../components/status-badge.tsx";
+import { useTranslation } from "../../utils/translation.tsx";
 
 const palettes = { invited: "gray", active: "teal", deactivated: "red" } as const;
 

@@ -1,5 +1,4 @@
 import { Box, Button, HStack, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { Employee } from "../../../server/contract/identity.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
@@ -8,6 +7,7 @@ import { FilterBar, FilterSelect, SearchInput } from "../../components/filter-ba
 import { ListFooter } from "../../components/list-footer.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { useRoleName } from "../../utils/role-name.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import { listState, USERS_PAGE_SIZE } from "./list-params.ts";
 import { USER_SEARCH_DELAY_MS, usersUrl, userUrl } from "./urls.ts";
 import { UserStatusBadge } from "./user-status.tsx";

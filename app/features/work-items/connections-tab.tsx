@@ -1,10 +1,10 @@
 import { Button, Card, Heading, HStack, Stack, Text } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import { Form, Link as RouterLink } from "react-router";
 import type { WorkItemLink } from "../../../server/contract/work-items.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, TableLink } from "../../components/data-table.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
+import { useTranslation } from "../../utils/translation.tsx";
 import type { RecordDetailData } from "../records/detail.server.ts";
 
 function linkName(link: WorkItemLink) {

@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { contactChoiceFormSchema } from "../../../server/contract/work-items.ts";
 import { SearchPickPanel } from "../../components/search-pick-panel.tsx";
+import { useTranslation } from "../../utils/translation.tsx";
 import type { ContactChoice } from "./work-items.server.ts";
 
 const LINK_CONTACT_FORM_ID = "link-contact-form";

@@ -1,5 +1,4 @@
 import { HStack, Stack } from "@chakra-ui/react";
-import { useTranslation } from "react-i18next";
 import type { MetaStatus, RecordDto } from "../../../server/contract/records.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, TableLink } from "../../components/data-table.tsx";
@@ -8,6 +7,7 @@ import { ListFooter } from "../../components/list-footer.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { valueText } from "../../components/value-text.ts";
 import { useDateSettings } from "../../utils/date-settings.ts";
+import { useTranslation } from "../../utils/translation.tsx";
 import type { RecordDetailData } from "../records/detail.server.ts";
 import { fieldLabel, statusName } from "../records/field-labels.ts";
 import { preloadRecordPanel } from "../records/lazy-panels.tsx";
