@@ -1,5 +1,4 @@
 import { type ReactNode, useEffect, useState } from "react";
-import { Link } from "react-router";
 import { useAnchorNavigation } from "../utils/anchor-navigation.ts";
 import { useTranslation } from "../utils/translation.tsx";
 
@@ -49,11 +48,13 @@ export function DataTable<Row>({
 }: DataTableProps<Row>) {
   const { t } = useTranslation();
   const rowLinks = useRowLinks(onActionLinkIntent);
+  const navigateByAnchor = useAnchorNavigation();
   const width = columns.length + (selection ? 1 : 0);
   return (
     <div className="ws-table-frame">
       <table className="chakra-table__root ws-table">
-        <thead className="chakra-table__header">
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: the sort links are what is clicked, and Enter on a link is a click. */}
+        <thead className="chakra-table__header" onClick={navigateByAnchor}>
           <tr className="chakra-table__row ws-table-row">
             {selection && (
               <th className="chakra-table__columnHeader ws-table-column-header">
@@ -73,14 +74,15 @@ export function DataTable<Row>({
                 className="chakra-table__columnHeader ws-table-column-header"
               >
                 {column.sort ? (
-                  <Link
-                    to={column.sort.to}
+                  <a
+                    href={column.sort.to}
                     aria-label={t("list.sortBy", { field: column.header })}
                     className="chakra-link ws-link"
+                    data-discover="true"
                   >
                     {column.header}
                     {column.sort.direction === "asc" ? " ▲" : column.sort.direction === "desc" ? " ▼" : ""}
-                  </Link>
+                  </a>
                 ) : column.header === "" ? (
                   // A column of row actions has no heading to show, but a table's header cell needs a name to read.
                   <span className="ws-visually-hidden">{t("list.actions")}</span>

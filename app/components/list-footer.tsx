@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense } from "react";
-import { Link } from "react-router";
+import { useAnchorNavigation } from "../utils/anchor-navigation.ts";
 import { useLanguage } from "../utils/i18n.ts";
 import { formatNumber } from "../utils/numbers.ts";
 import { useTranslation } from "../utils/translation.tsx";
@@ -46,8 +46,11 @@ export function ListFooter({ page, lastPage, pageSize, total, exact, pageTo, goT
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
   const preload = { onPointerEnter: loadGoToPageDialog, onFocus: loadGoToPageDialog };
+  const navigateByAnchor = useAnchorNavigation();
   return (
-    <nav aria-label={t("list.pagination")} className="ws-pagination">
+    // The page buttons are plain anchors that this one handler navigates by (useAnchorNavigation).
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the anchors are what is clicked, and Enter on an anchor is a click.
+    <nav aria-label={t("list.pagination")} className="ws-pagination" onClick={navigateByAnchor}>
       <p data-testid="list-footer" className="ws-list-footer">
         {t(exact ? "list.showing" : "list.showingMoreThan", {
           from: formatNumber(from, language),
@@ -110,13 +113,14 @@ function PageButton({
     );
   }
   return (
-    <Link
-      to={to}
+    <a
+      href={to}
       aria-current={current ? "page" : undefined}
       className={`chakra-button ${current ? "ws-button-xs-current" : "ws-button-xs-outline"}`}
+      data-discover="true"
       {...rest}
     >
       {children}
-    </Link>
+    </a>
   );
 }
