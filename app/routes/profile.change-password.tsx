@@ -11,6 +11,7 @@ import { getInstance } from "../middleware/i18next.server.ts";
 import { ApiError, api } from "../utils/api.server.ts";
 import { fieldErrors } from "../utils/api-errors.ts";
 import { flash } from "../utils/flash.server.ts";
+import { readForm } from "../utils/form-action.server.ts";
 import { useMessageText } from "../utils/message-text.ts";
 import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/profile.change-password";
@@ -24,9 +25,7 @@ export function loader({ context }: Route.LoaderArgs) {
  * invitation), and ends the user's other sign-ins. This session goes on, so the user stays signed in.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData().catch(() => {
-    throw data("Bad request", { status: 400 });
-  });
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: changePasswordFormSchema });
   if (submission.status !== "success") {
     return data(

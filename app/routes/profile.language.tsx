@@ -10,6 +10,7 @@ import { forgetUser, requireUser } from "../middleware/auth.server.ts";
 import { getInstance } from "../middleware/i18next.server.ts";
 import { api } from "../utils/api.server.ts";
 import { flash } from "../utils/flash.server.ts";
+import { readForm } from "../utils/form-action.server.ts";
 import { languages } from "../utils/i18n.ts";
 import { languageCookie } from "../utils/preferences.server.ts";
 import { useTranslation } from "../utils/translation.tsx";
@@ -44,9 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData().catch(() => {
-    throw data("Bad request", { status: 400 });
-  });
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { language } = submission.value;

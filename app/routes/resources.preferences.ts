@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import { forgetUser, getUser } from "../middleware/auth.server.ts";
 import { api } from "../utils/api.server.ts";
 import { webEnv } from "../utils/env.server.ts";
+import { readForm } from "../utils/form-action.server.ts";
 import { preferenceSchema } from "../utils/preference-schema.ts";
 import { languageCookie, menuLayoutCookie, skinCookie } from "../utils/preferences.server.ts";
 import { safeRedirectPath } from "../utils/redirect.ts";
@@ -11,9 +12,7 @@ import type { Route } from "./+types/resources.preferences";
 const cookies = { skin: skinCookie, menuLayout: menuLayoutCookie, language: languageCookie };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData().catch(() => {
-    throw data("Bad request", { status: 400 });
-  });
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: preferenceSchema });
   if (submission.status !== "success") throw data("Unknown preference", { status: 400 });
   const { intent, value } = submission.value;

@@ -13,6 +13,7 @@ import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors } from "../../utils/api-errors.ts";
 import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
+import { readForm } from "../../utils/form-action.server.ts";
 import { CATALOG_PATH, PREVIEW_PATH, queriesPath, queryPath } from "./api.ts";
 import {
   type BuilderForm,
@@ -114,9 +115,7 @@ export async function builderAction(
 ) {
   const user = requireUser(context, request);
   const rights = userRights(user);
-  const formData = await request.formData().catch(() => {
-    throw data("Bad request", { status: 400 });
-  });
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const submission = parseBuilderForm(formData);
   // The warning closed without JavaScript: the form comes back as it was, unchecked.

@@ -7,6 +7,7 @@ import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText } from "../../utils/api-errors.ts";
 import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
+import { readForm } from "../../utils/form-action.server.ts";
 import { readPage } from "../bulk-data/urls.ts";
 import { queriesPath, queryPath } from "./api.ts";
 import { QUERY_PAGE_SIZE, type QueryType, queriesUrl, queryRights } from "./urls.ts";
@@ -70,9 +71,7 @@ export async function queriesAction(request: Request, context: Readonly<RouterCo
   const url = new URL(request.url);
   const type: QueryType = url.searchParams.get("type") === "personal" ? "personal" : "global";
   const id = url.searchParams.get("id");
-  const formData = await request.formData().catch(() => {
-    throw data("Bad request", { status: 400 });
-  });
+  const formData = await readForm(request);
   if (formData.get("intent") !== "delete" || !isUuid(id)) throw data("Bad request", { status: 400 });
   if (!userRights(user)[type].Delete) throw data("Forbidden", { status: 403 });
   const client = api(context);

@@ -9,6 +9,7 @@ import { getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
+import { readForm } from "../../utils/form-action.server.ts";
 import { readPage } from "../bulk-data/urls.ts";
 import { CATALOG_PATH, exportPath, queryPath, runPath } from "./api.ts";
 import { queryErrorText } from "./builder.server.ts";
@@ -112,9 +113,7 @@ export async function queryExportAction(
 ) {
   const { client, query, may } = await readQuery(request, context, params);
   if (!may.export) throw data("Forbidden", { status: 403 });
-  const formData = await request.formData().catch(() => {
-    throw data("Bad request", { status: 400 });
-  });
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: queryExportFormSchema });
   if (submission.status !== "success") {
     return data<QueryExportResult>({ result: submission.reply() }, { status: 400 });

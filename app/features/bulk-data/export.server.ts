@@ -8,6 +8,7 @@ import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText } from "../../utils/api-errors.ts";
 import { today } from "../../utils/dates.ts";
 import { flash } from "../../utils/flash.server.ts";
+import { readForm } from "../../utils/form-action.server.ts";
 import { listApiQuery } from "../records/list.server.ts";
 import { readListParams } from "../records/list-params.ts";
 import { entityInfo, entityStatuses } from "../records/metadata.server.ts";
@@ -29,9 +30,7 @@ export async function exportAction(request: Request, context: Readonly<RouterCon
   const user = requireUser(context, request);
   const entity = entityOfScreen(screen);
   if (!mayExport(user, entity)) throw data("Forbidden", { status: 403 });
-  const formData = await request.formData().catch(() => {
-    throw data("Bad request", { status: 400 });
-  });
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: exportFormSchema });
   if (submission.status !== "success") {
     return data<ExportActionResult>({ form: "export", result: submission.reply() }, { status: 400 });

@@ -12,6 +12,7 @@ import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors } from "../../utils/api-errors.ts";
 import { apiPath } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
+import { readForm } from "../../utils/form-action.server.ts";
 import { bulkEntities, entityOptions, findEntity, mayImport } from "./entities.ts";
 import { importMappingSchema } from "./import-forms.ts";
 import { importUrl, newImportUrl } from "./urls.ts";
@@ -77,9 +78,7 @@ const formTexts = new Set<string>(Object.values(bulkDataTexts));
 export async function importAction(request: Request, context: Readonly<RouterContextProvider>, id: string) {
   requirePermission(context, request, "Create", "Import");
   if (!ID.test(id)) throw data("Not found", { status: 404 });
-  const formData = await request.formData().catch(() => {
-    throw data("Bad request", { status: 400 });
-  });
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const client = api(context);
   const path = detailPath(id);

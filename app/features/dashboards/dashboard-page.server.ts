@@ -5,7 +5,8 @@ import { forgetUser, requireUser } from "../../middleware/auth.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
-import { readForm } from "../settings/refusals.server.ts";
+import { readForm } from "../../utils/form-action.server.ts";
+
 import { loadDashboard } from "./dashboard.server.ts";
 
 /** `/dashboard/{id}` (spec §2): the dashboard the id names, when the user's groups may see it; else not found. */

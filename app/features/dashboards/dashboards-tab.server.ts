@@ -7,7 +7,8 @@ import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors, OOPS } from "../../utils/api-errors.ts";
 import { apiPath, isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
-import { readForm } from "../settings/refusals.server.ts";
+import { readForm } from "../../utils/form-action.server.ts";
+
 import { SETTINGS_RESOURCE } from "../settings/urls.ts";
 import { parseDashboardForm, parsePlacementForm } from "./dashboard-form.ts";
 import { DASHBOARDS_API, dashboardSettingsUrl, layoutUrl, placementRowId, WIDGET_RESOURCE } from "./settings-urls.ts";

@@ -12,6 +12,7 @@ import { ApiError, api } from "../../utils/api.server.ts";
 import { fieldErrors } from "../../utils/api-errors.ts";
 import { apiPath, isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
+import { readForm } from "../../utils/form-action.server.ts";
 import { PREVIEW_PATH } from "../advanced-search/api.ts";
 import { queryErrorText } from "../advanced-search/builder.server.ts";
 import {
@@ -22,7 +23,7 @@ import {
   parseBuilderForm,
 } from "../advanced-search/builder-form.ts";
 import { userRights } from "../advanced-search/queries.server.ts";
-import { readForm } from "../settings/refusals.server.ts";
+
 import { DASHBOARDS_API, DATASOURCE_RESOURCE, dashboardSettingsUrl, WIDGET_RESOURCE } from "./settings-urls.ts";
 
 const sourcePath = (id: string) => apiPath`/api/dashboards/core/datasource-advanced/${id}`;

@@ -5,6 +5,7 @@ import { ApiError, api } from "../../utils/api.server.ts";
 import { apiPath, isUuid } from "../../utils/api-path.ts";
 import { webEnv } from "../../utils/env.server.ts";
 import { flash } from "../../utils/flash.server.ts";
+import { readForm } from "../../utils/form-action.server.ts";
 import { safeRedirectPath } from "../../utils/redirect.ts";
 import { screenOfEntity } from "../records/screens.ts";
 import { notificationActionSchema } from "./notification-form.ts";
@@ -48,14 +49,6 @@ export async function notificationsPanel(
       size: String(NOTIFICATIONS_PAGE_SIZE),
     })}`,
   );
-}
-
-async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw data("Bad request", { status: 400 });
-  }
 }
 
 /**

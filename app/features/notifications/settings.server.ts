@@ -5,6 +5,7 @@ import type { NotificationSetting } from "../../../server/contract/notifications
 import { getInstance } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { flash } from "../../utils/flash.server.ts";
+import { readForm } from "../../utils/form-action.server.ts";
 import { notificationSettingFormSchema } from "./notification-form.ts";
 import { NOTIFICATION_SETTINGS, settingRowId } from "./urls.ts";
 
@@ -18,14 +19,6 @@ export interface NotificationSettingResult {
 export async function loadNotificationSettings(context: Readonly<RouterContextProvider>) {
   const settings = await api(context).get<NotificationSetting[]>("/api/notifications/settings");
   return { title: getInstance(context).t("profile.notifications.title"), settings };
-}
-
-async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw data("Bad request", { status: 400 });
-  }
 }
 
 /**

@@ -12,6 +12,7 @@ import { forgetUser } from "../../middleware/auth.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { fieldErrors } from "../../utils/api-errors.ts";
 import { flash } from "../../utils/flash.server.ts";
+import { readForm } from "../../utils/form-action.server.ts";
 import { forwardUpload } from "../files/upload.server.ts";
 import { USER_PROFILE } from "./urls.ts";
 
@@ -55,9 +56,7 @@ export async function userProfileAction(request: Request, context: Readonly<Rout
     return redirect(USER_PROFILE);
   }
 
-  const formData = await request.formData().catch(() => {
-    throw data("Bad request", { status: 400 });
-  });
+  const formData = await readForm(request);
   if (formData.get("intent") === "removeImage") {
     await client.delete("/api/me/profile_image");
     flash(context, { status: "success", message: "profile.user.imageRemoved", duration: 3000 });

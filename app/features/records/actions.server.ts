@@ -17,6 +17,7 @@ import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors } from "../../utils/api-errors.ts";
 import { apiPath, isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
+import { readForm } from "../../utils/form-action.server.ts";
 import { handleUpload } from "../documents/upload.server.ts";
 import { workItemAction } from "../work-items/actions.server.ts";
 import { entityInfo } from "./metadata.server.ts";
@@ -29,15 +30,6 @@ export interface RecordActionResult {
   result?: SubmissionResult<string[]>;
   /** The warning dialog's text, in English as the error catalogue has it; the page shows it in its language. */
   dialog?: string | null;
-}
-
-/** The posted form; a body that is not one (JSON, a broken multipart) is the client's mistake. */
-async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw data("Bad request", { status: 400 });
-  }
 }
 
 /** Removing a note or a document from the record whose tab lists it. */

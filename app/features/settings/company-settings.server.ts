@@ -12,6 +12,7 @@ import { getInstance } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors, OOPS } from "../../utils/api-errors.ts";
 import { flash } from "../../utils/flash.server.ts";
+import { readForm } from "../../utils/form-action.server.ts";
 import { forwardUpload } from "../files/upload.server.ts";
 import { LOGO_ANCHOR, parseCompanyForm } from "./company-settings-form.ts";
 import { COMPANY_SETTINGS_PATH, SETTINGS_RESOURCE } from "./urls.ts";
@@ -46,14 +47,6 @@ export async function loadCompanySettings(request: Request, context: Readonly<Ro
 }
 
 export type CompanySettingsData = Awaited<ReturnType<typeof loadCompanySettings>>;
-
-async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw data("Bad request", { status: 400 });
-  }
-}
 
 /**
  * The settings form's Save, the logo's upload (multipart, streamed on to the API as it arrives) and its removal. Each

@@ -8,6 +8,7 @@ import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors } from "../../utils/api-errors.ts";
 import { apiPath } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
+import { readForm } from "../../utils/form-action.server.ts";
 import { forgetEntityMetadata } from "../records/metadata.server.ts";
 import { parseEntityNamesForm, parseNewEntityForm } from "./custom-entity-form.ts";
 import { entitiesUrl } from "./custom-entity-urls.ts";
@@ -55,15 +56,6 @@ export async function loadCustomEntities(request: Request, context: Readonly<Rou
 }
 
 export type CustomEntitiesData = Awaited<ReturnType<typeof loadCustomEntities>>;
-
-/** The posted form; a body that is not one is the client's mistake. */
-async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw data("Bad request", { status: 400 });
-  }
-}
 
 /**
  * The API names a field of a list by dots ("fields.0.key"), the form by brackets ("fields[0].key"). A refusal of the

@@ -9,6 +9,7 @@ import { errorDialogText, fieldErrors, OOPS } from "../../utils/api-errors.ts";
 import { apiPath } from "../../utils/api-path.ts";
 import { fromLocalInput } from "../../utils/dates.ts";
 import { flash } from "../../utils/flash.server.ts";
+import { readForm } from "../../utils/form-action.server.ts";
 import type { Language } from "../../utils/i18n.ts";
 import { forgetEntityMetadata } from "../records/metadata.server.ts";
 import { fieldDefinitionOf, isFieldType, parseFieldForm } from "./custom-field-form.ts";
@@ -81,15 +82,6 @@ export async function loadCustomFields(request: Request, context: Readonly<Route
 }
 
 export type CustomFieldsData = Awaited<ReturnType<typeof loadCustomFields>>;
-
-/** The posted form; a body that is not one is the client's mistake. */
-async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw data("Bad request", { status: 400 });
-  }
-}
 
 /** The API names a field of a list by dots ("options.0.labelEn"), the form by brackets ("options[0].labelEn"). */
 function formName(field: string): string {

@@ -7,6 +7,7 @@ import { getInstance } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors, OOPS } from "../../utils/api-errors.ts";
 import { apiPath } from "../../utils/api-path.ts";
+import { readForm } from "../../utils/form-action.server.ts";
 import { forgetEntityMetadata } from "../records/metadata.server.ts";
 import { commandOf, fieldInputOf, movedKeys, parseFieldManagementForm } from "./field-management-form.ts";
 import { settingsMessageKey } from "./settings-messages.ts";
@@ -53,14 +54,6 @@ export async function loadFieldManagement(
 }
 
 export type FieldManagementData = Awaited<ReturnType<typeof loadFieldManagement>>;
-
-async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw data("Bad request", { status: 400 });
-  }
-}
 
 /** Refusals the catalogue has no text for, whose server message says what is wrong. */
 const shownAsMessage = new Set(["StandardFieldException"]);

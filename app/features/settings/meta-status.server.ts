@@ -11,6 +11,7 @@ import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors, fixedTexts } from "../../utils/api-errors.ts";
 import { apiPath } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
+import { readForm } from "../../utils/form-action.server.ts";
 import { forgetEntityMetadata } from "../records/metadata.server.ts";
 import { parseMetaStatusForm } from "./meta-status-form.ts";
 import { metaStatusUrl } from "./meta-status-urls.ts";
@@ -91,15 +92,6 @@ export async function loadMetaStatuses(
 }
 
 export type MetaStatusesData = Awaited<ReturnType<typeof loadMetaStatuses>>;
-
-/** The posted form; a body that is not one is the client's mistake. */
-async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw data("Bad request", { status: 400 });
-  }
-}
 
 /**
  * Why the API refused, for the warning dialog: the catalogue's text, the server's own for the refusals it words (a

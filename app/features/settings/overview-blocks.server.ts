@@ -8,6 +8,7 @@ import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, OOPS } from "../../utils/api-errors.ts";
 import { apiPath } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
+import { readForm } from "../../utils/form-action.server.ts";
 import { blockAnchor, moveOf, OVERVIEW_LIST_ANCHOR, orderOf, parseOverviewBlocksForm } from "./overview-block-form.ts";
 import { entityParam, overviewBlocksUrl, SETTINGS_RESOURCE } from "./urls.ts";
 
@@ -54,15 +55,6 @@ export async function loadOverviewBlocks(
 }
 
 export type OverviewBlocksData = Awaited<ReturnType<typeof loadOverviewBlocks>>;
-
-/** The posted form; a body that is not one is the client's mistake. */
-async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw data("Bad request", { status: 400 });
-  }
-}
 
 /**
  * Everything the screen posts, each saved as the entity's whole order: the checkboxes (Save), a block moved up or

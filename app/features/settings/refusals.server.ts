@@ -11,15 +11,6 @@ export interface SettingsActionResult<Form extends string = string> {
   dialog?: string | null;
 }
 
-/** The posted form; a body that is not one is the client's mistake. */
-export async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw data("Bad request", { status: 400 });
-  }
-}
-
 /**
  * The API refused a change: its field errors go on the form's fields (named as the API names them), the exception's
  * text into the warning dialog. Anything but the API's refusal is thrown on.

@@ -8,6 +8,7 @@ import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors, fixedTexts, OOPS } from "../../utils/api-errors.ts";
 import { apiPath } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
+import { readForm } from "../../utils/form-action.server.ts";
 import {
   formFieldOf,
   type GroupOption,
@@ -91,15 +92,6 @@ export async function loadRelationships(
 }
 
 export type RelationshipsData = Awaited<ReturnType<typeof loadRelationships>>;
-
-/** The posted form; a body that is not one is the client's mistake. */
-async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw data("Bad request", { status: 400 });
-  }
-}
 
 /**
  * Why the API refused a save, for the form: the catalogue's text, or the API's own message of a conflict or of

@@ -7,6 +7,7 @@ import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors, OOPS } from "../../utils/api-errors.ts";
 import { apiPath } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
+import { readForm } from "../../utils/form-action.server.ts";
 import { type GroupOption, parseSharedShortcutForm } from "./shared-shortcut-form.ts";
 import { SETTINGS_RESOURCE, sharedShortcutsUrl } from "./urls.ts";
 
@@ -62,14 +63,6 @@ export async function loadSharedShortcuts(request: Request, context: Readonly<Ro
 }
 
 export type SharedShortcutsData = Awaited<ReturnType<typeof loadSharedShortcuts>>;
-
-async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw data("Bad request", { status: 400 });
-  }
-}
 
 /**
  * A new shared shortcut or a change from the side panel, and a deletion after its confirmation. Each change forgets

@@ -9,6 +9,7 @@ import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors, fixedTexts } from "../../utils/api-errors.ts";
 import { apiPath } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
+import { readForm } from "../../utils/form-action.server.ts";
 import { forgetEntityMetadata } from "../records/metadata.server.ts";
 import { defaultChange } from "./meta-status-form.ts";
 import { metaStatusKinds, workItemSettingsUrl } from "./meta-status-urls.ts";
@@ -95,15 +96,6 @@ export async function loadWorkItemSettings(
 }
 
 export type WorkItemSettingsData = Awaited<ReturnType<typeof loadWorkItemSettings>>;
-
-/** The posted form; a body that is not one is the client's mistake. */
-async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw data("Bad request", { status: 400 });
-  }
-}
 
 /** The warning's text: the settings' own in the page's language, the catalogue's or the server's left as they are. */
 function dialogText(context: Readonly<RouterContextProvider>, method: string, error: ApiError): string | null {

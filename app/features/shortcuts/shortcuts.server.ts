@@ -8,6 +8,7 @@ import { ApiError, api } from "../../utils/api.server.ts";
 import { fieldErrors } from "../../utils/api-errors.ts";
 import { apiPath } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
+import { readForm } from "../../utils/form-action.server.ts";
 import { moveShortcut, rowIntents, SHORTCUTS_PATH, shortcutAnchor, shortcutsUrl } from "../../utils/shortcut-urls.ts";
 import { parseShortcutForm } from "./shortcut-form.ts";
 
@@ -44,14 +45,6 @@ export async function loadShortcuts(request: Request, context: Readonly<RouterCo
 }
 
 export type ShortcutsData = Awaited<ReturnType<typeof loadShortcuts>>;
-
-async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw data("Bad request", { status: 400 });
-  }
-}
 
 const rowCommand = z.object({ intent: z.enum(rowIntents), id: z.uuid() });
 const orderCommand = z.object({ ids: z.array(z.uuid()).min(1).max(500) });
