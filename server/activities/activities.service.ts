@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { type Actor, can } from "../auth/permissions.ts";
 import { type Activity, type ActivityKind, type ActivityPage, activityKinds } from "../contract/activities.ts";
 import type { Database } from "../db/schema.ts";
 import type { EntityMetadata } from "../records/metadata.repository.ts";
@@ -6,7 +7,6 @@ import { historyReader } from "../records/read-rights.ts";
 import { findRecordsByIds } from "../records/records.repository.ts";
 import { readableRecord, resolveEntity, rowName } from "../records/records.service.ts";
 import { toTransactionDto } from "../records/transactions.ts";
-import { type Actor, can } from "../users/users.service.ts";
 import * as repo from "./activities.repository.ts";
 
 /** Each kind's entity, and the resource that must be readable for its entries to show. */

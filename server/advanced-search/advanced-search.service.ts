@@ -1,4 +1,5 @@
 import { type CompiledQuery, type Kysely, sql } from "kysely";
+import { type Actor, can, requirePermission } from "../auth/permissions.ts";
 import {
   advancedSearchTexts,
   type CatalogEntity,
@@ -29,7 +30,6 @@ import { readsLinksOf } from "../records/read-rights.ts";
 import { outputValue, withOptions } from "../records/records.service.ts";
 import { cachedRelationships } from "../relationships/relationships.repository.ts";
 import { refuseCostly, runQueryField, withQueryLimits } from "../user-queries/user-queries.service.ts";
-import { type Actor, can, requirePermission } from "../users/users.service.ts";
 import * as repo from "./advanced-search.repository.ts";
 import { type CompiledSource, compileSource, type SourceColumn } from "./compiler.ts";
 

@@ -1,4 +1,5 @@
 import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import { type Actor, requirePermission } from "../auth/permissions.ts";
 import {
   advancedSearchTexts,
   dateFilterTypes,
@@ -20,7 +21,6 @@ import { CRM_LINKS, readsLinksOf } from "../records/read-rights.ts";
 import { tableName } from "../records/records.repository.ts";
 import { withOptions } from "../records/records.service.ts";
 import { cachedRelationships, type Relationship } from "../relationships/relationships.repository.ts";
-import { type Actor, requirePermission } from "../users/users.service.ts";
 
 /**
  * The query compiler: a definition (contract/advanced-search.ts) becomes one Kysely select, built from the metadata

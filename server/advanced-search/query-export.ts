@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { type Actor, requirePermission } from "../auth/permissions.ts";
 import type { Language } from "../bulk-data/cells.ts";
 import type { ExportRecord } from "../bulk-data/export-file.ts";
 import * as exportsRepo from "../bulk-data/exports.repository.ts";
@@ -7,7 +8,7 @@ import { columnLabel, type QueryDefinition, type QueryType } from "../contract/a
 import { type BulkFormat, type BulkLanguage, bulkDataTexts, type ExportDto } from "../contract/bulk-data.ts";
 import type { FieldDefinition } from "../contract/fields.ts";
 import type { Database } from "../db/schema.ts";
-import { type Actor, loadActor, requirePermission } from "../users/users.service.ts";
+import { loadActor } from "../users/users.service.ts";
 import { exportableQuery, queryValues } from "./advanced-search.service.ts";
 import { type CompiledSource, compileSource } from "./compiler.ts";
 

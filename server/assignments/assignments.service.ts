@@ -1,11 +1,11 @@
 import { type Kysely, sql } from "kysely";
+import { type Actor, requirePermission } from "../auth/permissions.ts";
 import type { EntityRef } from "../contract/records.ts";
 import type { Database } from "../db/schema.ts";
 import { containsPattern, isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import { notifyAssigned } from "../notifications/notifications.service.ts";
 import { readableRecord, rowName } from "../records/records.service.ts";
-import { type Actor, requirePermission } from "../users/users.service.ts";
 
 export const AUTOCOMPLETE_SIZE = 200;
 

@@ -1,11 +1,11 @@
 import type { Kysely, Transaction } from "kysely";
+import { type Actor, requirePermission } from "../auth/permissions.ts";
 import type { EntityRef, RecordDto } from "../contract/records.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import { findRecord, findRecordsByIds } from "../records/records.repository.ts";
 import { readableRecord, resolveEntity, rowName, toDto } from "../records/records.service.ts";
-import { type Actor, requirePermission } from "../users/users.service.ts";
 import { type AttachmentKind, insertAttachment } from "./attachments.repository.ts";
 
 // The link tables are defined by migrations, not by the static Database type.

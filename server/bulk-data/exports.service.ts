@@ -1,5 +1,6 @@
 import { PassThrough } from "node:stream";
 import type { Kysely, Transaction } from "kysely";
+import { type Actor, can, requirePermission } from "../auth/permissions.ts";
 import {
   type BulkFormat,
   type BulkLanguage,
@@ -21,7 +22,7 @@ import { readsLinksOf } from "../records/read-rights.ts";
 import { walkRecords } from "../records/records.repository.ts";
 import { listCriteriaOf, rowName, withOptions } from "../records/records.service.ts";
 import { cachedRelationships } from "../relationships/relationships.repository.ts";
-import { type Actor, can, loadActor, requirePermission } from "../users/users.service.ts";
+import { loadActor } from "../users/users.service.ts";
 import { exportableFields, headerOf, type Language, toCell } from "./cells.ts";
 import { type ExportLayout, type ExportRecord, type ExtraColumn, writeExportFile } from "./export-file.ts";
 import * as repo from "./exports.repository.ts";

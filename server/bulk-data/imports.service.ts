@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type Actor, can, requirePermission } from "../auth/permissions.ts";
 import {
   type BulkFormat,
   type BulkLanguage,
@@ -27,7 +28,6 @@ import { receiveUpload } from "../files/uploads.ts";
 import { DomainError } from "../http/errors.ts";
 import type { EntityMetadata } from "../records/metadata.repository.ts";
 import { resolveEntity, withOptions } from "../records/records.service.ts";
-import { type Actor, can, requirePermission } from "../users/users.service.ts";
 import { type CellValue, headerOf, ID_HEADER, importableFields, type Language } from "./cells.ts";
 import { convertRow, makePlan } from "./import-rows.ts";
 import * as repo from "./imports.repository.ts";

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
+import { type Actor, requirePermission } from "../auth/permissions.ts";
 import {
   COMPANY_LOGO_MAX_BYTES,
   type CompanyBrand,
@@ -14,7 +15,6 @@ import { checkImageType } from "../files/file-types.ts";
 import type { FileStorage } from "../files/storage.ts";
 import { receiveUpload } from "../files/uploads.ts";
 import { DomainError } from "../http/errors.ts";
-import { type Actor, requirePermission } from "../users/users.service.ts";
 import * as repo from "./company-settings.repository.ts";
 
 const SETTINGS = "System_Settings";

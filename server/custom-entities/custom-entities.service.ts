@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { type Actor, requirePermission } from "../auth/permissions.ts";
 import {
   CUSTOM_SCHEMA,
   type CustomEntity,
@@ -13,7 +14,6 @@ import { addField, preparedField } from "../fields/fields.service.ts";
 import { DomainError } from "../http/errors.ts";
 import { forgetEntity } from "../records/metadata.repository.ts";
 import { forgetRelationships } from "../relationships/relationships.repository.ts";
-import { type Actor, requirePermission } from "../users/users.service.ts";
 import * as repo from "./custom-entities.repository.ts";
 
 const SETTINGS = "System_Settings";

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { type Actor, can, requirePermission } from "../auth/permissions.ts";
 import {
   DASHBOARD_WIDGETS_MAX,
   type DashboardDto,
@@ -18,7 +19,6 @@ import type { WidgetData } from "../contract/widget-data.ts";
 import type { Database } from "../db/schema.ts";
 import { containsPattern, isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
-import { type Actor, can, requirePermission } from "../users/users.service.ts";
 import * as repo from "./dashboards.repository.ts";
 import { loadSource } from "./sources.ts";
 import {

@@ -1,12 +1,12 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { compileSource } from "../advanced-search/compiler.ts";
+import type { Actor } from "../auth/permissions.ts";
 import { QUERY_TIMEOUT_MS, queryDefinitionSchema } from "../contract/advanced-search.ts";
 import { dashboardTexts } from "../contract/dashboards.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import { withQueryLimits } from "../user-queries/user-queries.service.ts";
-import type { Actor } from "../users/users.service.ts";
 import type { SourceSelect } from "./widget-data.ts";
 
 /** A widget's data source, compiled for one viewer. */

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { type Actor, can, requirePermission } from "../auth/permissions.ts";
 import {
   DATASOURCE_IN_USE_EXCEPTION,
   DATASOURCE_IN_USE_TEXT,
@@ -19,7 +20,6 @@ import type { WidgetData } from "../contract/widget-data.ts";
 import type { Database, WidgetConfigurationColumn } from "../db/schema.ts";
 import { containsPattern, isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
-import { type Actor, can, requirePermission } from "../users/users.service.ts";
 import * as repo from "./dashboards.repository.ts";
 import { type LoadedSource, loadSource, runLimited } from "./sources.ts";
 import {

@@ -2,12 +2,12 @@ import type { FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { DOCUMENT_ATTACHMENTS } from "../attachments/attachments.repository.ts";
 import { attachOnCreate } from "../attachments/attachments.service.ts";
+import { type Actor, requirePermission } from "../auth/permissions.ts";
 import type { EntityRef, RecordDto } from "../contract/records.ts";
 import type { Database } from "../db/schema.ts";
 import type { FileStorage } from "../files/storage.ts";
 import { receiveUpload } from "../files/uploads.ts";
 import { createRecord, readableRecord, resolveEntity } from "../records/records.service.ts";
-import { type Actor, requirePermission } from "../users/users.service.ts";
 
 export const DOCUMENTS = { schema: "documents", table: "document" } as const;
 

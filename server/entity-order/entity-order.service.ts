@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
+import { type Actor, requirePermission } from "../auth/permissions.ts";
 import { type EntityOrderField, type EntityOrderInput, entityOrderTexts } from "../contract/entity-order.ts";
 import type { FieldSettings, FieldType } from "../contract/fields.ts";
 import type { Database } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import { forgetEntity } from "../records/metadata.repository.ts";
 import { resolveEntity } from "../records/records.service.ts";
-import { type Actor, requirePermission } from "../users/users.service.ts";
 import * as repo from "./entity-order.repository.ts";
 
 const SETTINGS = "System_Settings";

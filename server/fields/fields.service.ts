@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { type Actor, requirePermission } from "../auth/permissions.ts";
 import {
   COLUMN_LIMIT,
   type CustomFieldInput,
@@ -18,7 +19,6 @@ import { DomainError } from "../http/errors.ts";
 import { type EntityMetadata, forgetEntity } from "../records/metadata.repository.ts";
 import { readableRecord, resolveEntity } from "../records/records.service.ts";
 import { runQueryField } from "../user-queries/user-queries.service.ts";
-import { type Actor, requirePermission } from "../users/users.service.ts";
 import * as repo from "./fields.repository.ts";
 
 const SETTINGS = "System_Settings";

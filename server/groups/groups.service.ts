@@ -1,10 +1,11 @@
 import type { Kysely, Transaction } from "kysely";
+import { type Actor, requirePermission } from "../auth/permissions.ts";
 import type { GroupAdminDto, GroupMember } from "../contract/iam.ts";
 import type { Database } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import { forgetRelationships } from "../relationships/relationships.repository.ts";
 import * as users from "../users/users.repository.ts";
-import { type Actor, iamError, requirePermission } from "../users/users.service.ts";
+import { iamError } from "../users/users.service.ts";
 import * as repo from "./groups.repository.ts";
 
 const SETTINGS = "System_Settings";

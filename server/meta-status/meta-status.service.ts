@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { type Actor, requirePermission } from "../auth/permissions.ts";
 import {
   CANNOT_DELETE_META_STATUS,
   type MetaStatusEntity,
@@ -12,7 +13,6 @@ import { isUuid, uniqueKey } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import type { EntityMetadata } from "../records/metadata.repository.ts";
 import { resolveEntity } from "../records/records.service.ts";
-import { type Actor, requirePermission } from "../users/users.service.ts";
 import * as repo from "./meta-status.repository.ts";
 
 const SETTINGS = "System_Settings";

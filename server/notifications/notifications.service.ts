@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { type Actor, can } from "../auth/permissions.ts";
 import {
   isCriticalNotification,
   isNotificationType,
@@ -17,7 +18,6 @@ import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import { cachedEntity, type EntityMetadata } from "../records/metadata.repository.ts";
 import { findRecordsByIds } from "../records/records.repository.ts";
-import { type Actor, can } from "../users/users.service.ts";
 import * as repo from "./notifications.repository.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;

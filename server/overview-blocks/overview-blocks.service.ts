@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { type Actor, can, requirePermission } from "../auth/permissions.ts";
 import {
   type OverviewBlock,
   type OverviewBlockKey,
@@ -10,7 +11,6 @@ import type { Database } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import type { EntityMetadata } from "../records/metadata.repository.ts";
 import { resolveEntity } from "../records/records.service.ts";
-import { type Actor, can, requirePermission } from "../users/users.service.ts";
 import * as repo from "./overview-blocks.repository.ts";
 
 const SETTINGS = "System_Settings";

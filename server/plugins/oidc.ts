@@ -4,9 +4,10 @@ import fp from "fastify-plugin";
 import type Provider from "oidc-provider";
 import { pruneLoginAttempts } from "../auth/login-throttle.ts";
 import { createOidcProvider, type OidcOptions } from "../auth/oidc-provider.ts";
+import type { Actor } from "../auth/permissions.ts";
 import { tokenRequestHolder } from "../auth/token-requests.ts";
 import { isTokenRequest } from "../http/rate-limits.ts";
-import { type Actor, loadActor } from "../users/users.service.ts";
+import { loadActor } from "../users/users.service.ts";
 
 declare module "fastify" {
   interface FastifyInstance {

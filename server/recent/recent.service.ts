@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
+import { type Actor, can } from "../auth/permissions.ts";
 import type { RecentRecord } from "../contract/recent.ts";
 import type { Database } from "../db/schema.ts";
 import { cachedEntity, type EntityMetadata } from "../records/metadata.repository.ts";
 import { findRecordsByIds } from "../records/records.repository.ts";
 import { toDto } from "../records/records.service.ts";
-import { type Actor, can } from "../users/users.service.ts";
 import { touchedRecords } from "./recent.repository.ts";
 
 /**

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import { type Actor, can, requirePermission } from "../auth/permissions.ts";
 import { relationshipTexts } from "../contract/relationships.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
@@ -8,7 +9,6 @@ import {
   loadRelationships,
   type Relationship,
 } from "../relationships/relationships.repository.ts";
-import { type Actor, can, requirePermission } from "../users/users.service.ts";
 import { cachedEntity, type EntityMetadata, loadEntity } from "./metadata.repository.ts";
 import { CRM_LINKS, readsLinksOf } from "./read-rights.ts";
 import * as repo from "./records.repository.ts";

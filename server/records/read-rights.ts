@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
+import { type Actor, can } from "../auth/permissions.ts";
 import type { Database } from "../db/schema.ts";
 import { cachedRelationships, type Relationship } from "../relationships/relationships.repository.ts";
-import { type Actor, can } from "../users/users.service.ts";
 import { cachedEntity } from "./metadata.repository.ts";
 import { type HistoryReader, NAMED_KEY, type Named } from "./transactions.ts";
 

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import { detachAllFrom } from "../attachments/attachments.repository.ts";
+import { type Actor, requirePermission } from "../auth/permissions.ts";
 import {
   type FieldDefinition,
   fieldErrorName,
@@ -16,7 +17,6 @@ import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import { notifyChanged, notifyCreated } from "../notifications/notifications.service.ts";
-import { type Actor, requirePermission } from "../users/users.service.ts";
 import { defaultAssignment, isWorkItemTable, unlinkWorkItemsBeforeDelete } from "../work-items/work-items.service.ts";
 import { assertChangeable } from "./change-guards.ts";
 import { recordUnlinksBeforeDelete, visibleConnectionsOfMany } from "./links.service.ts";

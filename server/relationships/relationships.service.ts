@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { type Actor, can, requirePermission } from "../auth/permissions.ts";
 import {
   type RelationshipChange,
   type RelationshipDto,
@@ -13,7 +14,6 @@ import { loadEntity } from "../records/metadata.repository.ts";
 import { readsLinksOf } from "../records/read-rights.ts";
 import { findRecordsByIds, tableName } from "../records/records.repository.ts";
 import { readableRecord, resolveEntity, rowName } from "../records/records.service.ts";
-import { type Actor, can, requirePermission } from "../users/users.service.ts";
 import * as repo from "./relationships.repository.ts";
 
 const SETTINGS = "System_Settings";

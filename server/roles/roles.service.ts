@@ -1,11 +1,12 @@
 import type { Kysely } from "kysely";
+import { type Actor, can, requirePermission } from "../auth/permissions.ts";
 import type { PermissionMatrix, PermissionMatrixInput, RoleDto, RoleInput } from "../contract/iam.ts";
 import { isBuiltInRoleName } from "../contract/iam-texts.ts";
 import { type Operation, operations, resources } from "../contract/identity.ts";
 import type { Database } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import { ADMIN_ROLE_KEEPS, ADMIN_ROLE_NAME } from "../users/roles.ts";
-import { type Actor, can, iamError, requirePermission } from "../users/users.service.ts";
+import { iamError } from "../users/users.service.ts";
 import * as repo from "./roles.repository.ts";
 
 const SETTINGS = "System_Settings";

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { type Actor, requirePermission } from "../auth/permissions.ts";
 import { messages } from "../contract/messages.ts";
 import {
   OWN_SHORTCUTS_MAX,
@@ -12,7 +13,6 @@ import {
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
-import { type Actor, requirePermission } from "../users/users.service.ts";
 import * as repo from "./shortcuts.repository.ts";
 
 const SETTINGS = "System_Settings";

@@ -1,4 +1,5 @@
 import { CompiledQuery, type Kysely, sql, type Transaction } from "kysely";
+import { type Actor, can } from "../auth/permissions.ts";
 import { advancedSearchTexts } from "../contract/advanced-search.ts";
 import { TtlCache } from "../contract/ttl-cache.ts";
 import { forUserQueries, withEmbeddedStatementLimit } from "../db/database.ts";
@@ -6,7 +7,6 @@ import type { Database } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import { tableName } from "../records/records.repository.ts";
 import { cachedRelationships } from "../relationships/relationships.repository.ts";
-import { type Actor, can } from "../users/users.service.ts";
 import { ensureReader, estimateCost, planCost, type Reader, readerFor, runAsReader } from "./readers.repository.ts";
 
 /**

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { accountLockedFor, recordLoginAttempt } from "../auth/login-throttle.ts";
 import { checkPasswordPolicy } from "../auth/password-policy.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
+import { type Actor, can } from "../auth/permissions.ts";
 import { revokeOtherSignIns } from "../auth/sessions.ts";
 import {
   type ChangePasswordInput,
@@ -19,7 +20,6 @@ import { receiveUpload } from "../files/uploads.ts";
 import { DomainError } from "../http/errors.ts";
 import { entityResources } from "../roles/roles.repository.ts";
 import * as repo from "./users.repository.ts";
-import { type Actor, can } from "./users.service.ts";
 
 function notFound(): DomainError {
   return new DomainError(404, "NotFoundException", "User not found");

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requirePermission } from "../auth/permissions.ts";
 import { employeeChangeSchema, employeeListQuerySchema, employeePageSchema } from "../contract/iam.ts";
 import {
   createEmployeeSchema,
@@ -83,7 +84,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ invitations: Omit<InvitationSe
     "/iam/users/employees/:id",
     { schema: { tags: ["users"], summary: "One user", security, params: idParams, response: { 200: employeeSchema } } },
     async (request) => {
-      service.requirePermission(request.actor, "Read", "Users");
+      requirePermission(request.actor, "Read", "Users");
       return service.getEmployee(app.db, request.actor, request.params.id);
     },
   );
@@ -114,7 +115,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ invitations: Omit<InvitationSe
       },
     },
     async (request, reply) => {
-      service.requirePermission(request.actor, "Create", "Users");
+      requirePermission(request.actor, "Create", "Users");
       const { employee, created } = await service.createEmployee(app.db, request.actor, request.body, invitations);
       return reply.status(created ? 201 : 200).send(employee);
     },
@@ -194,7 +195,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ invitations: Omit<InvitationSe
       },
     },
     async (request, reply) => {
-      service.requirePermission(request.actor, "Create", "Users");
+      requirePermission(request.actor, "Create", "Users");
       await service.resendInvitation(app.db, request.params.id, invitations);
       return reply.status(204).send(null);
     },

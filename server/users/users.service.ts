@@ -2,9 +2,10 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { checkPasswordPolicy } from "../auth/password-policy.ts";
 import { hashPassword } from "../auth/passwords.ts";
+import { type Actor, can, requirePermission } from "../auth/permissions.ts";
 import type { EmployeeChange, EmployeeListQuery, EmployeePage } from "../contract/iam.ts";
 import { type IamException, iamTexts } from "../contract/iam-texts.ts";
-import type { Employee, MeInfo, Permission } from "../contract/identity.ts";
+import type { Employee, MeInfo } from "../contract/identity.ts";
 import type { TransactionDto } from "../contract/records.ts";
 import { DEFAULT_TIME_ZONE } from "../contract/time-zones.ts";
 import { listCustomEntities } from "../custom-entities/custom-entities.repository.ts";
@@ -15,12 +16,6 @@ import { toTransactionDto } from "../records/transactions.ts";
 import { getSetting } from "../settings/settings.repository.ts";
 import { ADMIN_ROLE_NAME } from "./roles.ts";
 import * as repo from "./users.repository.ts";
-
-export interface Actor {
-  id: string;
-  companyAdmin: boolean;
-  permissions: Permission[];
-}
 
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
@@ -45,16 +40,6 @@ export async function loadActor(
     companyAdmin: user.company_admin,
     permissions: user.permissions.map((row) => ({ name: row.resource, operation: row.operation })),
   };
-}
-
-export function can(actor: Actor, operation: string, resource: string): boolean {
-  return actor.companyAdmin || actor.permissions.some((p) => p.name === resource && p.operation === operation);
-}
-
-export function requirePermission(actor: Actor, operation: string, resource: string): void {
-  if (!can(actor, operation, resource)) {
-    throw new DomainError(403, "AccessDeniedException", "Operation not permitted");
-  }
 }
 
 function chosenLanguage(language: string | null): "en" | "nb" | null {

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { type Actor, can, requirePermission } from "../auth/permissions.ts";
 import { messages, NOT_COMPANY_CONTACT } from "../contract/messages.ts";
 import type { RecordDto } from "../contract/records.ts";
 import type { WorkItemDefaults, WorkItemLink, WorkItemTable } from "../contract/work-items.ts";
@@ -10,7 +11,6 @@ import type { EntityMetadata } from "../records/metadata.repository.ts";
 import { findRecordsByIds, insertTransaction } from "../records/records.repository.ts";
 import { createRecord, readableRecord, resolveEntity, rowName, toDto } from "../records/records.service.ts";
 import { namedIn } from "../records/transactions.ts";
-import { type Actor, can, requirePermission } from "../users/users.service.ts";
 import * as repo from "./work-items.repository.ts";
 
 function notFound(what = "Record not found"): DomainError {
