@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import zlib from "node:zlib";
 import type { FileStorage } from "../../server/files/storage.ts";
+import { type PackedEntry, zipArchive } from "./upload-files.ts";
 
 /** A zip entry: its content as chunks (never whole in memory), and the uncompressed size its headers claim. */
 export interface HostileEntry {
@@ -36,43 +37,12 @@ async function deflated(entry: HostileEntry): Promise<{ data: Buffer; size: numb
  * a time, so a file that unpacks to hundreds of megabytes is built, and kept, as a few hundred kilobytes.
  */
 export async function hostileZip(entries: HostileEntry[]): Promise<Buffer> {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
+  const packed: PackedEntry[] = [];
   for (const entry of entries) {
-    const name = Buffer.from(entry.name, "utf8");
     const { data, size, crc } = await deflated(entry);
-    const claimed = entry.claimedSize ?? size;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(claimed, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10); // deflate
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(claimed, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, data);
-    centrals.push(central, name);
-    offset += local.length + name.length + data.length;
+    packed.push({ name: entry.name, data, crc, size: entry.claimedSize ?? size, deflated: true });
   }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  return zipArchive(packed);
 }
 
 /** `count` copies of `text`, a few thousand at a time. */

@@ -1,36 +1,44 @@
 import zlib from "node:zlib";
 
-/**
- * A ZIP archive of stored (uncompressed) entries, as Office and OpenDocument files are: enough to build real .docx,
- * .xlsx and .odt files for upload tests without a document library.
- */
-export function zipOf(entries: { name: string; content: string | Buffer }[]): Buffer {
+/** An entry as the archive holds it: its bytes (stored or deflated), their CRC, and the size its headers give. */
+export interface PackedEntry {
+  name: string;
+  data: Buffer;
+  crc: number;
+  /** What the headers say the entry unpacks to. */
+  size: number;
+  deflated: boolean;
+}
+
+/** A ZIP archive of entries packed already: local headers with their data, the central directory and its end. */
+export function zipArchive(entries: PackedEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name, "utf8");
-    const data = Buffer.isBuffer(entry.content) ? entry.content : Buffer.from(entry.content, "utf8");
-    const crc = zlib.crc32(data);
+    const method = entry.deflated ? 8 : 0;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4); // version needed
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(method, 8);
+    local.writeUInt32LE(entry.crc, 14);
+    local.writeUInt32LE(entry.data.length, 18);
+    local.writeUInt32LE(entry.size, 22);
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4); // version made by
     central.writeUInt16LE(20, 6); // version needed
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(method, 10);
+    central.writeUInt32LE(entry.crc, 16);
+    central.writeUInt32LE(entry.data.length, 20);
+    central.writeUInt32LE(entry.size, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, name, data);
+    locals.push(local, name, entry.data);
     centrals.push(central, name);
-    offset += local.length + name.length + data.length;
+    offset += local.length + name.length + entry.data.length;
   }
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
@@ -40,6 +48,19 @@ export function zipOf(entries: { name: string; content: string | Buffer }[]): Bu
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
+}
+
+/**
+ * A ZIP archive of stored (uncompressed) entries, as Office and OpenDocument files are: enough to build real .docx,
+ * .xlsx and .odt files for upload tests without a document library.
+ */
+export function zipOf(entries: { name: string; content: string | Buffer }[]): Buffer {
+  return zipArchive(
+    entries.map((entry) => {
+      const data = Buffer.isBuffer(entry.content) ? entry.content : Buffer.from(entry.content, "utf8");
+      return { name: entry.name, data, crc: zlib.crc32(data), size: data.length, deflated: false };
+    }),
+  );
 }
 
 const contentTypes = (main: string) =>
