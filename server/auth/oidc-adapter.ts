@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type SqlBool, sql } from "kysely";
 import type { Adapter, AdapterPayload } from "oidc-provider";
 import { decryptValue, encryptValue, sealingKey } from "../contract/sealed-value.ts";
 import type { Database } from "../db/schema.ts";
@@ -24,6 +24,15 @@ const HASHED_MODELS = new Set([
 export function storedOidcId(model: string, id: string): string {
   return HASHED_MODELS.has(model) ? createHash("sha256").update(id).digest("base64url") : id;
 }
+
+/** A stored row as oidc-provider reads it: its payload, and when it was consumed (a code, a refresh token). */
+export function storedPayload(row: { payload: unknown; consumed_at: Date | string | null }): AdapterPayload {
+  const payload = row.payload as AdapterPayload;
+  return row.consumed_at ? { ...payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) } : payload;
+}
+
+/** A stored row that has not expired. */
+export const unexpired = sql<SqlBool>`(core.oidc_payload.expires_at is null or core.oidc_payload.expires_at > now())`;
 
 /** The web app's own client, whose secret lives in its configuration, never in the database. */
 export interface KnownClient {
@@ -150,13 +159,9 @@ export function createOidcAdapter(db: Kysely<Database>, known: KnownClient) {
         .select(["payload", "consumed_at"])
         .where("model", "=", this.model)
         .where(column, "=", value)
-        .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", sql<Date>`now()`)]))
+        .where(unexpired)
         .executeTakeFirst();
-      if (!row) return undefined;
-      const payload = row.payload as AdapterPayload;
-      return row.consumed_at
-        ? { ...payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) }
-        : payload;
+      return row && storedPayload(row);
     }
   };
 }

@@ -1,13 +1,13 @@
 import middie from "@fastify/middie";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type Provider from "oidc-provider";
+import type { AdapterPayload, default as Provider } from "oidc-provider";
 import { pruneLoginAttempts } from "../auth/login-throttle.ts";
 import { createOidcProvider, type OidcOptions } from "../auth/oidc-provider.ts";
 import type { Actor } from "../auth/permissions.ts";
 import { tokenRequestHolder } from "../auth/token-requests.ts";
 import { isTokenRequest } from "../http/rate-limits.ts";
-import { loadActor } from "../users/users.service.ts";
+import { loadAccessTokenWithActor } from "../users/users.service.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -27,6 +27,21 @@ function unauthorized(request: FastifyRequest, reply: FastifyReply, message: str
     .status(401)
     .header("www-authenticate", 'Bearer realm="workspace"')
     .send({ status: 401, exceptionName: "UnauthorizedException", message, requestId: request.id });
+}
+
+/** oidc-provider's own checks of a stored token: what `AccessToken.find` does after its adapter's read. */
+interface StoredTokenChecks {
+  verify(stored: AdapterPayload): Promise<AdapterPayload>;
+  instantiate(payload: AdapterPayload): InstanceType<Provider["AccessToken"]>;
+}
+
+async function verifiedAccessToken(provider: Provider, stored: AdapterPayload) {
+  const model = provider.AccessToken as unknown as StoredTokenChecks;
+  try {
+    return model.instantiate(await model.verify(stored));
+  } catch {
+    return undefined;
+  }
 }
 
 export interface OidcPluginOptions extends OidcOptions {
@@ -55,13 +70,16 @@ export default fp<OidcPluginOptions>(
     app.decorate("authenticate", async (request: FastifyRequest, reply: FastifyReply) => {
       const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
       if (!token) return unauthorized(request, reply, "Full authentication is required to access this resource");
-      // Opaque tokens are looked up on every call, so revocation takes effect at once.
-      const accessToken = await provider.AccessToken.find(token);
+      // Opaque tokens are looked up on every call, so revocation takes effect at once; the account comes with it.
+      const found = await loadAccessTokenWithActor(app.db, token);
+      const accessToken = found && (await verifiedAccessToken(provider, found.stored));
       if (!accessToken || accessToken.isExpired || !accessToken.accountId) {
         return unauthorized(request, reply, "Invalid or expired token");
       }
-      const actor = await loadActor(app.db, accessToken.accountId);
-      if (actor?.status !== "active") return unauthorized(request, reply, "Invalid or expired token");
+      const actor = found.actor;
+      if (actor?.id !== accessToken.accountId || actor.status !== "active") {
+        return unauthorized(request, reply, "Invalid or expired token");
+      }
       request.actor = actor;
       request.grantId = accessToken.grantId;
     });

@@ -1,6 +1,7 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
-import type { Database } from "../db/schema.ts";
+import { unexpired } from "../auth/oidc-adapter.ts";
+import type { AppUserTable, Database } from "../db/schema.ts";
 import { containsPattern } from "../db/values.ts";
 import { listTransactions } from "../records/records.repository.ts";
 
@@ -55,22 +56,39 @@ export async function groupsOfUser(db: Db, userId: string) {
     .execute();
 }
 
-/** What every API call needs to know of its user, in one query. */
+/** What every API call needs to know of its user (`u`): status, company admin, the role's permissions. */
+export function actorColumns(eb: ExpressionBuilder<Database & { u: AppUserTable }, "u">) {
+  return [
+    "u.id",
+    "u.status",
+    "u.company_admin",
+    jsonArrayFrom(
+      eb
+        .selectFrom("core.role_permission as p")
+        .select(["p.resource", "p.operation"])
+        .whereRef("p.role_id", "=", "u.role_id"),
+    ).as("permissions"),
+  ] as const;
+}
+
 export async function findActor(db: Db, id: string) {
+  return db.selectFrom("core.app_user as u").select(actorColumns).where("u.id", "=", id).executeTakeFirst();
+}
+
+/**
+ * A stored access token (by its stored id) with its account's actor columns, in one round trip: every API call asks
+ * this. The actor's columns are null when the account is gone.
+ */
+export async function findAccessTokenWithActor(db: Db, storedId: string) {
   return db
-    .selectFrom("core.app_user as u")
-    .select((eb) => [
-      "u.id",
-      "u.status",
-      "u.company_admin",
-      jsonArrayFrom(
-        eb
-          .selectFrom("core.role_permission as p")
-          .select(["p.resource", "p.operation"])
-          .whereRef("p.role_id", "=", "u.role_id"),
-      ).as("permissions"),
-    ])
-    .where("u.id", "=", id)
+    .selectFrom("core.oidc_payload")
+    .leftJoin("core.app_user as u", (join) =>
+      join.on("u.id", "=", sql<string>`(core.oidc_payload.payload->>'accountId')::uuid`),
+    )
+    .select((eb) => ["core.oidc_payload.payload", "core.oidc_payload.consumed_at", ...actorColumns(eb)])
+    .where("core.oidc_payload.model", "=", "AccessToken")
+    .where("core.oidc_payload.id", "=", storedId)
+    .where(unexpired)
     .executeTakeFirst();
 }
 

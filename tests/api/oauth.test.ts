@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storedOidcId } from "../../server/auth/oidc-adapter.ts";
 import { hashPassword, verifyPassword } from "../../server/auth/passwords.ts";
 import { signedLogoutQuery } from "../../server/contract/logout-link.ts";
 import {
@@ -217,6 +219,32 @@ describe(`OAuth2 authorization server on ${testDatabase}`, () => {
     expect(none.headers["www-authenticate"]).toContain("Bearer");
     const bogus = await t.app.inject({ method: "GET", url: "/api/me/info", headers: bearer("not-a-token") });
     expect(bogus.statusCode).toBe(401);
+  });
+
+  it("refuses an access token past its lifetime while its row is still stored, and one whose account is gone", async () => {
+    const expiring = await signIn(t.app);
+    const gone = await signIn(t.app);
+    expect((await me(expiring.access_token)).statusCode).toBe(200);
+    expect((await me(gone.access_token)).statusCode).toBe(200);
+    const tokenRow = (token: string) =>
+      t.app.db
+        .updateTable("core.oidc_payload")
+        .where("model", "=", "AccessToken")
+        .where("id", "=", storedOidcId("AccessToken", token));
+    await tokenRow(expiring.access_token)
+      .set({ payload: sql`jsonb_set(payload, '{exp}', to_jsonb(extract(epoch from now())::int - 60))` })
+      .execute();
+    await tokenRow(gone.access_token)
+      .set({ payload: sql`jsonb_set(payload, '{accountId}', to_jsonb(gen_random_uuid()::text))` })
+      .execute();
+    for (const token of [expiring.access_token, gone.access_token]) {
+      const refused = await me(token);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({
+        exceptionName: "UnauthorizedException",
+        message: "Invalid or expired token",
+      });
+    }
   });
 });
 
