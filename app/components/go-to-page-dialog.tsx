@@ -1,8 +1,8 @@
 import { Button, CloseButton, Dialog, Field, Input } from "@chakra-ui/react";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useNavigate } from "react-router";
 import { useMessageText } from "../utils/message-text.ts";
+import { useSchemaForm } from "../utils/schema-form.ts";
 import { useTranslation } from "../utils/translation.tsx";
 import { type GoToPageState, goToPageSchema } from "./go-to-page.ts";
 import { CloseIcon } from "./icons.tsx";
@@ -24,12 +24,8 @@ export default function GoToPageDialog({ action, keep, lastPage, state, closeTo 
   const navigate = useNavigate();
   const messageText = useMessageText();
   const schema = goToPageSchema(lastPage);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schema, {
     lastResult: state.lastResult,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const errors = fields.gotoPage.errors;
   return (

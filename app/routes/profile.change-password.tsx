@@ -1,6 +1,6 @@
 import { Input, Stack, Text } from "@chakra-ui/react";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { changePasswordFormSchema } from "../../server/contract/profile.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../server/contract/profile-texts.ts";
@@ -13,6 +13,7 @@ import { fieldErrors } from "../utils/api-errors.ts";
 import { flash } from "../utils/flash.server.ts";
 import { readForm } from "../utils/form-action.server.ts";
 import { useMessageText } from "../utils/message-text.ts";
+import { useSchemaForm } from "../utils/schema-form.ts";
 import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/profile.change-password";
 
@@ -58,12 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ProfileChangePassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(changePasswordFormSchema, {
     lastResult: actionData?.result,
-    constraint: getZodConstraint(changePasswordFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordFormSchema }),
   });
   const hintId = `${fields.newPassword.id}-hint`;
   return (

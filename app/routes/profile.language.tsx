@@ -1,6 +1,6 @@
 import { chakra, Fieldset, Stack, Text } from "@chakra-ui/react";
-import { getCollectionProps, getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getCollectionProps, getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import { SubmitButton } from "../components/form-field.tsx";
@@ -13,6 +13,7 @@ import { flash } from "../utils/flash.server.ts";
 import { readForm } from "../utils/form-action.server.ts";
 import { languages } from "../utils/i18n.ts";
 import { languageCookie } from "../utils/preferences.server.ts";
+import { useSchemaForm } from "../utils/schema-form.ts";
 import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/profile.language";
 
@@ -58,11 +59,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ProfileLanguage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schema, {
+    shouldValidate: "onSubmit",
     lastResult: actionData?.result,
     defaultValue: { language: loaderData.chosen },
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   return (
     <Page>

@@ -1,6 +1,5 @@
 import { Avatar, Box, Flex, Image, Input, Stack, Text } from "@chakra-ui/react";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
 import {
   PROFILE_IMAGE_MAX_BYTES,
@@ -18,6 +17,7 @@ import { type UserProfileActionData, userProfileAction } from "../features/profi
 import { getInstance } from "../middleware/i18next.server.ts";
 import { api } from "../utils/api.server.ts";
 import { useMessageText } from "../utils/message-text.ts";
+import { useSchemaForm } from "../utils/schema-form.ts";
 import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/profile.user-profile";
 
@@ -43,14 +43,10 @@ export default function ProfileUserProfile({ loaderData, actionData }: Route.Com
   const messageText = useMessageText();
   const { profile } = loaderData;
   const result = actionData as UserProfileActionData | undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(profileInputSchema, {
     id: "user-profile",
     lastResult: result?.form === "profile" ? result.result : undefined,
     defaultValue: { firstName: profile.firstName, lastName: profile.lastName, mobile: profile.mobile ?? "" },
-    constraint: getZodConstraint(profileInputSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileInputSchema }),
   });
   const name = `${profile.firstName} ${profile.lastName}`;
   return (

@@ -1,8 +1,8 @@
 import { Stack, Text } from "@chakra-ui/react";
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { CheckLabel } from "../../components/check-label.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
+import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import { QUERY_EXPORT_FORM_ID, queryExportFormSchema } from "./query-export-form.ts";
 
@@ -19,12 +19,11 @@ export function QueryExportPanel({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(queryExportFormSchema, {
+    shouldValidate: "onSubmit",
     id: QUERY_EXPORT_FORM_ID,
     lastResult,
     defaultValue: { format: "xlsx" },
-    constraint: getZodConstraint(queryExportFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: queryExportFormSchema }),
   });
   const format = fields.format;
   return (

@@ -1,10 +1,10 @@
 import { Stack, Text } from "@chakra-ui/react";
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { CheckLabel } from "../../components/check-label.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { formatNumber } from "../../utils/numbers.ts";
+import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import { EXPORT_FORM_ID, type ExportForm, exportFormSchema } from "./export-form.ts";
 
@@ -30,12 +30,11 @@ export interface ExportPanelProps {
 export function ExportPanel({ entities, listed, filtered, columns, action, closeTo, lastResult }: ExportPanelProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(exportFormSchema, {
+    shouldValidate: "onSubmit",
     id: EXPORT_FORM_ID,
     lastResult,
     defaultValue: { scope: filtered ? "listed" : "all", fields: "all", format: "xlsx" } satisfies ExportForm,
-    constraint: getZodConstraint(exportFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: exportFormSchema }),
   });
   const count = formatNumber(listed.total, language);
   const choice = (name: "scope" | "fields" | "format", legend: string, options: { value: string; label: string }[]) => {

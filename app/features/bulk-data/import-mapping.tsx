@@ -1,6 +1,5 @@
 import { Alert, Box, Card, Field, Heading, HStack, NativeSelect, Stack, Text } from "@chakra-ui/react";
-import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { type ImportDetail, importModes, MATCH_BY_ID } from "../../../server/contract/bulk-data.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
@@ -9,6 +8,7 @@ import { DataTable } from "../../components/data-table.tsx";
 import { SubmitButton } from "../../components/form-field.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { useMessageText } from "../../utils/message-text.ts";
+import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import { importMappingSchema } from "./import-forms.ts";
 
@@ -57,7 +57,7 @@ export function ImportMapping({
   const fieldName = useFieldName(detail.fields);
   const schema = importMappingSchema(detail);
   const item = detail.import;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schema, {
     id: MAPPING_FORM_ID,
     lastResult,
     defaultValue: {
@@ -65,10 +65,6 @@ export function ImportMapping({
       mode: item.mode,
       matchField: item.matchField ?? "",
     },
-    constraint: getZodConstraint(schema.in),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const columnFields = fields.mapping.getFieldList();
   const mapped = new Set(columnFields.map((meta) => meta.value).filter((key): key is string => Boolean(key)));

@@ -1,6 +1,5 @@
 import { Button, Card, Field, HStack, NativeSelect, Stack, Text } from "@chakra-ui/react";
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useSubmit } from "react-router";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { FileInput } from "../../components/file-input.tsx";
@@ -8,6 +7,7 @@ import { megabyteRule } from "../../components/file-rules.ts";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
+import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import { type EntityOption, entityLabel } from "./entities.ts";
 import { IMPORT_ACCEPT, importUploadSchema } from "./import-forms.ts";
@@ -36,13 +36,9 @@ export function NewImportScreen({ entities, entity, maxImportMb, lastResult }: N
       language,
     );
   const schema = importUploadSchema(maxImportMb);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schema, {
     id: "import-upload",
     lastResult,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const hintId = `${fields.file.id}-hint`;
   return (

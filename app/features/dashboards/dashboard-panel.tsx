@@ -6,14 +6,13 @@ import {
   getInputProps,
   getTextareaProps,
   type SubmissionResult,
-  useForm,
 } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import { type DashboardDto, dashboardInputSchema } from "../../../server/contract/dashboards.ts";
 import { CheckLabel } from "../../components/check-label.tsx";
 import { FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
 import { useMessageText } from "../../utils/message-text.ts";
+import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import { dashboardDefaults, parseDashboardForm } from "./dashboard-form.ts";
 import type { GroupOption } from "./dashboards-tab.server.ts";
@@ -47,14 +46,11 @@ export function DashboardPanel({
 }) {
   const { t } = useTranslation();
   const messageText = useMessageText();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(dashboardInputSchema, {
     id: DASHBOARD_FORM_ID,
     lastResult,
     defaultValue: dashboardDefaults(dashboard),
-    constraint: getZodConstraint(dashboardInputSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseDashboardForm(formData),
+    parse: parseDashboardForm,
   });
   // Groups chosen before, which the user may not list now, stay as they are.
   const options = groups ?? dashboard?.groups ?? [];

@@ -20,9 +20,7 @@ import {
   getInputProps,
   getSelectProps,
   type SubmissionResult,
-  useForm,
 } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import { type ReactNode, useEffect, useState } from "react";
 import { Form, Link } from "react-router";
 import type { ResultColumn } from "../../../server/contract/advanced-search.ts";
@@ -37,6 +35,7 @@ import { EmptyState } from "../../components/empty-state.tsx";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { useMessageText } from "../../utils/message-text.ts";
+import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import { operationKeys } from "../advanced-search/catalog.ts";
 import { builderUrl, dashboardSettingsUrl } from "./settings-urls.ts";
@@ -311,15 +310,14 @@ function ColumnsStep({
   const messageText = useMessageText();
   const type = builder.type ?? "KPI";
   const datasource = builder.datasourceUuidKey ?? "";
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(widgetInputSchema, {
     id: WIDGET_FORM_ID,
     lastResult,
     defaultValue: widgetDefaults(type, datasource, builder.widget),
-    constraint: getZodConstraint(widgetInputSchema),
     // Not on blur: a message appearing as a field is left would move the buttons under the pointer mid-click.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWidgetForm(formData),
+    parse: parseWidgetForm,
   });
   const config = fields.widgetConfiguration.getFieldset();
   const kpi = fields.singleNumberConfiguration.getFieldset();

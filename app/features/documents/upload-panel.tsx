@@ -1,6 +1,5 @@
 import { Input, Stack, Text, Textarea } from "@chakra-ui/react";
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { ErrorDialog } from "../../components/dialogs.tsx";
@@ -10,6 +9,7 @@ import { FormField, SubmitButton } from "../../components/form-field.tsx";
 import { ProgressBar } from "../../components/progress-bar.tsx";
 import { PanelCancel, SidePanel } from "../../components/side-panel.tsx";
 import { OOPS } from "../../utils/api-errors.ts";
+import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import { UPLOAD_FORM_ID } from "../records/screens.ts";
 import type { UploadOutcome } from "./upload.server.ts";
@@ -37,13 +37,9 @@ export function UploadPanel({ title, action, progressAction, closeTo, lastResult
   const [sent, setSent] = useState<number | null>(null);
   const [answer, setAnswer] = useState<Extract<UploadOutcome, { ok: false }> | null>(null);
   const schema = uploadSchema(maxMegabytes);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schema, {
     id: UPLOAD_FORM_ID,
     lastResult: answer?.result ?? lastResult,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     onSubmit(event, { formData }) {
       event.preventDefault();
       const request = new XMLHttpRequest();

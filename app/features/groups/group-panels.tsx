@@ -1,20 +1,13 @@
 import { Input, Stack } from "@chakra-ui/react";
-import { getFormProps, getInputProps, type Submission, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import type { GroupAdminDto } from "../../../server/contract/iam.ts";
 import { FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
 import { SearchPickPanel } from "../../components/search-pick-panel.tsx";
+import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import { USER_SEARCH_DELAY_MS } from "../users/urls.ts";
-import {
-  type GroupFormValue,
-  groupFormSchema,
-  type MemberFormValue,
-  memberFormSchema,
-  parseGroupForm,
-  parseMemberForm,
-} from "./group-form.ts";
+import { groupFormSchema, memberFormSchema, parseGroupForm, parseMemberForm } from "./group-form.ts";
 import { GROUP_FORM_ID, MEMBER_FORM_ID } from "./urls.ts";
 
 interface PanelProps {
@@ -26,14 +19,11 @@ interface PanelProps {
 /** A new group, or a group's new name (URL state, so it opens and saves without JavaScript). */
 export function GroupPanel({ group, lastResult, action, closeTo }: PanelProps & { group?: GroupAdminDto }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm<GroupFormValue>({
+  const [form, fields] = useSchemaForm(groupFormSchema, {
     id: GROUP_FORM_ID,
     lastResult,
     defaultValue: group ? { name: group.name } : undefined,
-    constraint: getZodConstraint(groupFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseGroupForm(formData) as Submission<GroupFormValue>,
+    parse: parseGroupForm,
   });
   return (
     <FormPanel
@@ -68,12 +58,11 @@ export function AddMemberPanel({
   search: { q: string; matches: { value: string; label: string }[] | null };
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm<MemberFormValue>({
+  const [form, fields] = useSchemaForm(memberFormSchema, {
     id: MEMBER_FORM_ID,
     lastResult,
-    constraint: getZodConstraint(memberFormSchema),
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseMemberForm(formData) as Submission<MemberFormValue>,
+    parse: parseMemberForm,
   });
   return (
     <SearchPickPanel

@@ -1,12 +1,12 @@
 import { Stack, Text } from "@chakra-ui/react";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { useActionData, useFetcher } from "react-router";
 import type { NotificationSetting } from "../../../server/contract/notifications.ts";
 import { DataTable } from "../../components/data-table.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { SwitchButton } from "../../components/switch-button.tsx";
 import { useHydrated } from "../../utils/hydrated.ts";
+import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import { notificationSettingFormSchema } from "./notification-form.ts";
 import type { NotificationSettingResult } from "./settings.server.ts";
@@ -21,11 +21,10 @@ function SettingSwitch({ setting, name }: { setting: NotificationSetting; name: 
   const hydrated = useHydrated();
   const fetcher = useFetcher<NotificationSettingResult>({ key: `notification-setting:${setting.id}` });
   const actionData = useActionData<NotificationSettingResult>();
-  const [form] = useForm({
+  const [form] = useSchemaForm(notificationSettingFormSchema, {
+    shouldValidate: "onSubmit",
     id: settingFormId(setting.id),
     lastResult: fetcher.data?.result ?? (actionData?.type === setting.id ? actionData.result : undefined),
-    constraint: getZodConstraint(notificationSettingFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: notificationSettingFormSchema }),
   });
   const pending = fetcher.formData?.get("enabled");
   const enabled = typeof pending === "string" ? pending === "true" : setting.enabled;

@@ -1,12 +1,12 @@
 import { Button, Card, Heading, HStack, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
-import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { groupAssignmentSchema, userAssignmentSchema } from "../../../server/contract/assignments.ts";
 import { ChoiceList } from "../../components/choice-list.tsx";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
 import { SearchSelect } from "../../components/search-select.tsx";
+import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import type { RecordDetailData } from "./detail.server.ts";
 
@@ -128,12 +128,10 @@ function AddGroup({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(groupAssignmentSchema, {
     id: "assign-group",
     lastResult,
-    constraint: getZodConstraint(groupAssignmentSchema),
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: groupAssignmentSchema }),
   });
   return (
     <Form method="post" action={action} {...getFormProps(form)} noValidate>
@@ -171,12 +169,10 @@ function AddUser({
   const { t } = useTranslation();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(userAssignmentSchema, {
     id: "assign-user",
     lastResult,
-    constraint: getZodConstraint(userAssignmentSchema),
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: userAssignmentSchema }),
   });
   const label = t("assignments.addUser");
   const submit = (

@@ -1,9 +1,9 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { connectFormSchema } from "../../../server/contract/links.ts";
 import type { RecordConnection } from "../../../server/contract/relationships.ts";
 import { SearchPickPanel } from "../../components/search-pick-panel.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
+import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 
 interface ConnectPanelProps {
@@ -18,13 +18,9 @@ interface ConnectPanelProps {
 export function ConnectPanel({ connection, search, lastResult, closeTo, action }: ConnectPanelProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(connectFormSchema, {
     id: "connect-form",
     lastResult,
-    constraint: getZodConstraint(connectFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: connectFormSchema }),
   });
   const entity = language === "nb" ? connection.other.labelNb : connection.other.labelEn;
   const { schemaKey, tableKey } = connection.other;

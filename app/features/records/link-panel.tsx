@@ -1,7 +1,7 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { linkFormSchema } from "../../../server/contract/links.ts";
 import { SearchPickPanel } from "../../components/search-pick-panel.tsx";
+import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import { RoleSelect } from "./role-select.tsx";
 import type { RecordScreen } from "./screens.ts";
@@ -18,14 +18,7 @@ interface LinkPanelProps {
 /** Links a record of the other entity with a role. */
 export function LinkPanel({ screen, entityLabel, search, lastResult, closeTo, action }: LinkPanelProps) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
-    id: "link-form",
-    lastResult,
-    constraint: getZodConstraint(linkFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: linkFormSchema }),
-  });
+  const [form, fields] = useSchemaForm(linkFormSchema, { id: "link-form", lastResult });
   return (
     <SearchPickPanel
       title={t("links.addTitle", { entity: entityLabel })}

@@ -1,6 +1,5 @@
 import { Box, Heading, Stack, Text } from "@chakra-ui/react";
-import { getCollectionProps, getFormProps, type Submission, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getCollectionProps, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import type { PermissionMatrix } from "../../../server/contract/iam.ts";
 import { type Operation, operations } from "../../../server/contract/identity.ts";
@@ -10,14 +9,9 @@ import { SubmitButton } from "../../components/form-field.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { useRoleName } from "../../utils/role-name.ts";
+import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
-import {
-  grantValue,
-  type PermissionsFormValue,
-  parsePermissionsForm,
-  permissionsDefaults,
-  permissionsFormSchema,
-} from "./role-form.ts";
+import { grantValue, parsePermissionsForm, permissionsDefaults, permissionsFormSchema } from "./role-form.ts";
 import type { RolePermissionsData } from "./roles.server.ts";
 import { PERMISSIONS_FORM_ID, rolesUrl } from "./urls.ts";
 
@@ -53,12 +47,12 @@ export function PermissionsScreen({
   const { t } = useTranslation();
   const roleName = useRoleName();
   const resourceName = useResourceName();
-  const [form, fields] = useForm<PermissionsFormValue>({
+  const [form, fields] = useSchemaForm(permissionsFormSchema, {
+    shouldValidate: "onSubmit",
     id: PERMISSIONS_FORM_ID,
     lastResult,
     defaultValue: permissionsDefaults(matrix),
-    constraint: getZodConstraint(permissionsFormSchema),
-    onValidate: ({ formData }) => parsePermissionsForm(formData) as Submission<PermissionsFormValue>,
+    parse: parsePermissionsForm,
   });
   const all = matrix.resources.flatMap((resource) =>
     operations.map((operation) => grantValue(resource.resource, operation)),

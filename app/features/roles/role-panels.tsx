@@ -1,19 +1,12 @@
 import { Input, Stack, Text } from "@chakra-ui/react";
-import { getFormProps, getInputProps, type Submission, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import type { RoleDto } from "../../../server/contract/iam.ts";
 import { FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
 import { useRoleName } from "../../utils/role-name.ts";
+import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
-import {
-  parseRoleForm,
-  parseRoleNameForm,
-  type RoleFormValue,
-  type RoleNameFormValue,
-  roleFormSchema,
-  roleNameFormSchema,
-} from "./role-form.ts";
+import { parseRoleForm, parseRoleNameForm, roleFormSchema, roleNameFormSchema } from "./role-form.ts";
 import { ROLE_FORM_ID } from "./urls.ts";
 
 interface PanelProps {
@@ -28,14 +21,11 @@ export function NewRolePanel({ copyOf, lastResult, action, closeTo }: PanelProps
   const roleName = useRoleName();
   // A copy of a built-in role starts with its name in the page's language.
   const copied = copyOf ? roleName(copyOf.name) : "";
-  const [form, fields] = useForm<RoleFormValue>({
+  const [form, fields] = useSchemaForm(roleFormSchema, {
     id: ROLE_FORM_ID,
     lastResult,
     defaultValue: copyOf ? { name: t("settings.roles.copyName", { name: copied }), copyFrom: copyOf.uuid } : {},
-    constraint: getZodConstraint(roleFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseRoleForm(formData) as Submission<RoleFormValue>,
+    parse: parseRoleForm,
   });
   return (
     <FormPanel
@@ -62,14 +52,11 @@ export function NewRolePanel({ copyOf, lastResult, action, closeTo }: PanelProps
 /** A role's new name (built-in roles keep theirs). */
 export function RenameRolePanel({ role, lastResult, action, closeTo }: PanelProps & { role: RoleDto }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm<RoleNameFormValue>({
+  const [form, fields] = useSchemaForm(roleNameFormSchema, {
     id: ROLE_FORM_ID,
     lastResult,
     defaultValue: { name: role.name },
-    constraint: getZodConstraint(roleNameFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseRoleNameForm(formData) as Submission<RoleNameFormValue>,
+    parse: parseRoleNameForm,
   });
   return (
     <FormPanel

@@ -19,9 +19,7 @@ import {
   getSelectProps,
   getTextareaProps,
   type SubmissionResult,
-  useForm,
 } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import {
   COMPANY_LOGO_MAX_BYTES,
@@ -35,6 +33,7 @@ import type { FileRule } from "../../components/file-rules.ts";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { useMessageText } from "../../utils/message-text.ts";
+import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import type { CompanySettingsData } from "./company-settings.server.ts";
 import {
@@ -121,14 +120,11 @@ function SettingsForm({
   const { t } = useTranslation();
   const messageText = useMessageText();
   const languageName = useLanguageName();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(companyFormSchema, {
     id: COMPANY_FORM_ID,
     lastResult,
     defaultValue: companyFormDefaults(settings),
-    constraint: getZodConstraint(companyFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseCompanyForm(formData),
+    parse: parseCompanyForm,
   });
   return (
     <Card.Root>

@@ -4,11 +4,8 @@ import {
   getFormProps,
   getInputProps,
   getSelectProps,
-  type Submission,
   type SubmissionResult,
-  useForm,
 } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import { type FocusEvent, type FormEvent, useRef } from "react";
 import {
   type CustomEntity,
@@ -19,13 +16,12 @@ import { normaliseKey } from "../../../server/contract/custom-fields.ts";
 import { FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
+import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import { pluralOf } from "./custom-entities-screen.tsx";
 import {
-  type EntityNamesFormValue,
   entityNamesDefaults,
   firstFieldTypes,
-  type NewEntityFormValue,
   newEntityDefaults,
   parseEntityNamesForm,
   parseNewEntityForm,
@@ -119,14 +115,11 @@ function NameInputs({
 export function NewEntityPanel({ lastResult, action, closeTo }: PanelProps) {
   const { t } = useTranslation();
   const translated = useTranslatedMeta();
-  const [form, fields] = useForm<NewEntityFormValue>({
+  const [form, fields] = useSchemaForm(customEntityInputSchema, {
     id: ENTITY_FORM_ID,
     lastResult,
     defaultValue: newEntityDefaults(),
-    constraint: getZodConstraint(customEntityInputSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseNewEntityForm(formData) as Submission<NewEntityFormValue>,
+    parse: parseNewEntityForm,
   });
   const [first] = fields.fields.getFieldList();
   const field = first.getFieldset();
@@ -203,14 +196,11 @@ export function NewEntityPanel({ lastResult, action, closeTo }: PanelProps) {
 export function RenameEntityPanel({ entity, lastResult, action, closeTo }: PanelProps & { entity: CustomEntity }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [form, fields] = useForm<EntityNamesFormValue>({
+  const [form, fields] = useSchemaForm(entityNamesSchema, {
     id: ENTITY_FORM_ID,
     lastResult,
     defaultValue: entityNamesDefaults(entity),
-    constraint: getZodConstraint(entityNamesSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseEntityNamesForm(formData) as Submission<EntityNamesFormValue>,
+    parse: parseEntityNamesForm,
   });
   return (
     <FormPanel

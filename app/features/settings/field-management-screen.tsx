@@ -1,6 +1,5 @@
 import { Badge, Box, HStack, IconButton, Stack, Text } from "@chakra-ui/react";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { type MouseEvent, type RefObject, useLayoutEffect, useRef } from "react";
 import { useActionData, useFetcher, useFetchers } from "react-router";
 import type { FieldEntity } from "../../../server/contract/custom-fields.ts";
@@ -12,6 +11,7 @@ import { Page, PageHeader } from "../../components/page-header.tsx";
 import { SwitchButton } from "../../components/switch-button.tsx";
 import { useHydrated } from "../../utils/hydrated.ts";
 import { useLanguage } from "../../utils/i18n.ts";
+import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import { ErrorDialog } from "../records/lazy-panels.tsx";
 import { labelOf } from "./custom-fields-screen.tsx";
@@ -235,11 +235,10 @@ function RowForm({
   const hydrated = useHydrated();
   const fetcher = useFetcher<FieldManagementResult>({ key: `${fetcherPrefix(entity)}${field.key}` });
   const actionData = useActionData<FieldManagementResult>();
-  const [form] = useForm({
+  const [form] = useSchemaForm(fieldManagementSchema, {
+    shouldValidate: "onSubmit",
     id: fieldFormId(field.key),
     lastResult: fetcher.data?.result ?? (actionData?.key === field.key ? actionData.result : undefined),
-    constraint: getZodConstraint(fieldManagementSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: fieldManagementSchema }),
   });
   const moveButton = (direction: Direction, disabled: boolean) => (
     <IconButton

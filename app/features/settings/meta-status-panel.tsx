@@ -1,13 +1,5 @@
 import { chakra, HStack, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import {
-  type FieldMetadata,
-  getFormProps,
-  getInputProps,
-  type Submission,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { type FormEvent, useRef } from "react";
 import { Form } from "react-router";
 import {
@@ -19,8 +11,9 @@ import { FormField, SubmitButton } from "../../components/form-field.tsx";
 import { PanelCancel, SidePanel } from "../../components/side-panel.tsx";
 import { useHydrated } from "../../utils/hydrated.ts";
 import { useLanguage } from "../../utils/i18n.ts";
+import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
-import { type MetaStatusFormValue, metaStatusFormDefaults, parseMetaStatusForm } from "./meta-status-form.ts";
+import { metaStatusFormDefaults, parseMetaStatusForm } from "./meta-status-form.ts";
 import { valueName } from "./meta-status-screen.tsx";
 import { META_STATUS_FORM_ID } from "./meta-status-urls.ts";
 import { useTranslatedMeta } from "./settings-messages.ts";
@@ -127,14 +120,11 @@ export function MetaStatusPanel({ kind, value, lastResult, action, closeTo }: Me
   const { t } = useTranslation();
   const language = useLanguage();
   const translated = useTranslatedMeta();
-  const [form, fields] = useForm<MetaStatusFormValue>({
+  const [form, fields] = useSchemaForm(metaStatusInputSchema, {
     id: META_STATUS_FORM_ID,
     lastResult,
     defaultValue: metaStatusFormDefaults(value),
-    constraint: getZodConstraint(metaStatusInputSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseMetaStatusForm(formData) as Submission<MetaStatusFormValue>,
+    parse: parseMetaStatusForm,
   });
   const one = t(`settings.metaStatus.one.${kind}`);
   const text = (meta: Meta, extra: { autoFocus?: boolean } = {}) => (

@@ -1,6 +1,5 @@
 import { Alert, Box, Button, chakra, HStack, Stack, Text } from "@chakra-ui/react";
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { OverviewBlock, OverviewBlockKey } from "../../../server/contract/overview-blocks.ts";
@@ -11,6 +10,7 @@ import { Page, PageHeader } from "../../components/page-header.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { useHydrated } from "../../utils/hydrated.ts";
 import { useMessageText } from "../../utils/message-text.ts";
+import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import {
   blockAnchor,
@@ -212,12 +212,11 @@ function BlocksForm({
   const blockText = useBlockText(entity);
   const settingsMessage = useSettingsMessage();
   const messageText = useMessageText();
-  const [form] = useForm({
+  const [form] = useSchemaForm(overviewBlocksFormSchema, {
     id: OVERVIEW_FORM_ID,
     lastResult: fetcher.data?.result ?? lastResult,
-    constraint: getZodConstraint(overviewBlocksFormSchema),
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseOverviewBlocksForm(formData),
+    parse: parseOverviewBlocksForm,
   });
   // What is on its way shows at once; the answer then reads the same.
   const pending = fetcher.formData ? parseOverviewBlocksForm(fetcher.formData) : null;

@@ -5,11 +5,8 @@ import {
   getFormProps,
   getInputProps,
   getSelectProps,
-  type Submission,
   type SubmissionResult,
-  useForm,
 } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import type { FieldEntity } from "../../../server/contract/custom-fields.ts";
 import {
   type RelationshipDto,
@@ -20,10 +17,10 @@ import { FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { useMessageText } from "../../utils/message-text.ts";
+import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import {
   type GroupOption,
-  type NewRelationshipFormValue,
   newRelationshipDefaults,
   newRelationshipFormSchema,
   parseNewRelationshipForm,
@@ -237,14 +234,11 @@ export function NewRelationshipPanel({
 }) {
   const { t } = useTranslation();
   const entityName = useEntityName(entities);
-  const [form, fields] = useForm<NewRelationshipFormValue>({
+  const [form, fields] = useSchemaForm(newRelationshipFormSchema, {
     id: RELATIONSHIP_FORM_ID,
     lastResult,
     defaultValue: newRelationshipDefaults(entity ?? undefined),
-    constraint: getZodConstraint(newRelationshipFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseNewRelationshipForm(formData) as Submission<NewRelationshipFormValue>,
+    parse: parseNewRelationshipForm,
   });
   const entityOptions = entities.map((e) => ({ value: entityParam(e), label: entityName(entityParam(e)) }));
   const [side1, side2] = sidesOf(fields);
@@ -318,14 +312,11 @@ export function EditRelationshipPanel({
   const { t } = useTranslation();
   const language = useLanguage();
   const entityName = useEntityName(entities);
-  const [form, fields] = useForm<RelationshipChangeFormValue>({
+  const [form, fields] = useSchemaForm(relationshipChangeSchema, {
     id: RELATIONSHIP_FORM_ID,
     lastResult,
     defaultValue: relationshipChangeDefaults(relationship),
-    constraint: getZodConstraint(relationshipChangeSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseRelationshipChangeForm(formData) as Submission<RelationshipChangeFormValue>,
+    parse: parseRelationshipChangeForm,
   });
   const [side1, side2] = sidesOf(fields);
   const entity1 = entityName(`${relationship.schema1}.${relationship.key1}`);

@@ -1,10 +1,10 @@
 import { Alert, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { type SharedShortcutDto, shortcutVisibilities } from "../../../server/contract/shortcuts.ts";
 import { FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
 import { useMessageText } from "../../utils/message-text.ts";
+import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import {
   type GroupOption,
@@ -29,14 +29,11 @@ export function SharedShortcutPanel({
 }) {
   const { t } = useTranslation();
   const messageText = useMessageText();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(sharedShortcutFormSchema, {
     id: SHARED_SHORTCUT_FORM_ID,
     lastResult,
     defaultValue: sharedShortcutDefaults(shortcut),
-    constraint: getZodConstraint(sharedShortcutFormSchema.in),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseSharedShortcutForm(formData),
+    parse: parseSharedShortcutForm,
   });
   // A group chosen before, which the user may not list now, stays as it is.
   const options =

@@ -5,15 +5,14 @@ import {
   getInputProps,
   getSelectProps,
   type SubmissionResult,
-  useForm,
 } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { referenceNumberStartSchema } from "../../../server/contract/work-items.ts";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
+import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import { DEFAULTS_FORM_ID, REFERENCE_FORM_ID } from "./meta-status-urls.ts";
 import { useTranslatedMeta } from "./settings-messages.ts";
@@ -22,7 +21,6 @@ import {
   defaultFieldOf,
   parseDefaultsForm,
   parseReferenceForm,
-  type WorkItemDefaultsFormValue,
   workItemDefaultsFormSchema,
 } from "./work-item-settings-form.ts";
 
@@ -111,16 +109,13 @@ export function WorkItemSettingsScreen({
   const { t } = useTranslation();
   const translated = useTranslatedMeta();
   const items = t(`settings.workItems.items.${table}`);
-  const [referenceForm, referenceFields] = useForm({
+  const [referenceForm, referenceFields] = useSchemaForm(referenceNumberStartSchema, {
     id: REFERENCE_FORM_ID,
     lastResult: referenceResult,
     defaultValue: { next: String(next) },
-    constraint: getZodConstraint(referenceNumberStartSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseReferenceForm(formData),
+    parse: parseReferenceForm,
   });
-  const [defaultsForm, defaultsFields] = useForm<WorkItemDefaultsFormValue>({
+  const [defaultsForm, defaultsFields] = useSchemaForm(workItemDefaultsFormSchema, {
     id: DEFAULTS_FORM_ID,
     lastResult: defaultsResult,
     defaultValue: {
@@ -128,9 +123,8 @@ export function WorkItemSettingsScreen({
       assignedUserId,
       groupId,
     },
-    constraint: getZodConstraint(workItemDefaultsFormSchema),
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseDefaultsForm(formData),
+    parse: parseDefaultsForm,
   });
   return (
     <Page>

@@ -1,9 +1,9 @@
 import { Input, Stack } from "@chakra-ui/react";
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import type { ShortcutDto } from "../../../server/contract/shortcuts.ts";
 import { FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
+import { useSchemaForm } from "../../utils/schema-form.ts";
 import { SHORTCUTS_PATH, shortcutsUrl } from "../../utils/shortcut-urls.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import { parseShortcutForm, SHORTCUT_FORM_ID, shortcutFormSchema } from "./shortcut-form.ts";
@@ -17,14 +17,11 @@ export function ShortcutPanel({
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(shortcutFormSchema, {
     id: SHORTCUT_FORM_ID,
     lastResult,
     defaultValue: { name: shortcut.name, url: shortcut.url },
-    constraint: getZodConstraint(shortcutFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseShortcutForm(formData),
+    parse: parseShortcutForm,
   });
   return (
     <FormPanel

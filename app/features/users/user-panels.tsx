@@ -5,11 +5,8 @@ import {
   getFormProps,
   getInputProps,
   getSelectProps,
-  type Submission,
   type SubmissionResult,
-  useForm,
 } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import type { RoleDto } from "../../../server/contract/iam.ts";
 import type { Employee } from "../../../server/contract/identity.ts";
 import { CheckLabel } from "../../components/check-label.tsx";
@@ -17,14 +14,13 @@ import { FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
 import { useMessageText } from "../../utils/message-text.ts";
 import { useRoleName } from "../../utils/role-name.ts";
+import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import { USER_FORM_ID } from "./urls.ts";
 import {
-  type InviteFormValue,
   inviteFormSchema,
   parseInviteForm,
   parseUserChangeForm,
-  type UserChangeFormValue,
   userChangeDefaults,
   userChangeFormSchema,
 } from "./user-form.ts";
@@ -137,13 +133,10 @@ function GroupChoice({ meta, groups }: { meta: Meta; groups: { uuid: string; nam
  */
 export function InvitePanel({ roles, groups, lastResult, action, closeTo }: PanelProps) {
   const { t } = useTranslation();
-  const [form, fields] = useForm<InviteFormValue>({
+  const [form, fields] = useSchemaForm(inviteFormSchema, {
     id: USER_FORM_ID,
     lastResult,
-    constraint: getZodConstraint(inviteFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseInviteForm(formData) as Submission<InviteFormValue>,
+    parse: parseInviteForm,
   });
   return (
     <FormPanel
@@ -184,14 +177,11 @@ export function EditUserPanel({
   const { t } = useTranslation();
   // A user comes with their role only to those who may see roles; the others change the rest, and the role stays.
   const withRole = employee.role !== undefined;
-  const [form, fields] = useForm<UserChangeFormValue>({
+  const [form, fields] = useSchemaForm(userChangeFormSchema, {
     id: USER_FORM_ID,
     lastResult,
     defaultValue: userChangeDefaults(employee),
-    constraint: getZodConstraint(userChangeFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseUserChangeForm(formData, withRole) as Submission<UserChangeFormValue>,
+    parse: (formData) => parseUserChangeForm(formData, withRole),
   });
   return (
     <FormPanel

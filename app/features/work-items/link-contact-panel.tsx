@@ -1,7 +1,7 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { contactChoiceFormSchema } from "../../../server/contract/work-items.ts";
 import { SearchPickPanel } from "../../components/search-pick-panel.tsx";
+import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import type { ContactChoice } from "./work-items.server.ts";
 
@@ -21,13 +21,9 @@ export interface LinkContactPanelProps {
  */
 export default function LinkContactPanel({ itemName, search, lastResult, closeTo, action }: LinkContactPanelProps) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(contactChoiceFormSchema, {
     id: LINK_CONTACT_FORM_ID,
     lastResult,
-    constraint: getZodConstraint(contactChoiceFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactChoiceFormSchema }),
   });
   const label = t("workItems.searchContacts");
   const choiceLabel = (choice: ContactChoice) =>
