@@ -4,7 +4,9 @@
  * npm run bench:custom-entity for the custom entity). Prints a table, writes the same figures as JSON to
  * bench-results/, and exits with 1 when a layer is over its budget by more than the run's noise (budgets.ts).
  *
- *   1. the repository's SQL for list pages and searches, timed in-process;
+ *   1. the SQL of each API call, timed in-process: the records service's list call with the API call's parameters
+ *      (its columns, order, search and each row's links), so that only HTTP, sign-in checks and the JSON answer lie
+ *      between this and the API's time;
  *   2. the API call each page makes (GET /api/crm/company and the like), over HTTP with keep-alive, at several
  *      concurrencies;
  *   3. the server-rendered pages (/companies and the like) with a signed-in session;
@@ -32,8 +34,11 @@ import { openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import type { Database } from "../db/schema.ts";
 import { seedWorkspace } from "../db/seed.ts";
+import { listFiltersOf } from "../records/list-query.ts";
 import { type EntityMetadata, loadEntity } from "../records/metadata.repository.ts";
-import { type ListQuery, listRecords } from "../records/records.repository.ts";
+import type { ListQuery } from "../records/records.repository.ts";
+import { listRecords } from "../records/records.service.ts";
+import { type ActorWithStatus, loadActor } from "../users/users.service.ts";
 import { BENCH_PASSWORD } from "./bench-password.ts";
 import { describeFailure, type MeasuredOverheads, overBudget, overheadBudgets } from "./budgets.ts";
 import { searchWords, timelineCompanyName } from "./generated-items.ts";
@@ -140,16 +145,18 @@ interface MeasuredList {
   /** The order the page asks for by default: the screen's, else by the entity's name. */
   sort: ListQuery["sort"];
   total: number;
+  /** Who the benchmark signs in as, for the records service's permission checks. */
+  actor: ActorWithStatus;
 }
 
-/** What is measured at every layer: the repository's calls in-process, the API call over HTTP and the page. */
+/** What is measured at every layer: the API call's SQL in-process, the API call over HTTP and the page. */
 interface Scenario {
   /** What the table names it by: the list page's path, or "timeline". */
   list: string;
   name: string;
   /** The record whose timeline it is. */
   record?: RecordKey;
-  /** The repository's calls that the API call makes, in the same process; resolves to the total they find. */
+  /** The queries that the API call makes, in the same process; resolves to the total they find. */
   query(db: Kysely<Database>): Promise<number>;
   /** The API call the page makes, and the page, as paths with their queries. */
   api: string;
@@ -171,12 +178,12 @@ const pageAt: Record<PageName, (total: number) => number> = {
 };
 
 /**
- * A page of a list, from a search if `q` is given: the repository's list call (the page and its total), the API call
+ * A page of a list, from a search if `q` is given: the records service's list call (the page, its total and the rows'
+ * links, as the API call asks for them), the API call
  * the page makes (its columns, in the default order) and the page.
  */
 function listScenario(list: MeasuredList, name: string, page: number, q?: string): Scenario {
   const { screen } = list;
-  const query: ListQuery = { offset: page * PAGE_SIZE, limit: PAGE_SIZE, sort: list.sort, search: q, filters: [] };
   // As the page asks (list.server.ts): its columns, and a due date to mark overdue rows; a contact's companies.
   const listed = listColumnKeys(screen, list.entity.fields);
   const due = list.entity.fields.find((field) => field.active && field.settings.due)?.key;
@@ -197,7 +204,17 @@ function listScenario(list: MeasuredList, name: string, page: number, q?: string
   return {
     list: screen.path,
     name,
-    query: async (db) => (await listRecords(db, list.entity, query)).total,
+    query: async (db) => {
+      const asked = Object.fromEntries(apiQuery);
+      const answer = await listRecords(db, list.actor, list.entity, {
+        ...listFiltersOf(asked),
+        page,
+        size: PAGE_SIZE,
+        fields: asked.fields.split(","),
+        withConnections: asked.connections === "true",
+      });
+      return answer.totalElements;
+    },
     api: `/api/${screen.schema}/${screen.table}?${apiQuery}`,
     page: `/${screen.path}?${pageQuery}`,
     loadApi: `/api/${screen.schema}/${screen.table}?${loadQuery}`,
@@ -269,6 +286,13 @@ async function sqlPhase() {
     const totals: Record<string, number> = {};
     const held: string[] = [];
     const scenarios: Scenario[] = [];
+    const admin = await handle.db
+      .selectFrom("core.app_user")
+      .select("id")
+      .where("email", "=", "admin@example.com")
+      .executeTakeFirst();
+    const actor = admin && (await loadActor(handle.db, admin.id));
+    if (!actor) throw new Error("no admin@example.com: npm run bench:seed makes the demo users");
     const custom = await loadEntity(handle.db, customEntityScreen(CUSTOM_ENTITY_KEY).schema, CUSTOM_ENTITY_KEY);
     if (chosenLists.includes("custom") && !custom) {
       console.log(`No custom entity ${CUSTOM_ENTITY_KEY}, not measured: npm run bench:custom-entity makes it.`);
@@ -298,7 +322,7 @@ async function sqlPhase() {
         : entity.fields
             .filter((field) => field.active && field.partOfName)
             .map((field) => ({ key: field.key, direction: "asc" as const }));
-      scenarios.push(...(await scenariosOf(handle.db, { screen, entity, sort, total })));
+      scenarios.push(...(await scenariosOf(handle.db, { screen, entity, sort, total, actor })));
     }
     if (chosenLists.includes("timeline")) {
       const timeline = await timelineScenario(handle.db);

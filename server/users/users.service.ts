@@ -30,7 +30,7 @@ function notFound(): DomainError {
   return new DomainError(404, "NotFoundException", "User not found");
 }
 
-type ActorWithStatus = Actor & { status: string };
+export type ActorWithStatus = Actor & { status: string };
 
 function toActor(user: {
   id: string;
