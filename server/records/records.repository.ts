@@ -498,31 +498,32 @@ export function buildListAnchors(
   state.startedAt = Date.now();
   const build = async () => {
     const terms = sortTerms(entity, ascending(query.sort));
-    const { rows: nullable } = await sql<{ nullable: number }>`select count(*) as nullable from pg_attribute
-      where attrelid = ${tableName(entity)}::regclass and attname = any(${query.sort.map((term) => term.key)})
-        and not attnotnull`.execute(db);
-    if (Number(nullable[0].nullable) > 0) {
-      state.anchors = undefined;
-      return;
-    }
     const keys = terms.map((_, i) => `k${i}`);
+    // A sort key may be null in a column that allows it (a custom entity's required field is required by the API, not
+    // by the table): anchors compare rows by their keys, which a null defeats. The same statement says whether any
+    // row has one, so the anchors hold for exactly the snapshot they were read in.
+    const anyNull = sql<boolean>`bool_or(${sql.join(
+      query.sort.map((term) => sql`${sql.ref(term.key)} is null`),
+      sql` or `,
+    )}) over ()`;
     const numbered = (db as AnyDb)
       .selectFrom(tableName(entity))
       .select([
         ...terms.map((term, i) => sql`${term.expression}`.as(keys[i])),
         sql<number>`row_number() over (order by ${sql.join(terms.map((term) => term.expression))}) - 1`.as("position"),
+        anyNull.as("any_null"),
       ])
       .where(listCondition(entity, { statusId: query.statusId, filters: [] }))
       .as("numbered");
     const rows = (await (db as AnyDb)
       .selectFrom(numbered)
-      .select([...keys, recordVersion(entity).as("version")])
+      .select([...keys, "any_null", recordVersion(entity).as("version")])
       .where(sql<SqlBool>`position % ${ANCHOR_SPACING} = 0`)
       .orderBy("position")
       .execute()) as Record<string, unknown>[];
     const version = rows[0]?.version;
     state.anchors =
-      version === null || version === undefined
+      version === null || version === undefined || rows[0].any_null
         ? undefined
         : { version: Number(version), rows: rows.map((row) => keys.map((key) => row[key])) };
   };
