@@ -9,7 +9,6 @@ const formErrors: z.core.$ZodErrorMap = (issue) =>
 
 /** A group's name, new or changed: the contract's schema, as the API checks it. */
 export const groupFormSchema = groupInputSchema;
-export type GroupFormValue = z.input<typeof groupFormSchema>;
 
 export function parseGroupForm(formData: FormData) {
   return parseWithZod(formData, { schema: groupFormSchema, error: formErrors });

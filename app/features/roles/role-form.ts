@@ -16,7 +16,6 @@ const formErrors: z.core.$ZodErrorMap = (issue) =>
 
 /** A new role, empty or a copy of another (a hidden `copyFrom`): the contract's schema, as the API checks it. */
 export const roleFormSchema = roleInputSchema;
-export type RoleFormValue = z.input<typeof roleFormSchema>;
 
 export function parseRoleForm(formData: FormData) {
   return parseWithZod(formData, { schema: roleFormSchema, error: formErrors });

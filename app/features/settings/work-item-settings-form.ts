@@ -45,7 +45,6 @@ export const workItemDefaultsFormSchema = z.object({
   assignedUserId: chosen,
   groupId: chosen,
 });
-export type WorkItemDefaultsFormValue = z.infer<typeof workItemDefaultsFormSchema>;
 
 export function parseDefaultsForm(formData: FormData) {
   return parseWithZod(formData, { schema: workItemDefaultsFormSchema });

@@ -11,7 +11,6 @@ const formErrors: z.core.$ZodErrorMap = (issue) =>
 
 /** The invitation: the contract's schema, as the API checks it. A language left empty follows the user's browser. */
 export const inviteFormSchema = createEmployeeSchema;
-export type InviteFormValue = z.input<typeof inviteFormSchema>;
 
 export function parseInviteForm(formData: FormData) {
   return parseWithZod(formData, { schema: inviteFormSchema, error: formErrors });
