@@ -14,7 +14,7 @@ import { migrateToLatest } from "../db/migrate.ts";
 import { seedWorkspace } from "../db/seed.ts";
 import { loadEntity } from "../records/metadata.repository.ts";
 import { type ListParams, listRecords } from "../records/records.service.ts";
-import { loadActor } from "../users/users.service.ts";
+import { benchAdmin } from "./bench-admin.ts";
 import { BENCH_PASSWORD } from "./bench-password.ts";
 
 const { values } = parseArgs({
@@ -61,13 +61,7 @@ async function time(run: () => Promise<unknown>) {
 try {
   await migrateToLatest(db);
   await seedWorkspace(db, { demo: true, demoPassword: process.env.DEMO_PASSWORD || BENCH_PASSWORD });
-  const admin = await db
-    .selectFrom("core.app_user")
-    .select("id")
-    .where("email", "=", "admin@example.com")
-    .executeTakeFirst();
-  const actor = admin && (await loadActor(db, admin.id));
-  if (!actor) throw new Error("No admin@example.com user");
+  const actor = await benchAdmin(db);
   if (!(await loadEntity(db, "custom_schema", KEY))) {
     await createCustomEntity(db, actor, {
       key: KEY,

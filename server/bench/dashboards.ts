@@ -17,7 +17,7 @@ import { createWidget, widgetData } from "../dashboards/widgets.service.ts";
 import { openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { seedWorkspace } from "../db/seed.ts";
-import { loadActor } from "../users/users.service.ts";
+import { benchAdmin } from "./bench-admin.ts";
 import { BENCH_PASSWORD } from "./bench-password.ts";
 
 const { values } = parseArgs({
@@ -48,20 +48,14 @@ try {
   if (Number(counted[0]?.n) < companies) {
     execFileSync(process.execPath, ["server/bench/seed.ts", "--companies", String(companies)], { stdio: "inherit" });
   }
-  const admin = await db
-    .selectFrom("core.app_user")
-    .select("id")
-    .where("email", "=", "admin@example.com")
-    .executeTakeFirstOrThrow();
-  const actor = await loadActor(db, admin.id);
-  if (!actor) throw new Error("No admin@example.com user");
+  const actor = await benchAdmin(db);
 
   const source = await db
     .insertInto("core.saved_query")
     .values({
       kind: "datasource",
       scope: "global",
-      owner_id: admin.id,
+      owner_id: actor.id,
       name: `Bench companies ${Date.now().toString(36)}`,
       definition: JSON.stringify({
         entities: [
@@ -74,8 +68,8 @@ try {
         ],
         joins: [],
       }),
-      created_by: admin.id,
-      updated_by: admin.id,
+      created_by: actor.id,
+      updated_by: actor.id,
     })
     .returning("id")
     .executeTakeFirstOrThrow();

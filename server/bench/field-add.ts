@@ -9,7 +9,7 @@ import { sql } from "kysely";
 import type { CustomFieldInput } from "../contract/custom-fields.ts";
 import { openDatabase } from "../db/database.ts";
 import { createField, deleteField } from "../fields/fields.service.ts";
-import { loadActor } from "../users/users.service.ts";
+import { benchAdmin } from "./bench-admin.ts";
 
 const { values } = parseArgs({ options: { table: { type: "string", default: "crm.company" } } });
 const [schema, table] = (values.table ?? "crm.company").split(".");
@@ -46,13 +46,7 @@ async function readLoop() {
 }
 
 try {
-  const admin = await db
-    .selectFrom("core.app_user")
-    .select("id")
-    .where("email", "=", "admin@example.com")
-    .executeTakeFirst();
-  const actor = admin && (await loadActor(db, admin.id));
-  if (!actor) throw new Error("No admin@example.com user: run npm run bench:seed first");
+  const actor = await benchAdmin(db);
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(`${schema}.${table}`)}`.execute(
     db,
   );

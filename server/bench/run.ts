@@ -38,7 +38,8 @@ import { listFiltersOf } from "../records/list-query.ts";
 import { type EntityMetadata, loadEntity } from "../records/metadata.repository.ts";
 import type { ListQuery } from "../records/records.repository.ts";
 import { listRecords } from "../records/records.service.ts";
-import { type ActorWithStatus, loadActor } from "../users/users.service.ts";
+import type { ActorWithStatus } from "../users/users.service.ts";
+import { benchAdmin } from "./bench-admin.ts";
 import { BENCH_PASSWORD } from "./bench-password.ts";
 import { describeFailure, type MeasuredOverheads, overBudget, overheadBudgets } from "./budgets.ts";
 import { searchWords, timelineCompanyName } from "./generated-items.ts";
@@ -286,13 +287,7 @@ async function sqlPhase() {
     const totals: Record<string, number> = {};
     const held: string[] = [];
     const scenarios: Scenario[] = [];
-    const admin = await handle.db
-      .selectFrom("core.app_user")
-      .select("id")
-      .where("email", "=", "admin@example.com")
-      .executeTakeFirst();
-    const actor = admin && (await loadActor(handle.db, admin.id));
-    if (!actor) throw new Error("no admin@example.com: npm run bench:seed makes the demo users");
+    const actor = await benchAdmin(handle.db);
     const custom = await loadEntity(handle.db, customEntityScreen(CUSTOM_ENTITY_KEY).schema, CUSTOM_ENTITY_KEY);
     if (chosenLists.includes("custom") && !custom) {
       console.log(`No custom entity ${CUSTOM_ENTITY_KEY}, not measured: npm run bench:custom-entity makes it.`);

@@ -9,6 +9,7 @@ import zlib from "node:zlib";
 import { freePort, projectRoot, stop, waitForHealth } from "../../tests/support/servers.ts";
 import { serviceEnv } from "../cli/processes.ts";
 import { decryptValue, sessionCookieKey } from "../contract/sealed-value.ts";
+import { BENCH_ADMIN_EMAIL } from "./bench-password.ts";
 
 export interface ServerOptions {
   databaseUrl?: string;
@@ -187,7 +188,7 @@ export async function signIn(
       response = await request(url, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ uid, email: "admin@example.com", password }).toString(),
+        body: new URLSearchParams({ uid, email: BENCH_ADMIN_EMAIL, password }).toString(),
       });
       continue;
     }
