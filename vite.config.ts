@@ -197,6 +197,7 @@ export default defineConfig(async ({ command }) => {
             // The data-directory lock exists only for the embedded database; worker processes only beside PostgreSQL.
             exclude: [`tests/api/**/*.${database === "postgres" ? "pglite" : "postgres"}.test.ts`],
             env: { TEST_DB: database },
+            globalSetup: ["tests/support/database-template.ts"],
             testTimeout: 60_000,
             hookTimeout: 120_000,
             // PGlite instances are large; two at a time is what two cores handle well.

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
+import { inject } from "vitest";
 import { type AppConfig, type BuildOptions, buildApp } from "../../server/app.ts";
 
 export const TEST_CLIENT_SECRET = "test-client-secret-0123456789abcdefghijklmnop";
@@ -54,15 +55,23 @@ async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promi
   }
 }
 
-/** A fresh, empty database for one test file: a PGlite directory or a new PostgreSQL database. */
+/**
+ * A fresh database for one test file, migrated and empty: a PGlite directory or a new PostgreSQL database, copied from
+ * the project's template (database-template.ts).
+ */
 export async function createTestDatabase(): Promise<{ dataDir: string; databaseUrl?: string; drop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "workspace-test-"));
   const removeDir = async () => fs.rmSync(dataDir, { recursive: true, force: true });
-  if (testDatabase === "pglite") return { dataDir, drop: removeDir };
+  const template = inject("databaseTemplate");
+  if (testDatabase === "pglite") {
+    if ("pgdata" in template) fs.cpSync(template.pgdata, path.join(dataDir, "pgdata"), { recursive: true });
+    return { dataDir, drop: removeDir };
+  }
 
   if (!process.env.TEST_DATABASE_URL) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   const name = `workspace_test_${randomUUID().replaceAll("-", "")}`;
-  await withAdminClient((client) => client.query(`create database "${name}"`));
+  const from = "database" in template ? ` template "${template.database}"` : "";
+  await withAdminClient((client) => client.query(`create database "${name}"${from}`));
   const url = new URL(process.env.TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   return {
