@@ -2,6 +2,7 @@ import { createContext, data, type MiddlewareFunction, type RouterContextProvide
 import type { CompanyBrand } from "../../server/contract/company-settings.ts";
 import type { DashboardSummary } from "../../server/contract/dashboards.ts";
 import { type MeInfo, meInfoSchema, signatureEnabledSchema } from "../../server/contract/identity.ts";
+import { shortcutsApi } from "../../server/contract/shortcuts.api.ts";
 import type { ShortcutDto } from "../../server/contract/shortcuts.ts";
 import { TtlCache } from "../../server/contract/ttl-cache.ts";
 import { type AuthState, api, authStateContext, isBusyResponse, TOKEN_ERROR_TOAST } from "../utils/api.server.ts";
@@ -95,7 +96,7 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
       const [info, signature, shortcuts, brand, dashboards] = await Promise.all([
         client.get("/api/me/info"),
         client.get("/api/documents/signature/enable"),
-        client.get<ShortcutDto[]>("/api/shortcuts/shortcut/user"),
+        client.call(shortcutsApi.userShortcuts),
         client.get<CompanyBrand>("/api/core/company_settings/brand"),
         seenDashboards(client),
       ]);

@@ -7,12 +7,30 @@ import { data } from "react-router";
  * (encoded or not), so they answer 400.
  */
 export function apiPath(strings: TemplateStringsArray, ...segments: (string | number)[]): string {
-  return strings.reduce((path, text, index) => {
-    if (index === 0) return text;
-    const segment = String(segments[index - 1]);
-    if (segment === "" || /^(\.|%2e){1,2}$/i.test(segment)) throw data("Bad request", { status: 400 });
-    return `${path}${encodeURIComponent(segment)}${text}`;
-  }, "");
+  return strings.reduce((path, text, index) => `${path}${pathSegment(segments[index - 1])}${text}`);
+}
+
+function pathSegment(value: unknown): string {
+  const segment = String(value ?? "");
+  if (segment === "" || /^(\.|%2e){1,2}$/i.test(segment)) throw data("Bad request", { status: 400 });
+  return encodeURIComponent(segment);
+}
+
+/**
+ * A declared route's URL under /api: each `:name` of its path filled with `params[name]` as one segment (as
+ * apiPath does), and the query's values after it, a list as a repeated name, undefined and null ones left out.
+ */
+export function routeUrl(path: string, params: object = {}, query: object = {}): string {
+  const values = params as Record<string, unknown>;
+  const filled = path.replace(/:(\w+)/g, (_, name: string) => pathSegment(values[name]));
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null) search.append(name, String(item));
+    }
+  }
+  const queryString = search.toString();
+  return `/api${filled}${queryString ? `?${queryString}` : ""}`;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,5 +1,7 @@
 import { createContext, data, type RouterContextProvider, redirect } from "react-router";
 import type { ApiError as ApiErrorBody } from "../../server/contract/errors.ts";
+import type { ApiRoute, RouteArguments, RouteResult } from "../../server/contract/route.ts";
+import { routeUrl } from "./api-path.ts";
 import { webEnv } from "./env.server.ts";
 import { startSpan } from "./server-timing.server.ts";
 import {
@@ -155,6 +157,23 @@ function jsonInit(method: string, body?: unknown): RequestInit {
     : { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
 }
 
+/** Whether answers are checked against their routes' schemas: in development and tests, not in production. */
+const checksAnswers = process.env.NODE_ENV !== "production";
+
+/**
+ * An answer that its route's schema refuses is a fault of ours, named with the route; the answer itself is passed on
+ * as it came, so development sees what production would.
+ */
+function checkAnswer(route: ApiRoute, answer: unknown): void {
+  const status = ([200, 201, 202, 204] as const).find((code) => route.response[code]);
+  const schema = status === undefined ? undefined : route.response[status];
+  if (!schema) return;
+  const checked = schema.safeParse(status === 204 ? null : answer);
+  if (!checked.success) {
+    throw new Error(`${route.method} ${route.path} answered outside its contract: ${checked.error.message}`);
+  }
+}
+
 /**
  * The provider API with the user's tokens; refreshes on 401 and retries once. When the session cannot go on, the
  * call throws the redirect to /login, wherever it was made.
@@ -184,6 +203,16 @@ export function api(context: Readonly<RouterContextProvider>) {
     }
   };
   return {
+    /**
+     * Calls a route declared in the contract (server/contract/*.api.ts) with its parameters, query and body, and
+     * answers what the route declares: `call(shortcutsApi.changeOwn, { params: { id }, body })`.
+     */
+    call: async <Route extends ApiRoute>(route: Route, ...[input]: RouteArguments<Route>) => {
+      const { params, query, body } = (input ?? {}) as { params?: object; query?: object; body?: unknown };
+      const answer = await call<RouteResult<Route>>(routeUrl(route.path, params, query), jsonInit(route.method, body));
+      if (checksAnswers) checkAnswer(route, answer);
+      return answer;
+    },
     get: <T>(path: string) => call<T>(path, { method: "GET" }),
     post: <T>(path: string, body?: unknown) => call<T>(path, jsonInit("POST", body)),
     put: <T>(path: string, body?: unknown) => call<T>(path, jsonInit("PUT", body)),

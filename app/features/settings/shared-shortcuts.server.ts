@@ -1,11 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { shortcutsApi } from "../../../server/contract/shortcuts.api.ts";
 import type { SharedShortcutDto } from "../../../server/contract/shortcuts.ts";
 import { forgetUser, hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { getInstance } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors, OOPS } from "../../utils/api-errors.ts";
-import { apiPath } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
 import { type GroupOption, parseSharedShortcutForm } from "./shared-shortcut-form.ts";
@@ -49,7 +49,7 @@ async function loadGroups(client: ReturnType<typeof api>): Promise<GroupOption[]
 export async function loadSharedShortcuts(request: Request, context: Readonly<RouterContextProvider>) {
   const user = requirePermission(context, request, "Read", SETTINGS_RESOURCE);
   const client = api(context);
-  const shortcuts = await client.get<SharedShortcutDto[]>("/api/shortcuts/shared");
+  const shortcuts = await client.call(shortcutsApi.listShared);
   const canUpdate = hasPermission(user, "Update", SETTINGS_RESOURCE);
   const panel = canUpdate ? readPanel(new URL(request.url), shortcuts) : null;
   const formOpen = panel?.mode === "new" || panel?.mode === "edit";
@@ -77,8 +77,8 @@ export async function sharedShortcutsAction(request: Request, context: Readonly<
 
   if (formData.get("intent") === "delete" && id) {
     try {
-      const shortcut = await client.get<SharedShortcutDto>(apiPath`/api/shortcuts/shared/${id}`);
-      await client.delete(apiPath`/api/shortcuts/shared/${shortcut.uuid}`);
+      const shortcut = await client.call(shortcutsApi.getShared, { params: { id } });
+      await client.call(shortcutsApi.deleteShared, { params: { id: shortcut.uuid } });
       flash(context, {
         status: "success",
         message: "settings.sharedShortcuts.deletedToast",
@@ -99,8 +99,8 @@ export async function sharedShortcutsAction(request: Request, context: Readonly<
   let saved: SharedShortcutDto;
   try {
     saved = editing
-      ? await client.put<SharedShortcutDto>(apiPath`/api/shortcuts/shared/${editing}`, submission.value)
-      : await client.post<SharedShortcutDto>("/api/shortcuts/shared", submission.value);
+      ? await client.call(shortcutsApi.changeShared, { params: { id: editing }, body: submission.value })
+      : await client.call(shortcutsApi.createShared, { body: submission.value });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const byField = Object.fromEntries(

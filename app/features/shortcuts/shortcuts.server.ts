@@ -1,12 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
+import { shortcutsApi } from "../../../server/contract/shortcuts.api.ts";
 import { isAppPath, type ShortcutDto, shortcutTexts } from "../../../server/contract/shortcuts.ts";
 import { forgetUser, requireUser } from "../../middleware/auth.server.ts";
 import { getInstance } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { fieldErrors } from "../../utils/api-errors.ts";
-import { apiPath } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
 import { moveShortcut, rowIntents, SHORTCUTS_PATH, shortcutAnchor, shortcutsUrl } from "../../utils/shortcut-urls.ts";
@@ -23,8 +23,6 @@ export interface ShortcutsActionResult {
   done?: boolean;
 }
 
-const LIST = "/api/shortcuts/shortcut/user";
-
 function readPanel(url: URL, shortcuts: ShortcutDto[]): ShortcutPanelState | null {
   const named = shortcuts.find((shortcut) => shortcut.uuid === url.searchParams.get("id") && shortcut.own);
   if (!named) return null;
@@ -36,7 +34,7 @@ function readPanel(url: URL, shortcuts: ShortcutDto[]): ShortcutPanelState | nul
 /** The shortcuts page: every shortcut the user sees, in their order, and the panel or dialog the URL opens. */
 export async function loadShortcuts(request: Request, context: Readonly<RouterContextProvider>) {
   requireUser(context, request);
-  const shortcuts = await api(context).get<ShortcutDto[]>(LIST);
+  const shortcuts = await api(context).call(shortcutsApi.userShortcuts);
   return {
     title: getInstance(context).t("shortcuts.title"),
     shortcuts,
@@ -68,15 +66,15 @@ export async function shortcutsAction(request: Request, context: Readonly<Router
   if (intent === "order") {
     const command = orderCommand.safeParse({ ids: formData.getAll("ids") });
     if (!command.success) throw data("Bad request", { status: 400 });
-    await changeList(context, () => client.patch(apiPath`/api/shortcuts/shortcut/order`, command.data.ids));
+    await changeList(context, () => client.call(shortcutsApi.order, { body: command.data.ids }));
     return back();
   }
   if (intent === "delete") {
     const id = z.uuid().safeParse(url.searchParams.get("id") ?? formData.get("id"));
     if (!id.success) throw data("Bad request", { status: 400 });
     const deleted = await changeList(context, async () => {
-      const shortcut = (await client.get<ShortcutDto[]>(LIST)).find((s) => s.uuid === id.data && s.own);
-      await client.delete(apiPath`/api/shortcuts/shortcut/${id.data}`);
+      const shortcut = (await client.call(shortcutsApi.userShortcuts)).find((s) => s.uuid === id.data && s.own);
+      await client.call(shortcutsApi.deleteOwn, { params: { id: id.data } });
       return shortcut;
     });
     if (deleted) {
@@ -96,14 +94,13 @@ export async function shortcutsAction(request: Request, context: Readonly<Router
   const { id } = command.data;
   await changeList(context, async () => {
     if (command.data.intent === "show" || command.data.intent === "hide") {
-      await client.patch(
-        `${apiPath`/api/shortcuts/shortcut/${id}/visibility`}?visible=${command.data.intent === "show"}`,
-      );
+      const visible = command.data.intent === "show" ? "true" : "false";
+      await client.call(shortcutsApi.setVisibility, { params: { id }, query: { visible } });
       return;
     }
     // The order as it is now, with the one moved: two pages open at once never undo each other's moves.
-    const ids = (await client.get<ShortcutDto[]>(LIST)).map((shortcut) => shortcut.uuid);
-    await client.patch("/api/shortcuts/shortcut/order", moveShortcut(ids, id, command.data.intent));
+    const ids = (await client.call(shortcutsApi.userShortcuts)).map((shortcut) => shortcut.uuid);
+    await client.call(shortcutsApi.order, { body: moveShortcut(ids, id, command.data.intent) });
   });
   return back(shortcutAnchor(id));
 }
@@ -138,7 +135,7 @@ async function addPage(context: Readonly<RouterContextProvider>, client: Client,
     return done();
   }
   try {
-    const added = await client.post<ShortcutDto>("/api/shortcuts/shortcut", submission.value);
+    const added = await client.call(shortcutsApi.addOwn, { body: submission.value });
     flash(context, {
       status: "success",
       message: "shortcuts.addedToast",
@@ -165,7 +162,7 @@ async function rename(context: Readonly<RouterContextProvider>, client: Client, 
     return data<ShortcutsActionResult>({ result: submission.reply() }, { status: 400 });
   }
   try {
-    await client.put(apiPath`/api/shortcuts/shortcut/${id.data}`, submission.value);
+    await client.call(shortcutsApi.changeOwn, { params: { id: id.data }, body: submission.value });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 404) {
