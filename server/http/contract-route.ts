@@ -8,6 +8,8 @@ const bearer = [{ bearer: [] }];
  */
 export function contractRoute<const Route extends ApiRoute>(route: Route) {
   const { method, path, tags, summary, params, querystring, body, response } = route;
+  // Fastify warns of a schema key that is there but undefined: only the route's own parts are set.
+  const parts = Object.fromEntries(Object.entries({ params, querystring, body }).filter(([, part]) => part));
   return {
     method,
     url: path,
@@ -15,10 +17,16 @@ export function contractRoute<const Route extends ApiRoute>(route: Route) {
       tags: [...tags],
       summary,
       security: bearer,
-      params: params as Route["params"],
-      querystring: querystring as Route["querystring"],
-      body: body as Route["body"],
+      ...parts,
       response: response as Route["response"],
+    } as {
+      tags: string[];
+      summary: string;
+      security: typeof bearer;
+      params: Route["params"];
+      querystring: Route["querystring"];
+      body: Route["body"];
+      response: Route["response"];
     },
   };
 }
