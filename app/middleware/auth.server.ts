@@ -5,6 +5,7 @@ import { type MeInfo, meInfoSchema, signatureEnabledSchema } from "../../server/
 import { shortcutsApi } from "../../server/contract/shortcuts.api.ts";
 import type { ShortcutDto } from "../../server/contract/shortcuts.ts";
 import { TtlCache } from "../../server/contract/ttl-cache.ts";
+import { usersApi } from "../../server/contract/users.api.ts";
 import { type AuthState, api, authStateContext, isBusyResponse, TOKEN_ERROR_TOAST } from "../utils/api.server.ts";
 import { clientAddress } from "../utils/client-address.server.ts";
 import { startSpan } from "../utils/server-timing.server.ts";
@@ -94,7 +95,7 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
     const load = async (): Promise<CurrentUser> => {
       asked = true;
       const [info, signature, shortcuts, brand, dashboards] = await Promise.all([
-        client.get("/api/me/info"),
+        client.call(usersApi.meInfo),
         client.get("/api/documents/signature/enable"),
         client.call(shortcutsApi.userShortcuts),
         client.get<CompanyBrand>("/api/core/company_settings/brand"),

@@ -3,6 +3,7 @@ import { getCollectionProps, getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
+import { usersApi } from "../../server/contract/users.api.ts";
 import { SubmitButton } from "../components/form-field.tsx";
 import { Page, PageHeader } from "../components/page-header.tsx";
 import { LANGUAGE } from "../features/profile/urls.ts";
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { language } = submission.value;
-  await api(context).put("/api/me/language", { language });
+  await api(context).call(usersApi.changeLanguage, { body: { language } });
   forgetUser(context);
   // The next page speaks the new language at once: the user's choice, and the cookie for pages before sign-in.
   flash(context, { status: "success", message: "profile.language.saved", duration: 3000 });

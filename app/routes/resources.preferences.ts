@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
+import { usersApi } from "../../server/contract/users.api.ts";
 import { forgetUser, getUser } from "../middleware/auth.server.ts";
 import { api } from "../utils/api.server.ts";
 import { webEnv } from "../utils/env.server.ts";
@@ -18,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { intent, value } = submission.value;
   if (intent === "language" && getUser(context)) {
     // The signed-in user's language is theirs everywhere, so it is saved with the user.
-    await api(context).put("/api/me/language", { language: value });
+    await api(context).call(usersApi.changeLanguage, { body: { language: value } });
     forgetUser(context);
   }
   return redirect(safeRedirectPath(formData.get("redirectTo"), webEnv().appUrl), {

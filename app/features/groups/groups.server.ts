@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { EmployeePage, GroupAdminDto, GroupMember } from "../../../server/contract/iam.ts";
+import type { GroupAdminDto, GroupMember } from "../../../server/contract/iam.ts";
+import { usersApi } from "../../../server/contract/users.api.ts";
 import { readGoToPage } from "../../components/go-to-page.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { getInstance } from "../../middleware/i18next.server.ts";
@@ -158,9 +159,7 @@ export async function loadGroupMembers(request: Request, context: Readonly<Route
     panel = { mode: "add" };
     const q = searchOf(url);
     if (q.length >= 3) {
-      const found = await client.get<EmployeePage>(
-        `/api/iam/users/employees?${new URLSearchParams({ q, size: "50" })}`,
-      );
+      const found = await client.call(usersApi.listEmployees, { query: { q, size: 50 } });
       search = {
         q,
         matches: found.content
@@ -193,9 +192,7 @@ export async function groupMembersAction(request: Request, context: Readonly<Rou
     const userId = url.searchParams.get("user");
     if (!isUuid(userId)) throw data("Bad request", { status: 400 });
     try {
-      const member = await client.get<{ firstName: string; lastName: string }>(
-        apiPath`/api/iam/users/employees/${userId}`,
-      );
+      const member = await client.call(usersApi.employee, { params: { id: userId } });
       await client.delete(apiPath`/api/iam/groups/${id}/members/${userId}`);
       flash(context, {
         status: "success",
@@ -216,9 +213,7 @@ export async function groupMembersAction(request: Request, context: Readonly<Rou
   }
   try {
     await client.post(apiPath`/api/iam/groups/${id}/members`, { userUuids: [submission.value.userUuid] });
-    const added = await client.get<{ firstName: string; lastName: string }>(
-      apiPath`/api/iam/users/employees/${submission.value.userUuid}`,
-    );
+    const added = await client.call(usersApi.employee, { params: { id: submission.value.userUuid } });
     flash(context, {
       status: "success",
       message: "settings.groups.addedToast",

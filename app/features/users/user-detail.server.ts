@@ -1,9 +1,8 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { Employee } from "../../../server/contract/identity.ts";
-import type { TransactionDto } from "../../../server/contract/records.ts";
+import { usersApi } from "../../../server/contract/users.api.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { api } from "../../utils/api.server.ts";
-import { apiPath, isUuid } from "../../utils/api-path.ts";
+import { isUuid } from "../../utils/api-path.ts";
 
 export const USER_HISTORY_SIZE = 25;
 
@@ -15,10 +14,8 @@ export async function loadUserDetail(request: Request, context: Readonly<RouterC
   const page = Number.isInteger(requested) && requested >= 1 ? requested : 1;
   const client = api(context);
   const [employee, history] = await Promise.all([
-    client.get<Employee>(apiPath`/api/iam/users/employees/${id}`),
-    client.get<{ content: TransactionDto[]; totalElements: number; size: number }>(
-      apiPath`/api/iam/users/employees/${id}/history?page=${page - 1}&size=${USER_HISTORY_SIZE}`,
-    ),
+    client.call(usersApi.employee, { params: { id } }),
+    client.call(usersApi.history, { params: { id }, query: { page: page - 1, size: USER_HISTORY_SIZE } }),
   ]);
   return {
     employee,

@@ -1,11 +1,12 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { EmployeePage, GroupAdminDto, RoleDto } from "../../../server/contract/iam.ts";
+import type { GroupAdminDto, RoleDto } from "../../../server/contract/iam.ts";
 import type { Employee } from "../../../server/contract/identity.ts";
+import { usersApi } from "../../../server/contract/users.api.ts";
 import { readGoToPage } from "../../components/go-to-page.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { getInstance } from "../../middleware/i18next.server.ts";
 import { api } from "../../utils/api.server.ts";
-import { apiPath, isUuid } from "../../utils/api-path.ts";
+import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
 import { dismissed, refused, type SettingsActionResult } from "../settings/refusals.server.ts";
@@ -25,7 +26,7 @@ type Client = ReturnType<typeof api>;
 async function namedEmployee(client: Client, id: string | null): Promise<Employee | null> {
   if (!isUuid(id)) return null;
   try {
-    return await client.get<Employee>(apiPath`/api/iam/users/employees/${id}`);
+    return await client.call(usersApi.employee, { params: { id } });
   } catch (error) {
     if (error instanceof Response || (error as { init?: { status?: number } })?.init?.status === 404) return null;
     throw error;
@@ -61,14 +62,19 @@ export async function loadUsers(request: Request, context: Readonly<RouterContex
   const url = new URL(request.url);
   const params = readUserListParams(url);
   const client = api(context);
-  const query = new URLSearchParams({ page: String(params.page - 1), size: String(USERS_PAGE_SIZE) });
-  if (params.q.length >= 3) query.set("q", params.q);
   // Who holds which role is shown only to those who may read the settings: nobody else filters by it either.
   const seesRoles = hasPermission(user, "Read", "System_Settings");
   if (!seesRoles) params.role = "";
-  for (const name of ["status", "role", "group"] as const) if (params[name]) query.set(name, params[name]);
+  const query = {
+    page: params.page - 1,
+    size: USERS_PAGE_SIZE,
+    q: params.q.length >= 3 ? params.q : undefined,
+    status: params.status || undefined,
+    role: params.role || undefined,
+    group: params.group || undefined,
+  };
   const [page, roles, groups] = await Promise.all([
-    client.get<EmployeePage>(`/api/iam/users/employees?${query}`),
+    client.call(usersApi.listEmployees, { query }),
     client.get<RoleDto[]>("/api/iam/roles"),
     client.get<{ content: GroupAdminDto[] }>("/api/iam/groups?size=200"),
   ]);
@@ -119,12 +125,13 @@ export async function usersAction(request: Request, context: Readonly<RouterCont
     requirePermission(context, request, intent === "resend" ? "Create" : "Update", "Users");
     if (!isUuid(userId)) throw data("Bad request", { status: 400 });
     try {
-      const employee = await client.get<Employee>(apiPath`/api/iam/users/employees/${userId}`);
-      const path =
-        intent === "resend"
-          ? apiPath`/api/iam/users/employees/${userId}/resend-invitation`
-          : apiPath`/api/iam/users/employees/${userId}/${intent}`;
-      await client.put(path);
+      const employee = await client.call(usersApi.employee, { params: { id: userId } });
+      const route = {
+        resend: usersApi.resendInvitation,
+        deactivate: usersApi.deactivate,
+        reactivate: usersApi.reactivate,
+      }[intent];
+      await client.call(route, { params: { id: userId } });
       const message = {
         resend: "settings.users.resentToast",
         deactivate: "settings.users.deactivatedToast",
@@ -144,17 +151,18 @@ export async function usersAction(request: Request, context: Readonly<RouterCont
 
   const editing = url.searchParams.get("panel") === "edit" && isUuid(userId) ? userId : null;
   const user = requirePermission(context, request, editing ? "Update" : "Create", "Users");
-  // The edit panel asks for a role only of those who see roles; the others' changes keep it.
-  const submission = editing
-    ? parseUserChangeForm(formData, hasPermission(user, "Read", "System_Settings"))
-    : parseInviteForm(formData);
-  if (intent === "dismiss") return dismissed("user", submission.payload);
-  if (submission.status !== "success") {
-    return data<UsersActionResult>({ form: "user", result: submission.reply() }, { status: 400 });
+  // The edit panel asks for a role only of those who see roles; the others' changes keep it. Each form is kept with
+  // what it is for, so that its value goes to its own route.
+  const form = editing
+    ? { editing, submission: parseUserChangeForm(formData, hasPermission(user, "Read", "System_Settings")) }
+    : { editing: null, submission: parseInviteForm(formData) };
+  if (intent === "dismiss") return dismissed("user", form.submission.payload);
+  if (form.submission.status !== "success") {
+    return data<UsersActionResult>({ form: "user", result: form.submission.reply() }, { status: 400 });
   }
   try {
-    if (editing) {
-      const saved = await client.put<Employee>(apiPath`/api/iam/users/employees/${editing}`, submission.value);
+    if (form.editing !== null) {
+      const saved = await client.call(usersApi.change, { params: { id: form.editing }, body: form.submission.value });
       flash(context, {
         status: "success",
         message: "settings.users.savedToast",
@@ -162,7 +170,7 @@ export async function usersAction(request: Request, context: Readonly<RouterCont
         params: { name: fullName(saved) },
       });
     } else {
-      const invited = await client.post<Employee>("/api/iam/users/employees", submission.value);
+      const invited = await client.call(usersApi.invite, { body: form.submission.value });
       flash(context, {
         status: "success",
         message: "settings.users.invitedToast",
@@ -171,7 +179,7 @@ export async function usersAction(request: Request, context: Readonly<RouterCont
       });
     }
   } catch (error) {
-    return refused(error, editing ? "PUT" : "POST", "user", submission);
+    return refused(error, editing ? "PUT" : "POST", "user", form.submission);
   }
   return redirect(back);
 }
