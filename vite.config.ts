@@ -187,7 +187,11 @@ export default defineConfig(async ({ command }) => {
       projects: [
         {
           extends: true,
-          test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"], environment: "node" },
+          test: {
+            name: "unit",
+            include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/bench/**/*.test.ts"],
+            environment: "node",
+          },
         },
         ...testDatabases.map((database) => ({
           extends: true,

@@ -39,11 +39,11 @@ test("the benchmark exits with 1 when a page is over its budget, naming the list
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "workspace-bench-budget-"));
   try {
     const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
-    const seeded = await run(["server/bench/seed.ts", "--notes", "80"], env, 120_000);
+    const seeded = await run(["tests/bench/seed.ts", "--notes", "80"], env, 120_000);
     expect(seeded.code, seeded.output).toBe(0);
 
     const bench = await run(
-      ["server/bench/run.ts", "--duration", "1", "--connections", "1", "--lists", "notes", "--slow-pages", "60"],
+      ["tests/bench/run.ts", "--duration", "1", "--connections", "1", "--lists", "notes", "--slow-pages", "60"],
       env,
       240_000,
     );

@@ -7,13 +7,13 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import type { CustomFieldInput } from "../contract/custom-fields.ts";
-import { createCustomEntity } from "../custom-entities/custom-entities.service.ts";
-import { openDatabase } from "../db/database.ts";
-import { migrateToLatest } from "../db/migrate.ts";
-import { seedWorkspace } from "../db/seed.ts";
-import { loadEntity } from "../records/metadata.repository.ts";
-import { type ListParams, listRecords } from "../records/records.service.ts";
+import type { CustomFieldInput } from "../../server/contract/custom-fields.ts";
+import { createCustomEntity } from "../../server/custom-entities/custom-entities.service.ts";
+import { openDatabase } from "../../server/db/database.ts";
+import { migrateToLatest } from "../../server/db/migrate.ts";
+import { seedWorkspace } from "../../server/db/seed.ts";
+import { loadEntity } from "../../server/records/metadata.repository.ts";
+import { type ListParams, listRecords } from "../../server/records/records.service.ts";
 import { benchAdmin } from "./bench-admin.ts";
 import { BENCH_PASSWORD } from "./bench-password.ts";
 

@@ -19,9 +19,9 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import { openDatabase } from "../db/database.ts";
-import { migrateToLatest } from "../db/migrate.ts";
-import { seedWorkspace } from "../db/seed.ts";
+import { openDatabase } from "../../server/db/database.ts";
+import { migrateToLatest } from "../../server/db/migrate.ts";
+import { seedWorkspace } from "../../server/db/seed.ts";
 import { BENCH_PASSWORD } from "./bench-password.ts";
 import { cpuTime, signIn, startServers } from "./workspace.ts";
 
@@ -63,7 +63,7 @@ try {
   };
   if ((await count("company")) < companies || (await count("contact")) < companies) {
     const counts = ["--companies", String(companies), "--contacts", String(companies)];
-    execFileSync(process.execPath, ["server/bench/seed.ts", ...counts], { stdio: "inherit" });
+    execFileSync(process.execPath, ["tests/bench/seed.ts", ...counts], { stdio: "inherit" });
   }
   const { rows } = await sql<{ id: string }>`select id from crm.company order by id limit 1`.execute(handle.db);
   touched = rows[0].id;

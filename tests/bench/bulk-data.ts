@@ -19,8 +19,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { parseArgs } from "node:util";
 import ExcelJS from "exceljs";
-import { projectRoot } from "../../tests/support/servers.ts";
-import type { ExportDto, ImportDetail, ImportDto } from "../contract/bulk-data.ts";
+import type { ExportDto, ImportDetail, ImportDto } from "../../server/contract/bulk-data.ts";
+import { projectRoot } from "../support/servers.ts";
 import { BENCH_PASSWORD } from "./bench-password.ts";
 import { signIn, startServers } from "./workspace.ts";
 

@@ -6,9 +6,9 @@
  */
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import type { CustomFieldInput } from "../contract/custom-fields.ts";
-import { openDatabase } from "../db/database.ts";
-import { createField, deleteField } from "../fields/fields.service.ts";
+import type { CustomFieldInput } from "../../server/contract/custom-fields.ts";
+import { openDatabase } from "../../server/db/database.ts";
+import { createField, deleteField } from "../../server/fields/fields.service.ts";
 import { benchAdmin } from "./bench-admin.ts";
 
 const { values } = parseArgs({ options: { table: { type: "string", default: "crm.company" } } });

@@ -14,7 +14,7 @@ import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
-import { freePort, projectRoot } from "../../tests/support/servers.ts";
+import { freePort, projectRoot } from "../support/servers.ts";
 import { BENCH_PASSWORD } from "./bench-password.ts";
 import { cpuTime, signIn, startServers } from "./workspace.ts";
 

@@ -25,8 +25,8 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { type BrowserContext, chromium } from "playwright-core";
-import { findBrowser, NO_BROWSER } from "../../tests/e2e/browser.ts";
-import { projectRoot } from "../../tests/support/servers.ts";
+import { findBrowser, NO_BROWSER } from "../e2e/browser.ts";
+import { projectRoot } from "../support/servers.ts";
 import { signIn, startServers } from "./workspace.ts";
 
 const { values: options } = parseArgs({

@@ -4,9 +4,9 @@
  * Norwegian for four in five and in English for the rest, as the generated companies are. Pure and seeded: the same
  * seed (and day) gives the same items.
  */
-import { industryOptions, mulberry32 } from "../db/demo-data.ts";
-import { englishNotes, norwegianNotes } from "../db/demo-notes.ts";
-import { englishInquiries, englishTodos, norwegianInquiries, norwegianTodos } from "../db/demo-work-items.ts";
+import { industryOptions, mulberry32 } from "../../server/db/demo-data.ts";
+import { englishNotes, norwegianNotes } from "../../server/db/demo-notes.ts";
+import { englishInquiries, englishTodos, norwegianInquiries, norwegianTodos } from "../../server/db/demo-work-items.ts";
 
 export type GeneratedKind = "inquiry" | "todo" | "note";
 

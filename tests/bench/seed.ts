@@ -11,19 +11,19 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { type Kysely, sql, type Transaction } from "kysely";
-import { type RecordKey, timelineCounts } from "../activities/activities.repository.ts";
-import { type ActivityKind, activityKinds } from "../contract/activities.ts";
-import { openDatabase } from "../db/database.ts";
+import { type RecordKey, timelineCounts } from "../../server/activities/activities.repository.ts";
+import { type ActivityKind, activityKinds } from "../../server/contract/activities.ts";
+import { openDatabase } from "../../server/db/database.ts";
 import {
   type DemoCompany,
   type DemoContact,
   generateDemoData,
   isValidOrganisationNumber,
   mulberry32,
-} from "../db/demo-data.ts";
-import { migrateToLatest } from "../db/migrate.ts";
-import type { Database } from "../db/schema.ts";
-import { seedWorkspace } from "../db/seed.ts";
+} from "../../server/db/demo-data.ts";
+import { migrateToLatest } from "../../server/db/migrate.ts";
+import type { Database } from "../../server/db/schema.ts";
+import { seedWorkspace } from "../../server/db/seed.ts";
 import { BENCH_PASSWORD } from "./bench-password.ts";
 import {
   type GeneratedWorkItem,

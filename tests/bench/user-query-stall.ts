@@ -36,7 +36,7 @@ const password = process.env.DEMO_PASSWORD || BENCH_PASSWORD;
 
 execFileSync(
   process.execPath,
-  ["server/bench/seed.ts", "--companies", String(companies), "--contacts", String(companies)],
+  ["tests/bench/seed.ts", "--companies", String(companies), "--contacts", String(companies)],
   { stdio: "inherit", env: { ...process.env, DATA_DIR: dataDir } },
 );
 

@@ -6,9 +6,9 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { freePort, projectRoot, stop, waitForHealth } from "../../tests/support/servers.ts";
-import { serviceEnv } from "../cli/processes.ts";
-import { decryptValue, sessionCookieKey } from "../contract/sealed-value.ts";
+import { serviceEnv } from "../../server/cli/processes.ts";
+import { decryptValue, sessionCookieKey } from "../../server/contract/sealed-value.ts";
+import { freePort, projectRoot, stop, waitForHealth } from "../support/servers.ts";
 import { BENCH_ADMIN_EMAIL } from "./bench-password.ts";
 
 export interface ServerOptions {

@@ -9,12 +9,12 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import * as repo from "../bulk-data/exports.repository.ts";
-import { runExport } from "../bulk-data/exports.service.ts";
-import { openDatabase } from "../db/database.ts";
-import { migrateToLatest } from "../db/migrate.ts";
-import { seedWorkspace } from "../db/seed.ts";
-import { LocalFileStorage } from "../files/storage.ts";
+import * as repo from "../../server/bulk-data/exports.repository.ts";
+import { runExport } from "../../server/bulk-data/exports.service.ts";
+import { openDatabase } from "../../server/db/database.ts";
+import { migrateToLatest } from "../../server/db/migrate.ts";
+import { seedWorkspace } from "../../server/db/seed.ts";
+import { LocalFileStorage } from "../../server/files/storage.ts";
 
 const { values } = parseArgs({
   options: { rows: { type: "string", default: "50000" }, exports: { type: "string", default: "10" } },

@@ -8,7 +8,7 @@ import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { serviceEnv } from "../cli/processes.ts";
+import { serviceEnv } from "../../server/cli/processes.ts";
 
 const sizes = process.argv.slice(2).map(Number);
 const megabytesList =

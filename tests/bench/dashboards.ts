@@ -12,11 +12,11 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import { type WidgetInput, widgetDataInputSchema, widgetInputSchema } from "../contract/dashboards.ts";
-import { createWidget, widgetData } from "../dashboards/widgets.service.ts";
-import { openDatabase } from "../db/database.ts";
-import { migrateToLatest } from "../db/migrate.ts";
-import { seedWorkspace } from "../db/seed.ts";
+import { type WidgetInput, widgetDataInputSchema, widgetInputSchema } from "../../server/contract/dashboards.ts";
+import { createWidget, widgetData } from "../../server/dashboards/widgets.service.ts";
+import { openDatabase } from "../../server/db/database.ts";
+import { migrateToLatest } from "../../server/db/migrate.ts";
+import { seedWorkspace } from "../../server/db/seed.ts";
 import { benchAdmin } from "./bench-admin.ts";
 import { BENCH_PASSWORD } from "./bench-password.ts";
 
@@ -46,7 +46,7 @@ try {
   await seedWorkspace(db, { demo: true, demoPassword: process.env.DEMO_PASSWORD || BENCH_PASSWORD });
   const { rows: counted } = await sql<{ n: number }>`select count(*)::int as n from crm.company`.execute(db);
   if (Number(counted[0]?.n) < companies) {
-    execFileSync(process.execPath, ["server/bench/seed.ts", "--companies", String(companies)], { stdio: "inherit" });
+    execFileSync(process.execPath, ["tests/bench/seed.ts", "--companies", String(companies)], { stdio: "inherit" });
   }
   const actor = await benchAdmin(db);
 
