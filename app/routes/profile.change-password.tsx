@@ -2,6 +2,7 @@ import { Input, Stack, Text } from "@chakra-ui/react";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
+import { profileApi } from "../../server/contract/profile.api.ts";
 import { changePasswordFormSchema } from "../../server/contract/profile.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../server/contract/profile-texts.ts";
 import { FormField, SubmitButton } from "../components/form-field.tsx";
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { currentPassword, newPassword } = submission.value;
   try {
-    await api(context).put("/api/me/password", { currentPassword, newPassword });
+    await api(context).call(profileApi.changePassword, { body: { currentPassword, newPassword } });
   } catch (error) {
     if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 429)) throw error;
     const errors = fieldErrors(error.status, error.body);

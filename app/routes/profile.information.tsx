@@ -1,5 +1,5 @@
 import { DataList, Stack, Text } from "@chakra-ui/react";
-import type { Profile } from "../../server/contract/profile.ts";
+import { profileApi } from "../../server/contract/profile.api.ts";
 import { DataTable } from "../components/data-table.tsx";
 import { Page, PageHeader } from "../components/page-header.tsx";
 import { permissionsInWords } from "../features/profile/permissions.server.ts";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/profile.information";
 /** What the user may do (spec §2 /profile/information): their role, groups, and their role's permissions in words. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const profile = await api(context).get<Profile>("/api/me/profile");
+  const profile = await api(context).call(profileApi.profile);
   return {
     title: getInstance(context).t("profile.information.title"),
     role: profile.role.name,

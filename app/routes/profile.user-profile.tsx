@@ -1,9 +1,9 @@
 import { Avatar, Box, Flex, Image, Input, Stack, Text } from "@chakra-ui/react";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
+import { profileApi } from "../../server/contract/profile.api.ts";
 import {
   PROFILE_IMAGE_MAX_BYTES,
-  type Profile,
   profileImageTypes,
   profileInputSchema,
   profileTexts,
@@ -30,7 +30,7 @@ const profileImageRule: FileRule = {
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const profile = await api(context).get<Profile>("/api/me/profile");
+  const profile = await api(context).call(profileApi.profile);
   return { title: getInstance(context).t("profile.user.title"), profile };
 }
 

@@ -1,15 +1,17 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { changePasswordSchema, profileInputSchema, profileSchema } from "../contract/profile.ts";
+import { profileApi as routes } from "../contract/profile.api.ts";
+import { profileSchema } from "../contract/profile.ts";
+import { contractRoute } from "../http/contract-route.ts";
 import * as service from "./profile.service.ts";
 
 const security = [{ bearer: [] }];
 const tags = ["current user"];
 
 /**
- * The signed-in user's own profile (spec §2 /profile): names and mobile, the profile image, the password. No route
- * here takes a user's id to change: each acts on the user the token belongs to.
+ * The signed-in user's own profile (spec §2 /profile), as `profileApi` declares it. The profile image's upload
+ * (multipart, which a contract route cannot describe) and the images themselves (files, not JSON) are declared here.
  */
 export const profileRoutes: FastifyPluginAsyncZod<{ loginAttemptsPerMinute: number }> = async (
   app,
@@ -27,25 +29,15 @@ export const profileRoutes: FastifyPluginAsyncZod<{ loginAttemptsPerMinute: numb
     return reply.header("content-length", image.size).send(app.storage.read(image.key));
   }
 
-  app.get(
-    "/me/profile",
-    { schema: { tags, summary: "The signed-in user's profile", security, response: { 200: profileSchema } } },
-    async (request) => service.profile(app.db, request.actor),
-  );
+  app.route({
+    ...contractRoute(routes.profile),
+    handler: async (request) => service.profile(app.db, request.actor),
+  });
 
-  app.put(
-    "/me/profile",
-    {
-      schema: {
-        tags,
-        summary: "Change the signed-in user's names and mobile",
-        security,
-        body: profileInputSchema,
-        response: { 200: profileSchema },
-      },
-    },
-    async (request) => service.saveProfile(app.db, request.actor, request.body),
-  );
+  app.route({
+    ...contractRoute(routes.save),
+    handler: async (request) => service.saveProfile(app.db, request.actor, request.body),
+  });
 
   app.put(
     "/me/profile_image",
@@ -68,14 +60,13 @@ export const profileRoutes: FastifyPluginAsyncZod<{ loginAttemptsPerMinute: numb
     async (request, reply) => sendImage(request, reply, request.actor.id),
   );
 
-  app.delete(
-    "/me/profile_image",
-    { schema: { tags, summary: "Remove the signed-in user's profile image", security, response: { 204: z.null() } } },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(routes.removeImage),
+    handler: async (request, reply) => {
       await service.removeProfileImage(app.db, request.actor);
       return reply.status(204).send(null);
     },
-  );
+  });
 
   app.get(
     "/iam/users/employees/:id/image",
@@ -90,30 +81,20 @@ export const profileRoutes: FastifyPluginAsyncZod<{ loginAttemptsPerMinute: numb
     async (request, reply) => sendImage(request, reply, request.params.id),
   );
 
-  app.put(
-    "/me/password",
-    {
-      schema: {
-        tags,
-        summary:
-          "Change the signed-in user's password (the current one required); the user's other sign-ins end, this one goes on",
-        security,
-        body: changePasswordSchema,
-        response: { 204: z.null() },
-      },
-      // Like sign-in: each attempt costs a password hash, and guesses of the current password are limited.
-      config: {
-        rateLimit: {
-          max: loginAttemptsPerMinute,
-          timeWindow: "1 minute",
-          hook: "preHandler",
-          keyGenerator: (request: FastifyRequest) => `password:${request.actor.id}`,
-        },
+  app.route({
+    ...contractRoute(routes.changePassword),
+    // Like sign-in: each attempt costs a password hash, and guesses of the current password are limited.
+    config: {
+      rateLimit: {
+        max: loginAttemptsPerMinute,
+        timeWindow: "1 minute",
+        hook: "preHandler",
+        keyGenerator: (request: FastifyRequest) => `password:${request.actor.id}`,
       },
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       await service.changePassword(app.db, request.actor, request.grantId, request.body, request.ip);
       return reply.status(204).send(null);
     },
-  );
+  });
 };

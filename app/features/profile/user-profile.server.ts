@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { fileMessages } from "../../../server/contract/files.ts";
+import { profileApi } from "../../../server/contract/profile.api.ts";
 import {
   PROFILE_IMAGE_MAX_BYTES,
   type Profile,
@@ -58,7 +59,7 @@ export async function userProfileAction(request: Request, context: Readonly<Rout
 
   const formData = await readForm(request);
   if (formData.get("intent") === "removeImage") {
-    await client.delete("/api/me/profile_image");
+    await client.call(profileApi.removeImage);
     flash(context, { status: "success", message: "profile.user.imageRemoved", duration: 3000 });
     return redirect(USER_PROFILE);
   }
@@ -67,7 +68,7 @@ export async function userProfileAction(request: Request, context: Readonly<Rout
     return data<UserProfileActionData>({ form: "profile", result: submission.reply() }, { status: 400 });
   }
   try {
-    await client.put("/api/me/profile", submission.value);
+    await client.call(profileApi.save, { body: submission.value });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 400) throw error;
     const errors = fieldErrors(error.status, error.body);

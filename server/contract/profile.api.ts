@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { changePasswordSchema, profileInputSchema, profileSchema } from "./profile.ts";
+import { apiRoute } from "./route.ts";
+
+const tags = ["current user"];
+
+/**
+ * The signed-in user's own profile (spec §2 /profile): names and mobile, the profile image, the password. No route
+ * here takes a user's id to change: each acts on the user the token belongs to. The image's upload and the images
+ * themselves are declared in server/users/profile.routes.ts.
+ */
+export const profileApi = {
+  profile: apiRoute({
+    method: "GET",
+    path: "/me/profile",
+    tags,
+    summary: "The signed-in user's profile",
+    response: { 200: profileSchema },
+  }),
+  save: apiRoute({
+    method: "PUT",
+    path: "/me/profile",
+    tags,
+    summary: "Change the signed-in user's names and mobile",
+    body: profileInputSchema,
+    response: { 200: profileSchema },
+  }),
+  removeImage: apiRoute({
+    method: "DELETE",
+    path: "/me/profile_image",
+    tags,
+    summary: "Remove the signed-in user's profile image",
+    response: { 204: z.null() },
+  }),
+  changePassword: apiRoute({
+    method: "PUT",
+    path: "/me/password",
+    tags,
+    summary:
+      "Change the signed-in user's password (the current one required); the user's other sign-ins end, this one goes on",
+    body: changePasswordSchema,
+    response: { 204: z.null() },
+  }),
+};
