@@ -1,3 +1,4 @@
+import { metaStatusApi } from "../../../server/contract/meta-status.api.ts";
 import type { EntityInfo, MetaStatus } from "../../../server/contract/records.ts";
 import { TtlCache } from "../../../server/contract/ttl-cache.ts";
 import type { api } from "../../utils/api.server.ts";
@@ -17,9 +18,7 @@ export function entityInfo(client: Client, schema: string, table: string): Promi
 }
 
 export function entityStatuses(client: Client, schema: string, table: string): Promise<MetaStatus[]> {
-  return statuses.get(`${schema}.${table}`, () =>
-    client.get<MetaStatus[]>(apiPath`/api/metastatus/${schema}/${table}`),
-  );
+  return statuses.get(`${schema}.${table}`, () => client.call(metaStatusApi.ofEntity, { params: { schema, table } }));
 }
 
 /** After a change to an entity's fields or statuses in the settings: the next page reads them anew. */

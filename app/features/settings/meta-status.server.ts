@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { metaStatusApi } from "../../../server/contract/meta-status.api.ts";
 import type {
   MetaStatusEntity,
   MetaStatusKindOrStatus,
@@ -9,7 +10,6 @@ import { hasPermission, requirePermission } from "../../middleware/auth.server.t
 import { getInstance, getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors, fixedTexts } from "../../utils/api-errors.ts";
-import { apiPath } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
 import { forgetEntityMetadata } from "../records/metadata.server.ts";
@@ -53,8 +53,10 @@ function valuesOf(
   kind: MetaStatusKindOrStatus,
   entity: Pick<MetaStatusEntity, "schemaKey" | "tableKey">,
 ) {
-  const query = new URLSearchParams({ schema: entity.schemaKey, table: entity.tableKey });
-  return client.get<MetaStatusSetting[]>(`${apiPath`/api/metastatus/${kind}`}?${query}`);
+  return client.call(metaStatusApi.listSettings, {
+    params: { kind },
+    query: { schema: entity.schemaKey, table: entity.tableKey },
+  });
 }
 
 /** The entity the URL names, of those that have the kind; a stale or hand-typed one is the first. */
@@ -76,7 +78,7 @@ export async function loadMetaStatuses(
   const user = requirePermission(context, request, "Read", SETTINGS_RESOURCE);
   const url = new URL(request.url);
   const client = api(context);
-  const entities = await client.get<MetaStatusEntity[]>(apiPath`/api/metastatus/${kind}/entities`);
+  const entities = await client.call(metaStatusApi.entities, { params: { kind } });
   const entity = chosenEntity(entities, url);
   const values = await valuesOf(client, kind, entity);
   const canUpdate = hasPermission(user, "Update", SETTINGS_RESOURCE);
@@ -146,11 +148,10 @@ export async function metaStatusAction(
   requirePermission(context, request, "Update", SETTINGS_RESOURCE);
   const url = new URL(request.url);
   const client = api(context);
-  const entities = await client.get<MetaStatusEntity[]>(apiPath`/api/metastatus/${kind}/entities`);
+  const entities = await client.call(metaStatusApi.entities, { params: { kind } });
   const entity = chosenEntity(entities, url);
   const listUrl = metaStatusUrl(kind, entityParam(entity));
   const id = url.searchParams.get("id");
-  const valuePath = (valueId: string) => apiPath`/api/metastatus/${kind}/${valueId}`;
   const nameOf = (value: Pick<MetaStatusSetting, "nameEn" | "nameNb">) =>
     getLocale(context) === "nb" ? value.nameNb : value.nameEn;
   const formData = await readForm(request);
@@ -162,7 +163,7 @@ export async function metaStatusAction(
     // Its name for the notice; one deleted meanwhile is the API's to answer.
     const value = (await valuesOf(client, kind, entity)).find((candidate) => candidate.metaStatusId === id);
     try {
-      await client.delete(valuePath(id));
+      await client.call(metaStatusApi.delete, { params: { kind, id } });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return data<MetaStatusActionResult>({
@@ -196,11 +197,10 @@ export async function metaStatusAction(
   let saved: MetaStatusSetting;
   try {
     saved = editing
-      ? await client.put<MetaStatusSetting>(valuePath(editing), submission.value)
-      : await client.post<MetaStatusSetting>(apiPath`/api/metastatus/${kind}`, {
-          ...submission.value,
-          schema: entity.schemaKey,
-          table: entity.tableKey,
+      ? await client.call(metaStatusApi.change, { params: { kind, id: editing }, body: submission.value })
+      : await client.call(metaStatusApi.create, {
+          params: { kind },
+          body: { ...submission.value, schema: entity.schemaKey, table: entity.tableKey },
         });
   } catch (error) {
     return refusedSave(context, error, editing ? "PUT" : "POST", submission);

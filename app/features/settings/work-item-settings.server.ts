@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { metaStatusApi } from "../../../server/contract/meta-status.api.ts";
 import type { MetaStatusKindOrStatus, MetaStatusSetting } from "../../../server/contract/meta-status.ts";
 import type { EntityInfo } from "../../../server/contract/records.ts";
 import type { ReferenceNumberStart, WorkItemDefaults, WorkItemTable } from "../../../server/contract/work-items.ts";
@@ -40,8 +41,7 @@ export interface WorkItemSettingsActionResult {
 type Client = ReturnType<typeof api>;
 
 function valuesOf(client: Client, kind: MetaStatusKindOrStatus, table: WorkItemTable) {
-  const query = new URLSearchParams({ schema: "crm", table });
-  return client.get<MetaStatusSetting[]>(`${apiPath`/api/metastatus/${kind}`}?${query}`);
+  return client.call(metaStatusApi.listSettings, { params: { kind }, query: { schema: "crm", table } });
 }
 
 /** Every kind's values of the table, inactive ones too. */
@@ -142,7 +142,7 @@ async function saveDefaults(
 ): Promise<Record<string, string[]>> {
   const values = await allValues(client, table);
   const unknown: Record<string, string[]> = {};
-  const changes: [string, ReturnType<typeof defaultChange>][] = [];
+  const changes: [MetaStatusKindOrStatus, string, ReturnType<typeof defaultChange>][] = [];
   for (const kind of metaStatusKinds) {
     const field = defaultFieldOf[kind];
     const id = chosen[field] || null;
@@ -150,14 +150,11 @@ async function saveDefaults(
     if ((current?.metaStatusId ?? null) === id) continue;
     const target = id ? values[kind].find((value) => value.metaStatusId === id && value.active) : undefined;
     if (id && !target) unknown[field] = ["Must be one of the options"];
-    else if (target)
-      changes.push([apiPath`/api/metastatus/${kind}/${target.metaStatusId}`, defaultChange(target, true)]);
-    else if (current) {
-      changes.push([apiPath`/api/metastatus/${kind}/${current.metaStatusId}`, defaultChange(current, false)]);
-    }
+    else if (target) changes.push([kind, target.metaStatusId, defaultChange(target, true)]);
+    else if (current) changes.push([kind, current.metaStatusId, defaultChange(current, false)]);
   }
   if (Object.keys(unknown).length > 0) return unknown;
-  for (const [path, body] of changes) await client.put(path, body);
+  for (const [kind, id, body] of changes) await client.call(metaStatusApi.change, { params: { kind, id }, body });
   await client.put(apiPath`/api/crm/${table}/defaults`, {
     assignedUserId: chosen.assignedUserId || null,
     groupId: chosen.groupId || null,
