@@ -1,12 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { CUSTOM_SCHEMA, type CustomEntity } from "../../../server/contract/custom-entities.ts";
+import { customEntitiesApi } from "../../../server/contract/custom-entities.api.ts";
+import { CUSTOM_SCHEMA, type CustomEntity, type CustomEntityInput } from "../../../server/contract/custom-entities.ts";
 import type { ApiError as ApiErrorBody } from "../../../server/contract/errors.ts";
 import { forgetUser, hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { getInstance, getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors } from "../../utils/api-errors.ts";
-import { apiPath } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
 import { forgetEntityMetadata } from "../records/metadata.server.ts";
@@ -45,7 +45,7 @@ function readPanel(url: URL, entities: CustomEntity[]): EntityPanelState | null 
 /** The custom entities screen: every custom entity with its counts, and the panel or dialog the URL opens. */
 export async function loadCustomEntities(request: Request, context: Readonly<RouterContextProvider>) {
   const user = requirePermission(context, request, "Read", SETTINGS_RESOURCE);
-  const entities = await api(context).get<CustomEntity[]>("/api/custom_entities");
+  const entities = await api(context).call(customEntitiesApi.list);
   const canUpdate = hasPermission(user, "Update", SETTINGS_RESOURCE);
   return {
     title: getInstance(context).t("settings.entities.title"),
@@ -108,7 +108,6 @@ export async function customEntitiesAction(request: Request, context: Readonly<R
   const url = new URL(request.url);
   const client = api(context);
   const key = url.searchParams.get("key");
-  const entityPath = (entityKey: string) => apiPath`/api/custom_entities/${entityKey}`;
   const nameOf = (entity: Pick<CustomEntity, "labelEn" | "labelNb">) =>
     getLocale(context) === "nb" ? entity.labelNb : entity.labelEn;
   const formData = await readForm(request);
@@ -116,8 +115,8 @@ export async function customEntitiesAction(request: Request, context: Readonly<R
 
   if (intent === "delete" && key) {
     try {
-      const entity = await client.get<CustomEntity>(entityPath(key));
-      await client.delete(entityPath(entity.key));
+      const entity = await client.call(customEntitiesApi.get, { params: { key } });
+      await client.call(customEntitiesApi.delete, { params: { key: entity.key } });
       flash(context, {
         status: "success",
         message: "settings.entities.deletedToast",
@@ -147,8 +146,9 @@ export async function customEntitiesAction(request: Request, context: Readonly<R
   let saved: CustomEntity;
   try {
     saved = renaming
-      ? await client.put<CustomEntity>(entityPath(renaming), submission.value)
-      : await client.post<CustomEntity>("/api/custom_entities", submission.value);
+      ? await client.call(customEntitiesApi.rename, { params: { key: renaming }, body: submission.value })
+      : // Not renaming, the submission is the new entity form's, read by the route's own schema.
+        await client.call(customEntitiesApi.create, { body: submission.value as CustomEntityInput });
   } catch (error) {
     return refused(error, renaming ? "PUT" : "POST", "entity", submission);
   }
