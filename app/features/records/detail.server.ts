@@ -1,7 +1,9 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { QueryResult } from "../../../server/contract/custom-fields.ts";
+import { fieldsApi } from "../../../server/contract/fields.api.ts";
 import { type FieldDefinition, isShown } from "../../../server/contract/fields.ts";
-import type { OverviewBlock, OverviewBlockKey } from "../../../server/contract/overview-blocks.ts";
+import { overviewBlocksApi } from "../../../server/contract/overview-blocks.api.ts";
+import type { OverviewBlockKey } from "../../../server/contract/overview-blocks.ts";
 import type { RecordDto, RecordPage, TransactionDto } from "../../../server/contract/records.ts";
 import { type CurrentUser, hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
@@ -89,7 +91,7 @@ export async function loadRecordDetail(
   // The overview shows the blocks its entity's settings say, in their order; what it hides is not loaded.
   const overviewPromise =
     tab === "360-overview"
-      ? client.get<OverviewBlock[]>(apiPath`/api/overview_blocks/${screen.schema}/${screen.table}`)
+      ? client.call(overviewBlocksApi.get, { params: { schema: screen.schema, table: screen.table } })
       : null;
   overviewPromise?.catch(() => {});
   const linkedPath = (size: number, from: number) =>
@@ -291,7 +293,10 @@ async function loadQueryResults(
   const results = await Promise.all(
     queries.map((field) =>
       client
-        .get<QueryResult>(apiPath`/api/advance_field/${screen.schema}/${screen.table}/${field.key}/execute?id=${id}`)
+        .call(fieldsApi.execute, {
+          params: { schema: screen.schema, table: screen.table, fieldKey: field.key },
+          query: { id },
+        })
         .catch((error: unknown) => {
           if (error instanceof ApiError && error.status === 422) return null;
           throw error;

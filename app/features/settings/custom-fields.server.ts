@@ -1,12 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { CustomFieldInput, FieldEntity, FieldSetting } from "../../../server/contract/custom-fields.ts";
+import type { CustomFieldInput, FieldSetting } from "../../../server/contract/custom-fields.ts";
+import { fieldsApi } from "../../../server/contract/fields.api.ts";
 import { fieldFormSchema } from "../../../server/contract/fields.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { getInstance, getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors, OOPS } from "../../utils/api-errors.ts";
-import { apiPath } from "../../utils/api-path.ts";
 import { fromLocalInput } from "../../utils/dates.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
@@ -60,14 +60,14 @@ export async function loadCustomFields(request: Request, context: Readonly<Route
   const user = requirePermission(context, request, "Read", SETTINGS_RESOURCE);
   const url = new URL(request.url);
   const client = api(context);
-  const entities = await client.get<FieldEntity[]>("/api/advance_field/entities");
+  const entities = await client.call(fieldsApi.entities);
   // A stale or hand-typed entity shows the first one.
   const entity = entities.find((e) => entityParam(e) === url.searchParams.get("entity")) ?? entities[0];
   if (!entity) throw data("Not found", { status: 404 });
-  const base = apiPath`/api/advance_field/${entity.schemaKey}/${entity.tableKey}`;
+  const params = { schema: entity.schemaKey, table: entity.tableKey };
   const [fields, standardFields] = await Promise.all([
-    client.get<FieldSetting[]>(base),
-    client.get<FieldSetting[]>(`${base}/standard_fields`),
+    client.call(fieldsApi.listCustom, { params }),
+    client.call(fieldsApi.listStandard, { params }),
   ]);
   const canUpdate = hasPermission(user, "Update", SETTINGS_RESOURCE);
   return {
@@ -155,8 +155,6 @@ export async function customFieldsAction(request: Request, context: Readonly<Rou
   const [, schema, table] = ENTITY.exec(entity) ?? [];
   if (!schema || !table) throw data("Bad request", { status: 400 });
   const client = api(context);
-  const base = apiPath`/api/advance_field/${schema}/${table}`;
-  const fieldPath = (keyOrId: string) => apiPath`/api/advance_field/${schema}/${table}/${keyOrId}`;
   const key = url.searchParams.get("key");
   const language = getLocale(context);
   const labelOf = (field: Pick<FieldSetting, "labelEn" | "labelNb">) =>
@@ -166,8 +164,8 @@ export async function customFieldsAction(request: Request, context: Readonly<Rou
 
   if (intent === "delete" && key) {
     try {
-      const field = await client.get<FieldSetting>(fieldPath(key));
-      await client.delete(fieldPath(field.id));
+      const field = await client.call(fieldsApi.get, { params: { schema, table, key } });
+      await client.call(fieldsApi.delete, { params: { schema, table, id: field.id } });
       flash(context, {
         status: "success",
         message: "settings.fields.deletedToast",
@@ -202,7 +200,7 @@ export async function customFieldsAction(request: Request, context: Readonly<Rou
 
   const editing = url.searchParams.get("panel") === "edit" ? key : null;
   try {
-    const saved = editing ? await client.get<FieldSetting>(fieldPath(editing)) : undefined;
+    const saved = editing ? await client.call(fieldsApi.get, { params: { schema, table, key: editing } }) : undefined;
     const prepared = apiBody(submission.value, saved, user.timeZone, language);
     if ("error" in prepared) {
       return data<FieldActionResult>(
@@ -211,8 +209,8 @@ export async function customFieldsAction(request: Request, context: Readonly<Rou
       );
     }
     const field = editing
-      ? await client.put<FieldSetting>(fieldPath(editing), prepared.body)
-      : await client.post<FieldSetting>(base, prepared.body);
+      ? await client.call(fieldsApi.change, { params: { schema, table, key: editing }, body: prepared.body })
+      : await client.call(fieldsApi.create, { params: { schema, table }, body: prepared.body });
     flash(context, {
       status: "success",
       message: editing ? "settings.fields.savedToast" : "settings.fields.savedNewToast",

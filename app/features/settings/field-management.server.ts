@@ -1,12 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { FieldEntity, FieldSetting } from "../../../server/contract/custom-fields.ts";
-import type { EntityOrderField } from "../../../server/contract/entity-order.ts";
+import { entityOrderApi } from "../../../server/contract/entity-order.api.ts";
+import { fieldsApi } from "../../../server/contract/fields.api.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { getInstance } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors, OOPS } from "../../utils/api-errors.ts";
-import { apiPath } from "../../utils/api-path.ts";
 import { readForm } from "../../utils/form-action.server.ts";
 import { forgetEntityMetadata } from "../records/metadata.server.ts";
 import { commandOf, fieldInputOf, movedKeys, parseFieldManagementForm } from "./field-management-form.ts";
@@ -38,12 +37,12 @@ export async function loadFieldManagement(
 ) {
   const user = requirePermission(context, request, "Read", SETTINGS_RESOURCE);
   const client = api(context);
-  const entities = await client.get<FieldEntity[]>("/api/advance_field/entities");
+  const entities = await client.call(fieldsApi.entities);
   const entity = tab === undefined ? entities[0] : entities.find((e) => entityParam(e) === tab);
   if (!entity) notFound();
-  const fields = await client.get<EntityOrderField[]>(
-    apiPath`/api/entity_order/${entity.schemaKey}/${entity.tableKey}`,
-  );
+  const fields = await client.call(entityOrderApi.get, {
+    params: { schema: entity.schemaKey, table: entity.tableKey },
+  });
   return {
     title: getInstance(context).t("settings.fieldManagement.title"),
     entities,
@@ -106,21 +105,24 @@ export async function fieldManagementAction(
   const backToRow = redirect(`${fieldManagementUrl(`${schema}.${table}`)}#${fieldRowId(key)}`);
   if (command.kind === "dismiss") return backToRow;
   const client = api(context);
-  const orderPath = apiPath`/api/entity_order/${schema}/${table}`;
-  const fieldPath = apiPath`/api/advance_field/${schema}/${table}/${key}`;
+  const entityParams = { schema, table };
+  const fieldParams = { schema, table, key };
   try {
     if (command.kind === "move") {
-      const fields = await client.get<EntityOrderField[]>(orderPath);
+      const fields = await client.call(entityOrderApi.get, { params: entityParams });
       const keys = movedKeys(
         fields.map((field) => field.key),
         key,
         command.direction,
       );
       // Already at that end: nothing to do.
-      if (keys) await client.post<EntityOrderField[]>(orderPath, { keys });
+      if (keys) await client.call(entityOrderApi.set, { params: entityParams, body: { keys } });
     } else {
-      const field = await client.get<FieldSetting>(fieldPath);
-      await client.put<FieldSetting>(fieldPath, fieldInputOf(field, command.setting, command.value));
+      const field = await client.call(fieldsApi.get, { params: fieldParams });
+      await client.call(fieldsApi.change, {
+        params: fieldParams,
+        body: fieldInputOf(field, command.setting, command.value),
+      });
     }
   } catch (error) {
     return refused(context, error, command.kind === "move" ? "POST" : "PUT", key, submission);

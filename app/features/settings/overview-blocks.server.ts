@@ -1,12 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { FieldEntity } from "../../../server/contract/custom-fields.ts";
-import { defaultOverviewBlocks, type OverviewBlock } from "../../../server/contract/overview-blocks.ts";
+import { fieldsApi } from "../../../server/contract/fields.api.ts";
+import { overviewBlocksApi } from "../../../server/contract/overview-blocks.api.ts";
+import { defaultOverviewBlocks } from "../../../server/contract/overview-blocks.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { getInstance, getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, OOPS } from "../../utils/api-errors.ts";
-import { apiPath } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
 import { blockAnchor, moveOf, OVERVIEW_LIST_ANCHOR, orderOf, parseOverviewBlocksForm } from "./overview-block-form.ts";
@@ -22,10 +22,10 @@ export interface OverviewBlocksActionResult {
 
 /** The entity the URL names ("crm.company"), or the first one without; an unknown one is not found. */
 async function chosenEntity(client: Client, tab: string | undefined) {
-  const entities = await client.get<FieldEntity[]>("/api/advance_field/entities");
+  const entities = await client.call(fieldsApi.entities);
   const entity = tab === undefined ? entities[0] : entities.find((e) => entityParam(e) === tab);
   if (!entity) throw data("Not found", { status: 404 });
-  return { entities, entity, path: apiPath`/api/overview_blocks/${entity.schemaKey}/${entity.tableKey}` };
+  return { entities, entity, params: { schema: entity.schemaKey, table: entity.tableKey } };
 }
 
 /**
@@ -39,8 +39,8 @@ export async function loadOverviewBlocks(
 ) {
   const user = requirePermission(context, request, "Read", SETTINGS_RESOURCE);
   const client = api(context);
-  const { entities, entity, path } = await chosenEntity(client, tab);
-  const blocks = await client.get<OverviewBlock[]>(path);
+  const { entities, entity, params } = await chosenEntity(client, tab);
+  const blocks = await client.call(overviewBlocksApi.get, { params });
   const canUpdate = hasPermission(user, "Update", SETTINGS_RESOURCE);
   return {
     title: getInstance(context).t("settings.overviewBlocks.title"),
@@ -68,11 +68,11 @@ export async function overviewBlocksAction(
 ) {
   requirePermission(context, request, "Update", SETTINGS_RESOURCE);
   const client = api(context);
-  const { entity, path } = await chosenEntity(client, tab);
+  const { entity, params } = await chosenEntity(client, tab);
   const formData = await readForm(request);
 
   if (formData.get("intent") === "reset") {
-    await client.put(path, defaultOverviewBlocks(entity));
+    await client.call(overviewBlocksApi.save, { params, body: defaultOverviewBlocks(entity) });
     flash(context, {
       status: "success",
       message: "settings.overviewBlocks.resetToast",
@@ -87,7 +87,7 @@ export async function overviewBlocksAction(
     return data<OverviewBlocksActionResult>({ result: submission.reply() }, { status: 400 });
   }
   try {
-    await client.put(path, orderOf(submission.value));
+    await client.call(overviewBlocksApi.save, { params, body: orderOf(submission.value) });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // The order's rules answer with their own text (the page shows it in its language); the catalogue has the rest.
