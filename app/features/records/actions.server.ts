@@ -10,7 +10,7 @@ import {
   unlinkFormSchema,
 } from "../../../server/contract/links.ts";
 import type { RecordDto } from "../../../server/contract/records.ts";
-import type { RecordConnection } from "../../../server/contract/relationships.ts";
+import { relationshipsApi } from "../../../server/contract/relationships.api.ts";
 import { requireUser } from "../../middleware/auth.server.ts";
 import { getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
@@ -305,9 +305,10 @@ async function connectionAction(
     return invalid("connect", submission);
   }
   const { relationshipId } = submission.value;
-  const [connection] = await client.get<RecordConnection[]>(
-    `${apiPath`/api/data/connections/${screen.schema}/${screen.table}/${recordId}`}?${new URLSearchParams({ relationship: relationshipId, size: "1" })}`,
-  );
+  const [connection] = await client.call(relationshipsApi.connections, {
+    params: { schema: screen.schema, table: screen.table, id: recordId },
+    query: { relationship: relationshipId, size: 1 },
+  });
   if (!connection || connection.roleOptions !== null) throw data("Not found", { status: 404 });
   const linkPath = apiPath`/api/data/links/${connection.linkSchema}/${connection.linkTable}`;
   // Back to the page the form was on, without its panel; a removal keeps the page of links it was on.

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { RecordPage } from "../../../server/contract/records.ts";
+import { relationshipsApi } from "../../../server/contract/relationships.api.ts";
 import type { RecordConnection } from "../../../server/contract/relationships.ts";
 import type { api } from "../../utils/api.server.ts";
 import { apiPath, isUuid } from "../../utils/api-path.ts";
@@ -20,8 +21,8 @@ function generic(connections: RecordConnection[]): RecordConnection[] {
   return connections.filter((connection) => connection.roleOptions === null);
 }
 
-function connectionsPath(screen: RecordScreen, id: string) {
-  return apiPath`/api/data/connections/${screen.schema}/${screen.table}/${id}`;
+function connectionsParams(screen: RecordScreen, id: string) {
+  return { schema: screen.schema, table: screen.table, id };
 }
 
 /**
@@ -45,17 +46,16 @@ export async function loadRelationshipConnections(
   }
   const one = relationshipId
     ? generic(
-        await client.get<RecordConnection[]>(
-          `${connectionsPath(screen, id)}?${new URLSearchParams({
-            relationship: relationshipId,
-            page: String(page - 1),
-            size: String(RELATIONSHIP_PAGE_SIZE),
-          })}`,
-        ),
+        await client.call(relationshipsApi.connections, {
+          params: connectionsParams(screen, id),
+          query: { relationship: relationshipId, page: page - 1, size: RELATIONSHIP_PAGE_SIZE },
+        }),
       )[0]
     : undefined;
   if (relationshipId && !one) throw data("Not found", { status: 404 });
-  const all = one ? [one] : generic(await client.get<RecordConnection[]>(connectionsPath(screen, id)));
+  const all = one
+    ? [one]
+    : generic(await client.call(relationshipsApi.connections, { params: connectionsParams(screen, id) }));
   const connecting = all.find((connection) => connection.relationshipId === connectTo && connection.canLink);
   const q = connecting ? (url.searchParams.get("q")?.trim() ?? "") : "";
   const results =

@@ -1,12 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { FieldEntity } from "../../../server/contract/custom-fields.ts";
+import { fieldsApi } from "../../../server/contract/fields.api.ts";
+import { relationshipsApi } from "../../../server/contract/relationships.api.ts";
 import type { RelationshipDto } from "../../../server/contract/relationships.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { getInstance, getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors, fixedTexts, OOPS } from "../../utils/api-errors.ts";
-import { apiPath } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
 import {
@@ -71,8 +71,8 @@ export async function loadRelationships(
   const user = requirePermission(context, request, "Read", SETTINGS_RESOURCE);
   const client = api(context);
   const [relationships, entities] = await Promise.all([
-    client.get<RelationshipDto[]>("/api/relationships"),
-    client.get<FieldEntity[]>("/api/advance_field/entities"),
+    client.call(relationshipsApi.list),
+    client.call(fieldsApi.entities),
   ]);
   if (entity !== undefined && !entities.some((e) => entityParam(e) === entity)) {
     throw data("Not found", { status: 404 });
@@ -137,7 +137,6 @@ export async function relationshipsAction(
   const url = new URL(request.url);
   const client = api(context);
   const id = url.searchParams.get("id");
-  const relationshipPath = (relationshipId: string) => apiPath`/api/relationships/${relationshipId}`;
   const nameOf = (relationship: RelationshipDto) =>
     getLocale(context) === "nb"
       ? `${relationship.label1Nb} – ${relationship.label2Nb}`
@@ -147,8 +146,8 @@ export async function relationshipsAction(
 
   if (formData.get("intent") === "delete" && id) {
     try {
-      const relationship = await client.get<RelationshipDto>(relationshipPath(id));
-      await client.delete(relationshipPath(relationship.id));
+      const relationship = await client.call(relationshipsApi.get, { params: { id } });
+      await client.call(relationshipsApi.delete, { params: { id: relationship.id } });
       flash(context, {
         status: "success",
         message: "settings.relationships.deletedToast",
@@ -173,7 +172,7 @@ export async function relationshipsAction(
       return data<RelationshipActionResult>({ form: "relationship", result: submission.reply() }, { status: 400 });
     }
     try {
-      saved = await client.put<RelationshipDto>(relationshipPath(editing), submission.value);
+      saved = await client.call(relationshipsApi.change, { params: { id: editing }, body: submission.value });
     } catch (error) {
       return refusedSave(error, "PUT", submission);
     }
@@ -183,7 +182,7 @@ export async function relationshipsAction(
       return data<RelationshipActionResult>({ form: "relationship", result: submission.reply() }, { status: 400 });
     }
     try {
-      saved = await client.post<RelationshipDto>("/api/relationships", toRelationshipInput(submission.value));
+      saved = await client.call(relationshipsApi.create, { body: toRelationshipInput(submission.value) });
     } catch (error) {
       return refusedSave(error, "POST", submission);
     }
