@@ -1,11 +1,12 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { groupsApi } from "../../../server/contract/groups.api.ts";
 import type { GroupAdminDto, GroupMember } from "../../../server/contract/iam.ts";
 import { usersApi } from "../../../server/contract/users.api.ts";
 import { readGoToPage } from "../../components/go-to-page.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { getInstance } from "../../middleware/i18next.server.ts";
 import { api } from "../../utils/api.server.ts";
-import { apiPath, isUuid } from "../../utils/api-path.ts";
+import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
 import { dismissed, refused, type SettingsActionResult } from "../settings/refusals.server.ts";
@@ -33,7 +34,7 @@ type Client = ReturnType<typeof api>;
 async function namedGroup(client: Client, id: string | null): Promise<GroupAdminDto | null> {
   if (!isUuid(id)) return null;
   try {
-    return await client.get<GroupAdminDto>(apiPath`/api/iam/groups/${id}`);
+    return await client.call(groupsApi.group, { params: { id } });
   } catch (error) {
     if ((error as { init?: { status?: number } })?.init?.status === 404) return null;
     throw error;
@@ -52,9 +53,9 @@ export async function loadGroups(request: Request, context: Readonly<RouterConte
   const page = pageOf(url);
   const q = searchOf(url);
   const client = api(context);
-  const query = new URLSearchParams({ page: String(page - 1), size: String(GROUPS_PAGE_SIZE) });
-  if (q.length >= 3) query.set("q", q);
-  const groups = await client.get<{ content: GroupAdminDto[]; totalElements: number }>(`/api/iam/groups?${query}`);
+  const groups = await client.call(groupsApi.list, {
+    query: { page: page - 1, size: GROUPS_PAGE_SIZE, q: q.length >= 3 ? q : undefined },
+  });
   const lastPage = Math.max(1, Math.ceil(groups.totalElements / GROUPS_PAGE_SIZE));
   const goTo = readGoToPage(url, lastPage);
   if (goTo.page) throw redirect(groupsUrl({ q, page: goTo.page }));
@@ -94,8 +95,8 @@ export async function groupsAction(request: Request, context: Readonly<RouterCon
   if (intent === "delete") {
     if (!isUuid(groupId)) throw data("Bad request", { status: 400 });
     try {
-      const group = await client.get<GroupAdminDto>(apiPath`/api/iam/groups/${groupId}`);
-      await client.delete(apiPath`/api/iam/groups/${groupId}`);
+      const group = await client.call(groupsApi.group, { params: { id: groupId } });
+      await client.call(groupsApi.delete, { params: { id: groupId } });
       flash(context, {
         status: "success",
         message: "settings.groups.deletedToast",
@@ -116,8 +117,8 @@ export async function groupsAction(request: Request, context: Readonly<RouterCon
   }
   try {
     const saved = renaming
-      ? await client.put<GroupAdminDto>(apiPath`/api/iam/groups/${renaming}`, submission.value)
-      : await client.post<GroupAdminDto>("/api/iam/groups", submission.value);
+      ? await client.call(groupsApi.rename, { params: { id: renaming }, body: submission.value })
+      : await client.call(groupsApi.create, { body: submission.value });
     flash(context, {
       status: "success",
       message: renaming ? "settings.groups.renamedToast" : "settings.groups.createdToast",
@@ -145,10 +146,8 @@ export async function loadGroupMembers(request: Request, context: Readonly<Route
   const page = pageOf(url);
   const client = api(context);
   const [group, members] = await Promise.all([
-    client.get<GroupAdminDto>(apiPath`/api/iam/groups/${id}`),
-    client.get<{ content: GroupMember[]; totalElements: number }>(
-      apiPath`/api/iam/groups/${id}/members?page=${page - 1}&size=${GROUPS_PAGE_SIZE}`,
-    ),
+    client.call(groupsApi.group, { params: { id } }),
+    client.call(groupsApi.members, { params: { id }, query: { page: page - 1, size: GROUPS_PAGE_SIZE } }),
   ]);
   const lastPage = Math.max(1, Math.ceil(members.totalElements / GROUPS_PAGE_SIZE));
   const canUpdate = hasPermission(user, "Update", SETTINGS_RESOURCE);
@@ -193,7 +192,7 @@ export async function groupMembersAction(request: Request, context: Readonly<Rou
     if (!isUuid(userId)) throw data("Bad request", { status: 400 });
     try {
       const member = await client.call(usersApi.employee, { params: { id: userId } });
-      await client.delete(apiPath`/api/iam/groups/${id}/members/${userId}`);
+      await client.call(groupsApi.removeMember, { params: { id, userId } });
       flash(context, {
         status: "success",
         message: "settings.groups.removedToast",
@@ -212,7 +211,7 @@ export async function groupMembersAction(request: Request, context: Readonly<Rou
     return data<GroupMembersActionResult>({ form: "member", result: submission.reply() }, { status: 400 });
   }
   try {
-    await client.post(apiPath`/api/iam/groups/${id}/members`, { userUuids: [submission.value.userUuid] });
+    await client.call(groupsApi.addMembers, { params: { id }, body: { userUuids: [submission.value.userUuid] } });
     const added = await client.call(usersApi.employee, { params: { id: submission.value.userUuid } });
     flash(context, {
       status: "success",

@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { GroupAdminDto, RoleDto } from "../../../server/contract/iam.ts";
+import { groupsApi } from "../../../server/contract/groups.api.ts";
+import type { RoleDto } from "../../../server/contract/iam.ts";
 import type { Employee } from "../../../server/contract/identity.ts";
 import { usersApi } from "../../../server/contract/users.api.ts";
 import { readGoToPage } from "../../components/go-to-page.ts";
@@ -76,7 +77,7 @@ export async function loadUsers(request: Request, context: Readonly<RouterContex
   const [page, roles, groups] = await Promise.all([
     client.call(usersApi.listEmployees, { query }),
     client.get<RoleDto[]>("/api/iam/roles"),
-    client.get<{ content: GroupAdminDto[] }>("/api/iam/groups?size=200"),
+    client.call(groupsApi.list, { query: { size: 200 } }),
   ]);
   const lastPage = Math.max(1, Math.ceil(page.totalElements / USERS_PAGE_SIZE));
   const goTo = readGoToPage(url, lastPage);
