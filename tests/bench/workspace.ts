@@ -206,7 +206,9 @@ export async function signIn(
 
 // --- What a first load weighs ---
 
-function gzipBytes(
+/** A file as it travels gzipped (the web app compresses what it sends; an uncompressed one is gzipped here). */
+
+export function gzipBytes(
   url: string,
   cookie: string,
   language = "en",
