@@ -1,9 +1,10 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { PermissionMatrix, RoleDto } from "../../../server/contract/iam.ts";
+import type { RoleDto } from "../../../server/contract/iam.ts";
+import { rolesApi } from "../../../server/contract/roles.api.ts";
 import { forgetUser, hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { getInstance, getLocale } from "../../middleware/i18next.server.ts";
 import { api } from "../../utils/api.server.ts";
-import { apiPath, isUuid } from "../../utils/api-path.ts";
+import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
 import { roleName } from "../../utils/role-name.ts";
@@ -37,7 +38,7 @@ function readPanel(url: URL, roles: RoleDto[]): RolePanelState | null {
 /** The roles screen (spec §6): every role with how many users hold it, and the panel or dialog the URL opens. */
 export async function loadRoles(request: Request, context: Readonly<RouterContextProvider>) {
   const user = requirePermission(context, request, "Read", SETTINGS_RESOURCE);
-  const roles = await api(context).get<RoleDto[]>("/api/iam/roles");
+  const roles = await api(context).call(rolesApi.list);
   const canUpdate = hasPermission(user, "Update", SETTINGS_RESOURCE);
   return {
     title: getInstance(context).t("settings.roles.title"),
@@ -65,8 +66,8 @@ export async function rolesAction(request: Request, context: Readonly<RouterCont
   if (intent === "delete") {
     if (!isUuid(roleId)) throw data("Bad request", { status: 400 });
     try {
-      const role = await client.get<RoleDto>(apiPath`/api/iam/roles/${roleId}`);
-      await client.delete(apiPath`/api/iam/roles/${roleId}`);
+      const role = await client.call(rolesApi.role, { params: { id: roleId } });
+      await client.call(rolesApi.delete, { params: { id: roleId } });
       flash(context, {
         status: "success",
         message: "settings.roles.deletedToast",
@@ -87,8 +88,8 @@ export async function rolesAction(request: Request, context: Readonly<RouterCont
   }
   try {
     const saved = renaming
-      ? await client.put<RoleDto>(apiPath`/api/iam/roles/${renaming}`, submission.value)
-      : await client.post<RoleDto>("/api/iam/roles", submission.value);
+      ? await client.call(rolesApi.rename, { params: { id: renaming }, body: submission.value })
+      : await client.call(rolesApi.create, { body: submission.value });
     flash(context, {
       status: "success",
       message: renaming ? "settings.roles.renamedToast" : "settings.roles.createdToast",
@@ -106,7 +107,7 @@ export async function rolesAction(request: Request, context: Readonly<RouterCont
 export async function loadRolePermissions(request: Request, context: Readonly<RouterContextProvider>, id: string) {
   const user = requirePermission(context, request, "Read", SETTINGS_RESOURCE);
   if (!isUuid(id)) throw data("Not found", { status: 404 });
-  const matrix = await api(context).get<PermissionMatrix>(apiPath`/api/iam/roles/${id}/permissions`);
+  const matrix = await api(context).call(rolesApi.permissions, { params: { id } });
   return {
     title: roleName(matrix.role.name, getLocale(context)),
     matrix,
@@ -128,10 +129,10 @@ export async function rolePermissionsAction(request: Request, context: Readonly<
     return data<RolePermissionsActionResult>({ form: "permissions", result: submission.reply() }, { status: 400 });
   }
   try {
-    const saved = await api(context).put<PermissionMatrix>(
-      apiPath`/api/iam/roles/${id}/permissions`,
-      toMatrixInput(submission.value),
-    );
+    const saved = await api(context).call(rolesApi.savePermissions, {
+      params: { id },
+      body: toMatrixInput(submission.value),
+    });
     forgetUser(context);
     flash(context, {
       status: "success",

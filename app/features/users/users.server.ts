@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { groupsApi } from "../../../server/contract/groups.api.ts";
-import type { RoleDto } from "../../../server/contract/iam.ts";
 import type { Employee } from "../../../server/contract/identity.ts";
+import { rolesApi } from "../../../server/contract/roles.api.ts";
 import { usersApi } from "../../../server/contract/users.api.ts";
 import { readGoToPage } from "../../components/go-to-page.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
@@ -76,7 +76,7 @@ export async function loadUsers(request: Request, context: Readonly<RouterContex
   };
   const [page, roles, groups] = await Promise.all([
     client.call(usersApi.listEmployees, { query }),
-    client.get<RoleDto[]>("/api/iam/roles"),
+    client.call(rolesApi.list),
     client.call(groupsApi.list, { query: { size: 200 } }),
   ]);
   const lastPage = Math.max(1, Math.ceil(page.totalElements / USERS_PAGE_SIZE));
