@@ -1,5 +1,6 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import type { CompanyBrand } from "../../server/contract/company-settings.ts";
+import { dashboardsApi } from "../../server/contract/dashboards.api.ts";
 import type { DashboardSummary } from "../../server/contract/dashboards.ts";
 import { type MeInfo, meInfoSchema, signatureEnabledSchema } from "../../server/contract/identity.ts";
 import { shortcutsApi } from "../../server/contract/shortcuts.api.ts";
@@ -44,8 +45,8 @@ const seenDashboard = (dashboard: DashboardSummary): SeenDashboard => ({
 async function seenDashboards(client: ReturnType<typeof api>) {
   try {
     const [seen, home] = await Promise.all([
-      client.get<DashboardSummary[]>("/api/dashboards/core/categories/view"),
-      client.get<DashboardSummary | null>("/api/dashboards/core/categories/default"),
+      client.call(dashboardsApi.seenDashboards),
+      client.call(dashboardsApi.defaultDashboard),
     ]);
     return { dashboards: seen.map(seenDashboard), homeDashboard: home ? seenDashboard(home) : null };
   } catch (error) {

@@ -1,10 +1,10 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { advancedSearchApi } from "../../../server/contract/advanced-search.api.ts";
 import {
   advancedSearchTexts,
   QUERY_PAGE_SIZE_DEFAULT,
   type QueryResultPage,
   type SavedQueryDto,
-  type SearchCatalog,
 } from "../../../server/contract/advanced-search.ts";
 import type { ApiError as ApiErrorBody } from "../../../server/contract/errors.ts";
 import { requireUser } from "../../middleware/auth.server.ts";
@@ -14,7 +14,6 @@ import { errorDialogText, fieldErrors } from "../../utils/api-errors.ts";
 import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
-import { CATALOG_PATH, PREVIEW_PATH, queriesPath, queryPath } from "./api.ts";
 import {
   type BuilderForm,
   type BuilderResult,
@@ -57,13 +56,13 @@ export async function loadBuilder(
   if (mode !== "create") {
     const { type, id } = savedOf(params);
     if (!rights[type].Read) throw data("Forbidden", { status: 403 });
-    saved = await client.get<SavedQueryDto>(queryPath(type, id));
+    saved = await client.call(advancedSearchApi.getSavedQuery, { params: { queryType: type, id } });
     if (mode === "edit" && !(rights[type].Update && saved.canEdit)) throw data("Forbidden", { status: 403 });
   }
   const types: QueryType[] =
     mode === "edit" && saved ? [saved.queryType] : queryTypes.filter((type) => rights[type].Create);
   if (types.length === 0) throw data("Forbidden", { status: 403 });
-  const catalog = await client.get<SearchCatalog>(CATALOG_PATH);
+  const catalog = await client.call(advancedSearchApi.catalog);
   const defaultValue: BuilderForm = saved
     ? {
         name: mode === "copy" ? i18n.t("advancedSearch.builder.copyName", { name: saved.name }) : saved.name,
@@ -126,7 +125,7 @@ export async function builderAction(
   }
   // A choice applied without JavaScript: it comes back with what no longer fits left out, unchecked.
   if (intent === "apply") {
-    const catalog = await api(context).get<SearchCatalog>(CATALOG_PATH);
+    const catalog = await api(context).call(advancedSearchApi.catalog);
     const fitted = withFittingChoices(submission.payload as BuilderForm, catalog);
     return data<BuilderActionResult>({ result: { initialValue: fitted as BuilderResult["initialValue"] } });
   }
@@ -157,10 +156,10 @@ export async function builderAction(
   if (intent === "preview") {
     if (!rights.global.Read && !rights.personal.Read) throw data("Forbidden", { status: 403 });
     try {
-      const preview = await client.post<QueryResultPage>(
-        `${PREVIEW_PATH}?${new URLSearchParams({ page: "0", size: String(QUERY_PAGE_SIZE_DEFAULT) })}`,
-        definition,
-      );
+      const preview = await client.call(advancedSearchApi.run, {
+        query: { page: 0, size: QUERY_PAGE_SIZE_DEFAULT },
+        body: definition,
+      });
       return data<BuilderActionResult>({ result: submission.reply(), preview });
     } catch (error) {
       return refused("POST", error);
@@ -174,8 +173,11 @@ export async function builderAction(
   try {
     const body = { name, description, definition };
     saved = editing
-      ? await client.put<SavedQueryDto>(queryPath(editing.type, editing.id), body)
-      : await client.post<SavedQueryDto>(queriesPath(type), body);
+      ? await client.call(advancedSearchApi.updateSavedQuery, {
+          params: { queryType: editing.type, id: editing.id },
+          body,
+        })
+      : await client.call(advancedSearchApi.createSavedQuery, { params: { queryType: type }, body });
   } catch (error) {
     return refused(editing ? "PUT" : "POST", error);
   }

@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { SavedQueryDto, SavedQueryPage } from "../../../server/contract/advanced-search.ts";
+import { advancedSearchApi } from "../../../server/contract/advanced-search.api.ts";
+import type { SavedQueryDto } from "../../../server/contract/advanced-search.ts";
 import { readGoToPage } from "../../components/go-to-page.ts";
 import { hasPermission, requireUser } from "../../middleware/auth.server.ts";
 import { getInstance } from "../../middleware/i18next.server.ts";
@@ -9,7 +10,6 @@ import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
 import { readPage } from "../bulk-data/urls.ts";
-import { queriesPath, queryPath } from "./api.ts";
 import { QUERY_PAGE_SIZE, type QueryType, queriesUrl, queryRights } from "./urls.ts";
 
 /** Search terms need at least 3 characters, trimmed (spec §5); shorter ones are not sent. */
@@ -33,9 +33,10 @@ export async function loadQueries(request: Request, context: Readonly<RouterCont
   const q = (url.searchParams.get("q") ?? "").trim();
   const page = readPage(url);
   const client = api(context);
-  const search = new URLSearchParams({ page: String(page - 1), size: String(QUERY_PAGE_SIZE) });
-  if (q.length >= SEARCH_MIN) search.set("q", q);
-  const list = await client.get<SavedQueryPage>(`${queriesPath(type)}?${search}`);
+  const list = await client.call(advancedSearchApi.listSavedQueries, {
+    params: { queryType: type },
+    query: { page: page - 1, size: QUERY_PAGE_SIZE, q: q.length >= SEARCH_MIN ? q : undefined },
+  });
   const lastPage = Math.max(1, Math.ceil(list.totalElements / QUERY_PAGE_SIZE));
   const goTo = readGoToPage(url, lastPage);
   if (goTo.page) throw redirect(queriesUrl({ type, q, page: goTo.page }));
@@ -44,7 +45,9 @@ export async function loadQueries(request: Request, context: Readonly<RouterCont
   let confirmDelete: SavedQueryDto | null = null;
   const id = url.searchParams.get("id");
   if (url.searchParams.get("confirm") === "delete" && isUuid(id) && rights[type].Delete) {
-    confirmDelete = list.content.find((query) => query.id === id) ?? (await client.get(queryPath(type, id)));
+    confirmDelete =
+      list.content.find((query) => query.id === id) ??
+      (await client.call(advancedSearchApi.getSavedQuery, { params: { queryType: type, id } }));
   }
   return data({
     title: getInstance(context).t("advancedSearch.title"),
@@ -76,8 +79,8 @@ export async function queriesAction(request: Request, context: Readonly<RouterCo
   if (!userRights(user)[type].Delete) throw data("Forbidden", { status: 403 });
   const client = api(context);
   try {
-    const query = await client.get<SavedQueryDto>(queryPath(type, id));
-    await client.delete(queryPath(type, id));
+    const query = await client.call(advancedSearchApi.getSavedQuery, { params: { queryType: type, id } });
+    await client.call(advancedSearchApi.deleteSavedQuery, { params: { queryType: type, id } });
     flash(context, {
       status: "success",
       message: "advancedSearch.deletedToast",

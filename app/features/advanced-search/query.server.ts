@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { QueryResultPage, SavedQueryDto, SearchCatalog } from "../../../server/contract/advanced-search.ts";
-import type { ExportDto } from "../../../server/contract/bulk-data.ts";
+import { advancedSearchApi } from "../../../server/contract/advanced-search.api.ts";
+import type { QueryResultPage } from "../../../server/contract/advanced-search.ts";
 import { readGoToPage } from "../../components/go-to-page.ts";
 import { hasPermission, requireUser } from "../../middleware/auth.server.ts";
 import { getLocale } from "../../middleware/i18next.server.ts";
@@ -11,7 +11,6 @@ import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
 import { readPage } from "../bulk-data/urls.ts";
-import { CATALOG_PATH, exportPath, queryPath, runPath } from "./api.ts";
 import { queryErrorText } from "./builder.server.ts";
 import { userRights } from "./queries.server.ts";
 import { queryExportFormSchema } from "./query-export-form.ts";
@@ -33,7 +32,7 @@ async function readQuery(
   const { type, id } = savedOf(params);
   if (!rights[type].Read) throw data("Forbidden", { status: 403 });
   const client = api(context);
-  const query = await client.get<SavedQueryDto>(queryPath(type, id));
+  const query = await client.call(advancedSearchApi.getSavedQuery, { params: { queryType: type, id } });
   return {
     user,
     client,
@@ -54,7 +53,7 @@ export async function loadQueryView(
   params: { queryType?: string; id?: string },
 ) {
   const { client, query, may } = await readQuery(request, context, params);
-  const catalog = await client.get<SearchCatalog>(CATALOG_PATH);
+  const catalog = await client.call(advancedSearchApi.catalog);
   return { query, may, catalog };
 }
 
@@ -70,9 +69,10 @@ export async function loadQueryRun(
   let result: QueryResultPage | null = null;
   let failed: string | null = null;
   try {
-    result = await client.get<QueryResultPage>(
-      `${runPath(query.queryType, query.id)}?${new URLSearchParams({ page: String(page - 1), size: String(QUERY_PAGE_SIZE) })}`,
-    );
+    result = await client.call(advancedSearchApi.runSavedQuery, {
+      params: { queryType: query.queryType, id: query.id },
+      query: { page: page - 1, size: QUERY_PAGE_SIZE },
+    });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // A run that fails (too slow) says so in the warning; GETs show no other texts (spec §8).
@@ -118,9 +118,11 @@ export async function queryExportAction(
   if (submission.status !== "success") {
     return data<QueryExportResult>({ result: submission.reply() }, { status: 400 });
   }
-  const search = new URLSearchParams({ format: submission.value.format, lang: getLocale(context) });
   try {
-    await client.put<ExportDto>(`${exportPath(query.queryType, query.id)}?${search}`);
+    await client.call(advancedSearchApi.exportSavedQuery, {
+      params: { queryType: query.queryType, id: query.id },
+      query: { format: submission.value.format, lang: getLocale(context) },
+    });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return data<QueryExportResult>({ result: submission.reply(), dialog: queryErrorText("PUT", error) });

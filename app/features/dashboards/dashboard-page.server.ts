@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { type DashboardSummary, defaultDashboardInputSchema } from "../../../server/contract/dashboards.ts";
+import { dashboardsApi } from "../../../server/contract/dashboards.api.ts";
+import { defaultDashboardInputSchema } from "../../../server/contract/dashboards.ts";
 import { forgetUser, requireUser } from "../../middleware/auth.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { isUuid } from "../../utils/api-path.ts";
@@ -27,10 +28,7 @@ export async function dashboardPageAction(request: Request, context: Readonly<Ro
   // The form names the dashboard it is on; the API checks that the user's groups see it.
   if (submission.status !== "success" || !submission.value.dashboardUuid) throw data("Bad request", { status: 400 });
   try {
-    const home = await api(context).put<DashboardSummary | null>(
-      "/api/dashboards/core/categories/default",
-      submission.value,
-    );
+    const home = await api(context).call(dashboardsApi.setDefaultDashboard, { body: submission.value });
     flash(context, {
       status: "success",
       message: "dashboards.madeHome",

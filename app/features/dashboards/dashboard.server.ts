@@ -1,9 +1,9 @@
 import type { RouterContextProvider } from "react-router";
+import { dashboardsApi } from "../../../server/contract/dashboards.api.ts";
 import type { DashboardView, FilterValue, PlacedWidget, WidgetDataInput } from "../../../server/contract/dashboards.ts";
 import type { WidgetData } from "../../../server/contract/widget-data.ts";
 import { getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
-import { apiPath } from "../../utils/api-path.ts";
 import { filterParam, pageParam } from "./dashboard-params.ts";
 
 type Client = ReturnType<typeof api>;
@@ -78,8 +78,11 @@ export async function loadDashboard(
   const lang = getLocale(context);
   // A dashboard the user's groups may not see answers 404, which the page answers too.
   // A record's tab asks each widget's data for its record: the view's own data would go unused.
-  const layoutOnly = source.kind === "record" ? "&data=false" : "";
-  const view = await client.get<DashboardView>(`${apiPath`/api/dashboards/core/view/${id}`}?lang=${lang}${layoutOnly}`);
+  const layoutOnly = source.kind === "record" ? "false" : undefined;
+  const view: DashboardView = await client.call(dashboardsApi.view, {
+    params: { id },
+    query: { lang, data: layoutOnly },
+  });
   const widgets = await Promise.all(
     view.widgets.map((placed) => loadWidget(client, view.dashboard.uuid, placed, url, lang, source)),
   );
@@ -120,13 +123,16 @@ async function loadWidget(
     size: placed.data?.type === "TABLE" ? placed.data.size : 20,
     lang,
   };
-  const path =
+  const asked = (): Promise<WidgetData> =>
     source.kind === "record"
-      ? apiPath`/api/dashboards/core/view/${dashboardId}/widgets/${widget.uuid}/${source.table}/${source.recordId}`
-      : apiPath`/api/dashboards/core/widget/${widget.uuid}/data`;
+      ? client.call(dashboardsApi.askRecordWidgetData, {
+          params: { id: dashboardId, widgetId: widget.uuid, table: source.table, recordId: source.recordId },
+          body: input,
+        })
+      : client.call(dashboardsApi.widgetData, { params: { id: widget.uuid }, body: input });
   const [answer, options] = await Promise.all([
     asksAgain
-      ? client.post<WidgetData>(path, input).then(
+      ? asked().then(
           (data) => ({ data, error: null }),
           (caught: unknown) => ({ data: null, error: errorOf(caught) }),
         )
@@ -159,9 +165,7 @@ async function loadWidget(
 /** The values a viewer may choose for a field, when few enough for a select; null for a text input. */
 async function filterOptions(client: Client, widgetId: string, field: string, lang: "en" | "nb") {
   try {
-    const values = await client.get<FilterValue[]>(
-      `${apiPath`/api/dashboards/core/widget-specific/${widgetId}/values/${field}`}?lang=${lang}`,
-    );
+    const values = await client.call(dashboardsApi.filterValues, { params: { id: widgetId, field }, query: { lang } });
     return values.length <= SELECT_VALUES_MAX ? values : null;
   } catch (error) {
     // The values are a comfort: without them the viewer types the value.

@@ -1,17 +1,18 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { DashboardDto, DashboardView, WidgetPage } from "../../../server/contract/dashboards.ts";
+import { dashboardsApi } from "../../../server/contract/dashboards.api.ts";
+import type { DashboardDto, DashboardView } from "../../../server/contract/dashboards.ts";
 import { type CurrentUser, hasPermission } from "../../middleware/auth.server.ts";
 import { getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors, OOPS } from "../../utils/api-errors.ts";
-import { apiPath, isUuid } from "../../utils/api-path.ts";
+import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
 
 import { SETTINGS_RESOURCE } from "../settings/urls.ts";
 import { parseDashboardForm, parsePlacementForm } from "./dashboard-form.ts";
-import { DASHBOARDS_API, dashboardSettingsUrl, layoutUrl, placementRowId, WIDGET_RESOURCE } from "./settings-urls.ts";
+import { dashboardSettingsUrl, layoutUrl, placementRowId, WIDGET_RESOURCE } from "./settings-urls.ts";
 
 /** A group a dashboard may be limited to. */
 export interface GroupOption {
@@ -41,8 +42,6 @@ export interface DashboardActionResult {
   dialog?: string | null;
 }
 
-const categoryPath = (id: string) => apiPath`/api/dashboards/core/categories/${id}`;
-
 function readPanel(url: URL, dashboards: DashboardDto[]): DashboardPanelState | null {
   const params = url.searchParams;
   const named = dashboards.find((dashboard) => dashboard.uuid === params.get("id"));
@@ -65,7 +64,7 @@ async function loadGroups(client: ReturnType<typeof api>): Promise<GroupOption[]
 /** Every widget, for the layout's add form; null without the right to read them. */
 async function loadWidgetChoices(client: ReturnType<typeof api>, user: CurrentUser) {
   if (!hasPermission(user, "Read", WIDGET_RESOURCE)) return null;
-  const page = await client.get<WidgetPage>(`${DASHBOARDS_API}/widget?page=999999`);
+  const page = await client.call(dashboardsApi.listWidgets, { query: { page: 999999 } });
   return page.content.map(({ uuid, name, widgetConfiguration }) => ({ uuid, name, type: widgetConfiguration.type }));
 }
 
@@ -73,17 +72,18 @@ async function loadWidgetChoices(client: ReturnType<typeof api>, user: CurrentUs
 export async function loadDashboardsTab(request: Request, context: Readonly<RouterContextProvider>, user: CurrentUser) {
   const client = api(context);
   const url = new URL(request.url);
-  const dashboards = await client.get<DashboardDto[]>(`${DASHBOARDS_API}/categories`);
+  const dashboards = await client.call(dashboardsApi.listDashboards);
   const canUpdate = hasPermission(user, "Update", SETTINGS_RESOURCE);
   const layoutId = url.searchParams.get("layout");
   let layout: LayoutState | null = null;
   if (layoutId !== null) {
     const dashboard = dashboards.find((d) => d.uuid === layoutId);
     if (!dashboard) throw data("Not found", { status: 404 });
-    const [view, widgets] = await Promise.all([
-      client.get<DashboardView>(`${apiPath`/api/dashboards/core/view/${dashboard.uuid}`}?lang=${getLocale(context)}`),
-      canUpdate ? loadWidgetChoices(client, user) : null,
-    ]);
+    const viewed: Promise<DashboardView> = client.call(dashboardsApi.view, {
+      params: { id: dashboard.uuid },
+      query: { lang: getLocale(context) },
+    });
+    const [view, widgets] = await Promise.all([viewed, canUpdate ? loadWidgetChoices(client, user) : null]);
     layout = { dashboard, placed: [...view.widgets].sort((a, b) => a.position - b.position), widgets };
   }
   const panel = canUpdate && !layout ? readPanel(url, dashboards) : null;
@@ -133,20 +133,23 @@ async function layoutAction(
   const intent = String(formData.get("intent") ?? "");
   const widgetId = String(formData.get("widget") ?? "");
   if (!isUuid(dashboardId) || !isUuid(widgetId)) throw data("Bad request", { status: 400 });
-  const placement = apiPath`/api/dashboards/core/view/${dashboardId}/widgets/${widgetId}`;
+  const placement = { id: dashboardId, widgetId };
   try {
     if (intent === "remove") {
-      await client.delete(placement);
+      await client.call(dashboardsApi.removePlacement, { params: placement });
       return redirect(layoutUrl(dashboardId));
     }
     if (intent === "up" || intent === "down") {
-      const view = await client.get<DashboardView>(apiPath`/api/dashboards/core/view/${dashboardId}`);
+      const view: DashboardView = await client.call(dashboardsApi.view, { params: { id: dashboardId } });
       const ordered = [...view.widgets].sort((a, b) => a.position - b.position);
       const index = ordered.findIndex((placed) => placed.widget.uuid === widgetId);
       const current = ordered[index];
       if (!current) throw data("Not found", { status: 404 });
       const position = Math.max(0, Math.min(ordered.length - 1, index + (intent === "up" ? -1 : 1)));
-      await client.put(placement, { position, width: current.width, height: current.height });
+      await client.call(dashboardsApi.movePlacement, {
+        params: placement,
+        body: { position, width: current.width, height: current.height },
+      });
       return redirect(layoutUrl(dashboardId, {}, placementRowId(widgetId)));
     }
     if (intent === "place" || intent === "resize") {
@@ -154,8 +157,9 @@ async function layoutAction(
       if (submission.status !== "success") {
         return data<DashboardActionResult>({ form: "layout", result: submission.reply() }, { status: 400 });
       }
-      if (intent === "place") await client.post(placement, submission.value);
-      else await client.put(placement, submission.value);
+      if (intent === "place")
+        await client.call(dashboardsApi.placeWidget, { params: placement, body: submission.value });
+      else await client.call(dashboardsApi.movePlacement, { params: placement, body: submission.value });
       return redirect(layoutUrl(dashboardId, {}, placementRowId(widgetId)));
     }
   } catch (error) {
@@ -181,8 +185,8 @@ export async function dashboardsAction(request: Request, context: Readonly<Route
 
   if (formData.get("intent") === "delete" && id) {
     try {
-      const dashboard = await client.get<DashboardDto>(categoryPath(id));
-      await client.delete(categoryPath(dashboard.uuid));
+      const dashboard = await client.call(dashboardsApi.getDashboard, { params: { id } });
+      await client.call(dashboardsApi.deleteDashboard, { params: { id: dashboard.uuid } });
       flash(context, {
         status: "success",
         message: "dashboardSettings.dashboards.deletedToast",
@@ -207,8 +211,8 @@ export async function dashboardsAction(request: Request, context: Readonly<Route
   let saved: DashboardDto;
   try {
     saved = editing
-      ? await client.put<DashboardDto>(categoryPath(editing), submission.value)
-      : await client.post<DashboardDto>(`${DASHBOARDS_API}/categories`, submission.value);
+      ? await client.call(dashboardsApi.changeDashboard, { params: { id: editing }, body: submission.value })
+      : await client.call(dashboardsApi.createDashboard, { body: submission.value });
   } catch (error) {
     return refusedSave(error, editing ? "PUT" : "POST", submission);
   }

@@ -1,19 +1,18 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { advancedSearchApi } from "../../../server/contract/advanced-search.api.ts";
 import {
   type DataSourceDto,
-  type DataSourcePage,
   QUERY_PAGE_SIZE_DEFAULT,
   type QueryResultPage,
   type SearchCatalog,
 } from "../../../server/contract/advanced-search.ts";
-import type { WidgetPage } from "../../../server/contract/dashboards.ts";
+import { dashboardsApi } from "../../../server/contract/dashboards.api.ts";
 import { type CurrentUser, hasPermission } from "../../middleware/auth.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { fieldErrors } from "../../utils/api-errors.ts";
-import { apiPath, isUuid } from "../../utils/api-path.ts";
+import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
-import { PREVIEW_PATH } from "../advanced-search/api.ts";
 import { queryErrorText } from "../advanced-search/builder.server.ts";
 import {
   type BuilderForm,
@@ -24,10 +23,7 @@ import {
 } from "../advanced-search/builder-form.ts";
 import { userRights } from "../advanced-search/queries.server.ts";
 
-import { DASHBOARDS_API, DATASOURCE_RESOURCE, dashboardSettingsUrl, WIDGET_RESOURCE } from "./settings-urls.ts";
-
-const sourcePath = (id: string) => apiPath`/api/dashboards/core/datasource-advanced/${id}`;
-const CATALOG = `${DASHBOARDS_API}/datasource/entities`;
+import { DATASOURCE_RESOURCE, dashboardSettingsUrl, WIDGET_RESOURCE } from "./settings-urls.ts";
 
 /** A data source in the list: what it reads and how many widgets use it (null when the user may not read widgets). */
 export interface DataSourceRow {
@@ -66,11 +62,11 @@ async function loadEditor(url: URL, context: Readonly<RouterContextProvider>, us
     const id = url.searchParams.get("id");
     if (!isUuid(id)) throw data("Not found", { status: 404 });
     if (!hasPermission(user, "Update", DATASOURCE_RESOURCE)) throw data("Forbidden", { status: 403 });
-    saved = await client.get<DataSourceDto>(sourcePath(id));
+    saved = await client.call(advancedSearchApi.getDataSource, { params: { id } });
   } else if (!hasPermission(user, "Create", DATASOURCE_RESOURCE)) {
     throw data("Forbidden", { status: 403 });
   }
-  const catalog = await client.get<SearchCatalog>(CATALOG);
+  const catalog = await client.call(advancedSearchApi.dataSourceCatalog);
   // The advanced search's form names a kind of query; a data source has none, so it goes unused.
   const defaultValue: BuilderForm = saved
     ? {
@@ -91,7 +87,7 @@ async function loadEditor(url: URL, context: Readonly<RouterContextProvider>, us
 /** How many widgets use each data source; null without the right to read widgets. */
 async function widgetCounts(client: ReturnType<typeof api>, user: CurrentUser) {
   if (!hasPermission(user, "Read", WIDGET_RESOURCE)) return null;
-  const page = await client.get<WidgetPage>(`${DASHBOARDS_API}/widget?page=999999`);
+  const page = await client.call(dashboardsApi.listWidgets, { query: { page: 999999 } });
   const counts = new Map<string, number>();
   for (const widget of page.content) counts.set(widget.datasource.uuid, (counts.get(widget.datasource.uuid) ?? 0) + 1);
   return counts;
@@ -112,9 +108,9 @@ export async function loadDataSourcesTab(
   let catalog: SearchCatalog | null = editor?.catalog ?? null;
   if (!editor) {
     const [page, counts, entities] = await Promise.all([
-      client.get<DataSourcePage>(`${DASHBOARDS_API}/datasource?size=200`),
+      client.call(advancedSearchApi.listDataSources, { query: { size: 200 } }),
       widgetCounts(client, user),
-      client.get<SearchCatalog>(CATALOG),
+      client.call(advancedSearchApi.dataSourceCatalog),
     ]);
     catalog = entities;
     rows = page.content.map((source) => ({ source, usedBy: counts ? (counts.get(source.id) ?? 0) : null }));
@@ -148,8 +144,8 @@ export async function dataSourcesAction(request: Request, context: Readonly<Rout
   if (intent === "delete" && id) {
     if (!hasPermission(user, "Delete", DATASOURCE_RESOURCE)) throw data("Forbidden", { status: 403 });
     try {
-      const source = await client.get<DataSourceDto>(sourcePath(id));
-      await client.delete(sourcePath(source.id));
+      const source = await client.call(advancedSearchApi.getDataSource, { params: { id } });
+      await client.call(advancedSearchApi.deleteDataSource, { params: { id: source.id } });
       flash(context, {
         status: "success",
         message: "dashboardSettings.datasources.deletedToast",
@@ -199,10 +195,10 @@ export async function dataSourcesAction(request: Request, context: Readonly<Rout
   if (intent === "preview") {
     if (!canPreview(user)) throw data("Forbidden", { status: 403 });
     try {
-      const preview = await client.post<QueryResultPage>(
-        `${PREVIEW_PATH}?${new URLSearchParams({ page: "0", size: String(QUERY_PAGE_SIZE_DEFAULT) })}`,
-        definition,
-      );
+      const preview = await client.call(advancedSearchApi.run, {
+        query: { page: 0, size: QUERY_PAGE_SIZE_DEFAULT },
+        body: definition,
+      });
       return data<DataSourceActionResult>({ form: "datasource", result: submission.reply(), preview });
     } catch (error) {
       return refused("POST", error);
@@ -213,8 +209,8 @@ export async function dataSourcesAction(request: Request, context: Readonly<Rout
   try {
     const body = { name, description, definition };
     saved = editing
-      ? await client.put<DataSourceDto>(sourcePath(editing), body)
-      : await client.post<DataSourceDto>(`${DASHBOARDS_API}/datasource-advanced`, body);
+      ? await client.call(advancedSearchApi.updateDataSource, { params: { id: editing }, body })
+      : await client.call(advancedSearchApi.createDataSource, { body });
   } catch (error) {
     return refused(editing ? "PUT" : "POST", error);
   }

@@ -42,9 +42,6 @@ export function dashboardPageUrl(uuidKey: string): string {
   return `/dashboard/${encodeURIComponent(uuidKey)}`;
 }
 
-/** The API's base of dashboards and widgets; data sources are under the same base. */
-export const DASHBOARDS_API = "/api/dashboards/core";
-
 /** The resources whose rights govern widgets and data sources (spec §6). */
 export const WIDGET_RESOURCE = "Widget";
 export const DATASOURCE_RESOURCE = "Datasource";

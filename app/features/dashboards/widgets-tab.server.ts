@@ -1,23 +1,20 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { DataSourceDto, DataSourcePage, ResultColumn } from "../../../server/contract/advanced-search.ts";
-import type { WidgetDto, WidgetPage } from "../../../server/contract/dashboards.ts";
+import { advancedSearchApi } from "../../../server/contract/advanced-search.api.ts";
+import type { ResultColumn } from "../../../server/contract/advanced-search.ts";
+import { dashboardsApi } from "../../../server/contract/dashboards.api.ts";
+import type { WidgetDto } from "../../../server/contract/dashboards.ts";
 import type { WidgetData, WidgetType } from "../../../server/contract/widget-data.ts";
 import { type CurrentUser, hasPermission } from "../../middleware/auth.server.ts";
 import { getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors, OOPS } from "../../utils/api-errors.ts";
-import { apiPath, isUuid } from "../../utils/api-path.ts";
+import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
+import type { Language } from "../../utils/i18n.ts";
 
-import {
-  builderUrl,
-  DASHBOARDS_API,
-  DATASOURCE_RESOURCE,
-  dashboardSettingsUrl,
-  WIDGET_RESOURCE,
-} from "./settings-urls.ts";
+import { builderUrl, DATASOURCE_RESOURCE, dashboardSettingsUrl, WIDGET_RESOURCE } from "./settings-urls.ts";
 import { hasEntries, isWidgetType, parseWidgetForm, toWidgetInput } from "./widget-form.ts";
 
 /** The builder's step, from the URL: a type first, then a data source, then the columns. */
@@ -55,11 +52,9 @@ export interface WidgetActionResult {
 
 export type WidgetPreview = { data: WidgetData | null; error: string | null };
 
-const widgetPath = (id: string) => apiPath`/api/dashboards/core/widget/${id}`;
-
 async function loadDatasources(client: ReturnType<typeof api>, user: CurrentUser) {
   if (!hasPermission(user, "Read", DATASOURCE_RESOURCE)) return null;
-  const page = await client.get<DataSourcePage>(`${DASHBOARDS_API}/datasource?size=200`);
+  const page = await client.call(advancedSearchApi.listDataSources, { query: { size: 200 } });
   return page.content.map(({ id, name }) => ({ uuid: id, name }));
 }
 
@@ -72,7 +67,7 @@ async function loadSourceName(
 ): Promise<string | null> {
   if (widget?.datasource.uuid === uuid) return widget.datasource.name;
   if (!hasPermission(user, "Read", DATASOURCE_RESOURCE)) return null;
-  const source = await client.get<DataSourceDto>(apiPath`/api/dashboards/core/datasource-advanced/${uuid}`);
+  const source = await client.call(advancedSearchApi.getDataSource, { params: { id: uuid } });
   return source.name;
 }
 
@@ -91,7 +86,7 @@ async function loadBuilder(
     const id = params.get("id");
     if (!isUuid(id)) throw data("Not found", { status: 404 });
     if (!hasPermission(user, "Update", WIDGET_RESOURCE)) throw data("Forbidden", { status: 403 });
-    widget = await client.get<WidgetDto>(widgetPath(id));
+    widget = await client.call(dashboardsApi.getWidget, { params: { id } });
   } else if (!hasPermission(user, "Create", WIDGET_RESOURCE)) {
     throw data("Forbidden", { status: 403 });
   }
@@ -110,7 +105,7 @@ async function loadBuilder(
   const [datasources, fields, sourceName] = await Promise.all([
     step === "source" ? loadDatasources(client, user) : null,
     step === "columns" && datasourceUuidKey
-      ? client.get<ResultColumn[]>(apiPath`/api/dashboards/core/datasource/fields/${datasourceUuidKey}`)
+      ? client.call(advancedSearchApi.dataSourceFields, { params: { id: datasourceUuidKey } })
       : ([] as ResultColumn[]),
     step === "columns" && datasourceUuidKey ? loadSourceName(client, user, datasourceUuidKey, widget) : null,
   ]);
@@ -133,7 +128,7 @@ export async function loadWidgetsTab(request: Request, context: Readonly<RouterC
   const client = api(context);
   const builder = await loadBuilder(url, context, user);
   const canDelete = hasPermission(user, "Delete", WIDGET_RESOURCE);
-  const widgets = builder ? [] : (await client.get<WidgetPage>(`${DASHBOARDS_API}/widget?page=999999`)).content;
+  const widgets = builder ? [] : (await client.call(dashboardsApi.listWidgets, { query: { page: 999999 } })).content;
   const named = widgets.find((widget) => widget.uuid === url.searchParams.get("id"));
   const panel: WidgetPanelState | null =
     !builder && canDelete && named && url.searchParams.get("confirm") === "delete"
@@ -191,11 +186,11 @@ function refusedSave(
 async function previewed(
   client: ReturnType<typeof api>,
   input: ReturnType<typeof toWidgetInput>,
-  lang: string,
+  lang: Language,
   submission: Parameters<typeof refusedSave>[2],
 ) {
   try {
-    const preview = await client.post<WidgetData>(`${DASHBOARDS_API}/widget/preview`, { widget: input, lang });
+    const preview: WidgetData = await client.call(dashboardsApi.previewWidget, { body: { widget: input, lang } });
     return data<WidgetActionResult>({
       form: "builder",
       result: submission.reply(),
@@ -224,8 +219,8 @@ export async function widgetsAction(request: Request, context: Readonly<RouterCo
   if (intent === "delete" && id) {
     if (!hasPermission(user, "Delete", WIDGET_RESOURCE)) throw data("Forbidden", { status: 403 });
     try {
-      const widget = await client.get<WidgetDto>(widgetPath(id));
-      await client.delete(widgetPath(widget.uuid));
+      const widget = await client.call(dashboardsApi.getWidget, { params: { id } });
+      await client.call(dashboardsApi.deleteWidget, { params: { id: widget.uuid } });
       flash(context, {
         status: "success",
         message: "dashboardSettings.widgets.deletedToast",
@@ -259,8 +254,8 @@ export async function widgetsAction(request: Request, context: Readonly<RouterCo
   let saved: WidgetDto;
   try {
     saved = editing
-      ? await client.put<WidgetDto>(widgetPath(editing), input)
-      : await client.post<WidgetDto>(`${DASHBOARDS_API}/widget`, input);
+      ? await client.call(dashboardsApi.changeWidget, { params: { id: editing }, body: input })
+      : await client.call(dashboardsApi.createWidget, { body: input });
   } catch (error) {
     return refusedSave(error, editing ? "PUT" : "POST", submission);
   }
