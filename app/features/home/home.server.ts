@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import type { NotificationPage } from "../../../server/contract/notifications.ts";
+import { notificationsApi } from "../../../server/contract/notifications.api.ts";
 import type { RecentRecord } from "../../../server/contract/recent.ts";
 import type { RecordPage } from "../../../server/contract/records.ts";
 import { hasPermission, requireUser } from "../../middleware/auth.server.ts";
@@ -99,7 +99,7 @@ export async function loadHome(request: Request, context: Readonly<RouterContext
     may("Inquiry") ? assignedItems(client, "inquiry", "inquiries", user.uuid, userToday) : null,
     client.get<RecentRecord[]>(`/api/me/recent?size=${RECENT_SHOWN}`),
     // The newest page holds the newest unread ones; the bell's panel has them all.
-    client.get<NotificationPage>(`/api/notifications/notification/recent?page=0&size=${NOTIFICATIONS_PAGE_SIZE}`),
+    client.call(notificationsApi.recent, { query: { page: 0, size: NOTIFICATIONS_PAGE_SIZE } }),
   ]);
   return {
     dashboard,

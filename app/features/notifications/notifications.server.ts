@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { notificationsApi } from "../../../server/contract/notifications.api.ts";
 import type { NotificationDto, NotificationPage } from "../../../server/contract/notifications.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
-import { apiPath, isUuid } from "../../utils/api-path.ts";
+import { isUuid } from "../../utils/api-path.ts";
 import { webEnv } from "../../utils/env.server.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
@@ -23,7 +24,7 @@ export function unreadNotifications(context: Readonly<RouterContextProvider>): P
   let count = unreadByRequest.get(context);
   if (!count) {
     count = api(context)
-      .get<{ count: number }>("/api/notifications/notification/unread")
+      .call(notificationsApi.unread)
       .then(
         (answer) => answer.count,
         (error: unknown) => {
@@ -43,12 +44,7 @@ export async function notificationsPanel(
 ): Promise<NotificationPage | null> {
   if (!url.searchParams.has(PANEL_PARAM)) return null;
   const page = notificationsPageOf(url.searchParams);
-  return api(context).get<NotificationPage>(
-    `/api/notifications/notification/recent?${new URLSearchParams({
-      page: String(page),
-      size: String(NOTIFICATIONS_PAGE_SIZE),
-    })}`,
-  );
+  return api(context).call(notificationsApi.recent, { query: { page, size: NOTIFICATIONS_PAGE_SIZE } });
 }
 
 /**
@@ -61,8 +57,8 @@ export async function notificationsAction(request: Request, context: Readonly<Ro
   if (submission.status !== "success") throw data("Bad request", { status: 400 });
   const client = api(context);
   try {
-    if (submission.value.intent === "read-all") await client.put("/api/notifications/notification/read_all");
-    else await client.put(apiPath`/api/notifications/notification/${submission.value.id}/read`);
+    if (submission.value.intent === "read-all") await client.call(notificationsApi.readAll);
+    else await client.call(notificationsApi.read, { params: { id: submission.value.id } });
   } catch (error) {
     // Not (or no longer) one of the user's: there is nothing to mark.
     if (!(error instanceof ApiError && error.status === 404)) throw error;
@@ -89,7 +85,7 @@ export async function openNotification(context: Readonly<RouterContextProvider>,
   if (!isUuid(id)) throw data("Not found", { status: 404 });
   let notification: NotificationDto;
   try {
-    notification = await api(context).put<NotificationDto>(apiPath`/api/notifications/notification/${id}/read`);
+    notification = await api(context).call(notificationsApi.read, { params: { id } });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw data("Not found", { status: 404 });
     throw error;

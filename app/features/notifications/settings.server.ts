@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { NotificationSetting } from "../../../server/contract/notifications.ts";
+import { notificationsApi } from "../../../server/contract/notifications.api.ts";
 import { getInstance } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { flash } from "../../utils/flash.server.ts";
@@ -17,7 +17,7 @@ export interface NotificationSettingResult {
 
 /** The user's notification settings (spec §2 /profile/notifications): each event type on or off. */
 export async function loadNotificationSettings(context: Readonly<RouterContextProvider>) {
-  const settings = await api(context).get<NotificationSetting[]>("/api/notifications/settings");
+  const settings = await api(context).call(notificationsApi.settings);
   return { title: getInstance(context).t("profile.notifications.title"), settings };
 }
 
@@ -32,7 +32,9 @@ export async function notificationSettingsAction(request: Request, context: Read
   }
   const { type, enabled, enhanced } = submission.value;
   try {
-    await api(context).patch("/api/notifications/settings", { settings: [{ id: type, enabled: enabled === "true" }] });
+    await api(context).call(notificationsApi.saveSettings, {
+      body: { settings: [{ id: type, enabled: enabled === "true" }] },
+    });
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 400)) throw error;
     const message = getInstance(context).t("profile.notifications.critical");
