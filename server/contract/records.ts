@@ -31,6 +31,31 @@ export const recordPageSchema = z.object({
 });
 export type RecordPage = z.infer<typeof recordPageSchema>;
 
+/**
+ * What narrows and orders a list, as a query string carries it: the list itself (GET /api/{schema}/{entity}) and an
+ * export of "what the list shows" (PUT …/initiate_export) read it alike, so both accept and refuse the same values.
+ */
+export const listFilterQuery = {
+  sort: z.string().max(100).optional(),
+  q: z.string().max(255).optional(),
+  statusId: z.string().max(64).optional(),
+  open: z.enum(["true", "false"]).optional(),
+  /** Overdue on the given date (the user's today), or on today's date in UTC for "true". */
+  overdue: z.string().max(20).optional(),
+};
+
+/** The fields a list shows, or an export holds: keys, comma-separated. */
+export const fieldKeysQuery = z
+  .string()
+  .max(2000)
+  .transform((text) =>
+    text
+      .split(",")
+      .map((key) => key.trim())
+      .filter(Boolean),
+  )
+  .optional();
+
 export const recordInputSchema = z.object({
   values: z.record(z.string(), z.unknown()),
   statusId: z.string().max(64).nullish(),

@@ -1,30 +1,7 @@
-import { z } from "zod";
 import type { ListParams } from "./records.service.ts";
 
-/**
- * What narrows and orders a list, as a query string carries it: the list itself (GET /api/{schema}/{entity}) and an
- * export of "what the list shows" (PUT …/initiate_export) read it alike, so both accept and refuse the same values.
- */
-export const listFilterQuery = {
-  sort: z.string().max(100).optional(),
-  q: z.string().max(255).optional(),
-  statusId: z.string().max(64).optional(),
-  open: z.enum(["true", "false"]).optional(),
-  /** Overdue on the given date (the user's today), or on today's date in UTC for "true". */
-  overdue: z.string().max(20).optional(),
-};
-
-/** The fields a list shows, or an export holds: keys, comma-separated. */
-export const fieldKeysQuery = z
-  .string()
-  .max(2000)
-  .transform((text) =>
-    text
-      .split(",")
-      .map((key) => key.trim())
-      .filter(Boolean),
-  )
-  .optional();
+// The query's schemas are the contract's, as the web app sends them; the exports' routes read them from here too.
+export { fieldKeysQuery, listFilterQuery } from "../contract/records.ts";
 
 const FILTER_PREFIX = "filter.";
 

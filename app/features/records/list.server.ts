@@ -1,9 +1,9 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { EntityInfo, MetaStatus, RecordPage } from "../../../server/contract/records.ts";
+import { recordsApi } from "../../../server/contract/records.api.ts";
+import type { EntityInfo, MetaStatus } from "../../../server/contract/records.ts";
 import { readGoToPage } from "../../components/go-to-page.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { api } from "../../utils/api.server.ts";
-import { apiPath } from "../../utils/api-path.ts";
 import { today } from "../../utils/dates.ts";
 import { webEnv } from "../../utils/env.server.ts";
 import { entityOfScreen, mayExport, mayImport } from "../bulk-data/entities.ts";
@@ -27,16 +27,21 @@ export async function loadRecordList(request: Request, context: Readonly<RouterC
   const userToday = today(user.timeZone);
   const { query: apiQuery, filterError } = listApiQuery(screen, info, statuses, params, userToday);
   const dueField = info.fields.find((field) => field.active && field.settings.due);
-  const query = new URLSearchParams({ page: String(params.page - 1), size: String(params.size) });
-  for (const [name, value] of apiQuery) query.set(name, value);
   // The list marks overdue rows, which takes their due dates.
   const listed = listColumnKeys(screen, info.fields);
   const columns = dueField ? [...new Set([...listed, dueField.key])] : listed;
-  query.set("fields", columns.join(","));
   // A contact's companies are shown to those who may read them and their links; the others get no column.
   const showsRelated = screen.listsRelated && readsRelated(screen, user);
-  if (showsRelated) query.set("connections", "true");
-  const page = await client.get<RecordPage>(`${apiPath`/api/${screen.schema}/${screen.table}`}?${query}`);
+  const page = await client.call(recordsApi.list, {
+    params: { schema: screen.schema, entity: screen.table },
+    query: {
+      page: params.page - 1,
+      size: params.size,
+      ...Object.fromEntries(apiQuery),
+      fields: columns.join(","),
+      connections: showsRelated ? "true" : undefined,
+    },
+  });
   // Past a total that is only a lower bound there is at least one more page.
   const lastPage = Math.max(1, Math.ceil(page.totalElements / params.size) + (page.totalExact ? 0 : 1));
 

@@ -1,8 +1,8 @@
 import { metaStatusApi } from "../../../server/contract/meta-status.api.ts";
+import { recordsApi } from "../../../server/contract/records.api.ts";
 import type { EntityInfo, MetaStatus } from "../../../server/contract/records.ts";
 import { TtlCache } from "../../../server/contract/ttl-cache.ts";
 import type { api } from "../../utils/api.server.ts";
-import { apiPath } from "../../utils/api-path.ts";
 
 type Client = ReturnType<typeof api>;
 
@@ -14,7 +14,7 @@ const entities = new TtlCache<EntityInfo>(30_000, 500);
 const statuses = new TtlCache<MetaStatus[]>(30_000, 500);
 
 export function entityInfo(client: Client, schema: string, table: string): Promise<EntityInfo> {
-  return entities.get(`${schema}.${table}`, () => client.get<EntityInfo>(apiPath`/api/${schema}/${table}/info`));
+  return entities.get(`${schema}.${table}`, () => client.call(recordsApi.info, { params: { schema, entity: table } }));
 }
 
 export function entityStatuses(client: Client, schema: string, table: string): Promise<MetaStatus[]> {

@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import type { RecordPage } from "../../../server/contract/records.ts";
+import { recordsApi } from "../../../server/contract/records.api.ts";
 import { relationshipsApi } from "../../../server/contract/relationships.api.ts";
 import type { RecordConnection } from "../../../server/contract/relationships.ts";
 import type { api } from "../../utils/api.server.ts";
-import { apiPath, isUuid } from "../../utils/api-path.ts";
+import { isUuid } from "../../utils/api-path.ts";
 import type { DetailTab, RecordScreen } from "./screens.ts";
 
 type Client = ReturnType<typeof api>;
@@ -61,9 +61,10 @@ export async function loadRelationshipConnections(
   const results =
     connecting && q.length >= 3
       ? (
-          await client.get<RecordPage>(
-            apiPath`/api/${connecting.other.schemaKey}/${connecting.other.tableKey}?size=${SEARCH_SIZE}&q=${q}`,
-          )
+          await client.call(recordsApi.list, {
+            params: { schema: connecting.other.schemaKey, entity: connecting.other.tableKey },
+            query: { size: SEARCH_SIZE, q },
+          })
         ).content.map((found) => ({ uuid: found.uuid, name: found.rowName }))
       : null;
   return {
