@@ -1,11 +1,11 @@
-import type { RecordPage } from "../../server/contract/records.ts";
+import { assignmentsApi } from "../../server/contract/assignments.api.ts";
+import { recordsApi } from "../../server/contract/records.api.ts";
 import type { SearchAnswer } from "../components/search-select.tsx";
 import { screens } from "../features/records/screens.ts";
 import { contactChoices } from "../features/work-items/work-items.server.ts";
 import { requireUser } from "../middleware/auth.server.ts";
 import { getInstance } from "../middleware/i18next.server.ts";
 import { api } from "../utils/api.server.ts";
-import { apiPath } from "../utils/api-path.ts";
 import type { Route } from "./+types/resources.record-search";
 
 const DROPDOWN_SIZE = 200;
@@ -28,9 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The answer names the text it is for: the dropdown never shows matches of older text (app/components/search-select.tsx).
   if ((!screen && table !== "user") || q.length < 3) return Response.json({ q, results: [] } satisfies SearchAnswer);
   if (!screen) {
-    const users = await api(context).get<{ uuid: string; firstName: string; lastName: string }[]>(
-      apiPath`/api/iam/users/employees/autocomplete?query=${q}`,
-    );
+    const users = await api(context).call(assignmentsApi.usersAutocomplete, { query: { query: q } });
     return Response.json({
       q,
       results: users.map((user) => ({ uuid: user.uuid, name: `${user.firstName} ${user.lastName}` })),
@@ -49,9 +47,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       })),
     } satisfies SearchAnswer);
   }
-  const page = await api(context).get<RecordPage>(
-    apiPath`/api/${screen.schema}/${screen.table}?size=${DROPDOWN_SIZE}&q=${q}`,
-  );
+  const page = await api(context).call(recordsApi.list, {
+    params: { schema: screen.schema, entity: screen.table },
+    query: { size: DROPDOWN_SIZE, q },
+  });
   return Response.json({
     q,
     results: page.content.map((record) => ({ uuid: record.uuid, name: record.rowName })),

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { assignmentsApi } from "../../../server/contract/assignments.api.ts";
 import { dashboardsApi } from "../../../server/contract/dashboards.api.ts";
 import type { DashboardDto, DashboardView } from "../../../server/contract/dashboards.ts";
 import { type CurrentUser, hasPermission } from "../../middleware/auth.server.ts";
@@ -53,7 +54,7 @@ function readPanel(url: URL, dashboards: DashboardDto[]): DashboardPanelState | 
 
 async function loadGroups(client: ReturnType<typeof api>): Promise<GroupOption[] | null> {
   try {
-    const page = await client.get<{ content: GroupOption[] }>("/api/core/groups?size=200");
+    const page = await client.call(assignmentsApi.groups, { query: { size: 200 } });
     return page.content.map(({ uuid, name }) => ({ uuid, name }));
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) return null;

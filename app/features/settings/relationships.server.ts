@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { assignmentsApi } from "../../../server/contract/assignments.api.ts";
 import { fieldsApi } from "../../../server/contract/fields.api.ts";
 import { relationshipsApi } from "../../../server/contract/relationships.api.ts";
 import type { RelationshipDto } from "../../../server/contract/relationships.ts";
@@ -51,7 +52,7 @@ function readPanel(url: URL, relationships: RelationshipDto[]): RelationshipPane
 /** The groups a side may be shown to; null when the user may not list them (the form then keeps the chosen ones). */
 async function loadGroups(client: ReturnType<typeof api>): Promise<GroupOption[] | null> {
   try {
-    const page = await client.get<{ content: GroupOption[] }>("/api/core/groups?size=200");
+    const page = await client.call(assignmentsApi.groups, { query: { size: 200 } });
     return page.content.map(({ uuid, name }) => ({ uuid, name }));
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) return null;

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { assignmentsApi } from "../../../server/contract/assignments.api.ts";
 import { shortcutsApi } from "../../../server/contract/shortcuts.api.ts";
 import type { SharedShortcutDto } from "../../../server/contract/shortcuts.ts";
 import { forgetUser, hasPermission, requirePermission } from "../../middleware/auth.server.ts";
@@ -34,7 +35,7 @@ function readPanel(url: URL, shortcuts: SharedShortcutDto[]): SharedShortcutPane
 /** The groups a shortcut may be for; null when the user may not list them. */
 async function loadGroups(client: ReturnType<typeof api>): Promise<GroupOption[] | null> {
   try {
-    const page = await client.get<{ content: GroupOption[] }>("/api/core/groups?size=200");
+    const page = await client.call(assignmentsApi.groups, { query: { size: 200 } });
     return page.content.map(({ uuid, name }) => ({ uuid, name }));
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) return null;
