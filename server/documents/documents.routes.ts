@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DOCUMENT_ATTACHMENTS } from "../attachments/attachments.repository.ts";
-import { attachmentRoutes, recordRefParams } from "../attachments/attachments.routes.ts";
+import { attachmentRoutes } from "../attachments/attachments.routes.ts";
 import { bulkDataFiles } from "../bulk-data/files.ts";
 import { logoFiles } from "../company-settings/company-settings.repository.ts";
-import { recordSchema } from "../contract/records.ts";
+import { attachmentsApi } from "../contract/attachments.api.ts";
+import { documentsApi as routes } from "../contract/documents.api.ts";
 import { contentDisposition, parseRange } from "../files/downloads.ts";
+import { contractRoute } from "../http/contract-route.ts";
 import { profileImageFiles } from "../users/users.repository.ts";
 import * as service from "./documents.service.ts";
 
@@ -14,41 +16,24 @@ const security = [{ bearer: [] }];
 const INLINE_TYPES = /^(application\/pdf|image\/(png|jpeg|gif|webp)|text\/plain)$/;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
-/** Documents: upload (multipart, streamed into storage) and download; reading, editing and deleting are the generic record calls. */
+/**
+ * Documents: upload (multipart, streamed into storage) as `documentsApi` declares it, and download; reading, editing
+ * and deleting are the generic record calls.
+ */
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(attachmentRoutes(DOCUMENT_ATTACHMENTS));
+  await app.register(attachmentRoutes(DOCUMENT_ATTACHMENTS, attachmentsApi.documents));
 
-  app.post(
-    "/documents/document",
-    {
-      schema: {
-        tags: ["documents"],
-        summary:
-          "Upload a document: multipart/form-data with optional name and description fields first, then the file (one)",
-        security,
-        consumes: ["multipart/form-data"],
-        response: { 201: recordSchema },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(routes.upload),
+    handler: async (request, reply) => {
       const document = await service.uploadDocument(app.db, app.storage, request.actor, request, app.maxUploadBytes);
       return reply.status(201).send(document);
     },
-  );
+  });
 
-  app.post(
-    "/documents/document/attached/:schema/:table/:id",
-    {
-      schema: {
-        tags: ["documents"],
-        summary: "Upload a document attached to a record (a company's documents tab): the same body as an upload",
-        security,
-        consumes: ["multipart/form-data"],
-        params: recordRefParams,
-        response: { 201: recordSchema },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(routes.uploadAttached),
+    handler: async (request, reply) => {
       const { schema, table, id } = request.params;
       const document = await service.uploadDocument(app.db, app.storage, request.actor, request, app.maxUploadBytes, {
         schemaKey: schema,
@@ -57,8 +42,9 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.status(201).send(document);
     },
-  );
+  });
 
+  // A streamed file, answered with 200, 206, 304 or 416 and no JSON: it stays outside the contract.
   app.get(
     "/documents/document/:id/download",
     {

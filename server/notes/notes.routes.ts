@@ -1,29 +1,21 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { NOTE_ATTACHMENTS } from "../attachments/attachments.repository.ts";
-import { attachmentRoutes, recordRefParams } from "../attachments/attachments.routes.ts";
-import { recordInputSchema, recordSchema } from "../contract/records.ts";
+import { attachmentRoutes } from "../attachments/attachments.routes.ts";
+import { attachmentsApi } from "../contract/attachments.api.ts";
+import { notesApi as routes } from "../contract/notes.api.ts";
+import { contractRoute } from "../http/contract-route.ts";
 import * as service from "./notes.service.ts";
 
 /**
- * Notes attached to records of any entity (spec §3 note_attached_to). Notes themselves are read, created, edited and
- * deleted through the generic record calls at /api/notes/note.
+ * Notes attached to records of any entity (spec §3 note_attached_to), as `notesApi` and `attachmentsApi.notes` declare
+ * them. Notes themselves are read, created, edited and deleted through the generic record calls at /api/notes/note.
  */
 export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(attachmentRoutes(NOTE_ATTACHMENTS));
+  await app.register(attachmentRoutes(NOTE_ATTACHMENTS, attachmentsApi.notes));
 
-  app.post(
-    "/notes/note/attached/:schema/:table/:id",
-    {
-      schema: {
-        tags: ["notes"],
-        summary: "Create a note attached to a record, in one transaction",
-        security: [{ bearer: [] }],
-        params: recordRefParams,
-        body: recordInputSchema,
-        response: { 201: recordSchema },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(routes.createAttached),
+    handler: async (request, reply) => {
       const { schema, table, id } = request.params;
       const note = await service.createAttachedNote(
         app.db,
@@ -34,5 +26,5 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(201).send(note);
     },
-  );
+  });
 };
