@@ -1,9 +1,8 @@
+import { linksApi } from "../../../server/contract/links.api.ts";
 import type { MetaStatus } from "../../../server/contract/records.ts";
-import type { WorkItemPage } from "../../../server/contract/work-items.ts";
+import { workItemsApi } from "../../../server/contract/work-items.api.ts";
 import { hasPermission } from "../../middleware/auth.server.ts";
 import type { api } from "../../utils/api.server.ts";
-import { apiPath } from "../../utils/api-path.ts";
-import type { LinkedPage } from "./detail.server.ts";
 import { entityStatuses } from "./metadata.server.ts";
 import { readsRelated } from "./related.server.ts";
 import { type DetailTab, type RecordScreen, type WorkItemTab, workItemKinds } from "./screens.ts";
@@ -20,23 +19,27 @@ const CONNECTIONS_EACH = 10;
  */
 export async function loadConnections(client: Client, user: User, screen: RecordScreen, id: string, tab: DetailTab) {
   const related = screen.related;
-  if (tab !== "connections" || !related) return null;
+  // Only a company's and a contact's pages have this tab (the other side's links, their inquiries and to-dos).
+  const owner = screen.table === "company" || screen.table === "contact" ? screen.table : null;
+  if (tab !== "connections" || !related || !owner) return null;
   const itemsOf = async (itemTab: WorkItemTab) => {
     const kind = workItemKinds[itemTab];
     if (!hasPermission(user, "Read", kind.resource)) return null;
     const [page, statuses] = await Promise.all([
-      client.get<WorkItemPage>(
-        apiPath`/api/crm/${kind.table}/of/${screen.table}/${id}?page=0&size=${CONNECTIONS_EACH}`,
-      ),
+      client.call(workItemsApi.itemsOf, {
+        params: { table: kind.table, ownerTable: owner, ownerId: id },
+        query: { page: 0, size: CONNECTIONS_EACH },
+      }),
       entityStatuses(client, "crm", kind.table),
     ]);
     return { tab: itemTab, page, statuses: statuses as MetaStatus[] };
   };
   const [linked, inquiries, todos] = await Promise.all([
     readsRelated(screen, user)
-      ? client.get<LinkedPage>(
-          apiPath`/api/data/from/${screen.schema}/${related.table}/of/${screen.table}/${id}?page=0&size=${CONNECTIONS_EACH}`,
-        )
+      ? client.call(linksApi.linkedRecords, {
+          params: { schema: screen.schema, table: related.table, ownerTable: screen.table, ownerId: id },
+          query: { page: 0, size: CONNECTIONS_EACH },
+        })
       : null,
     itemsOf("inquiries"),
     itemsOf("todo"),

@@ -2,13 +2,14 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { metaStatusApi } from "../../../server/contract/meta-status.api.ts";
 import type { MetaStatusKindOrStatus, MetaStatusSetting } from "../../../server/contract/meta-status.ts";
+import { recordsApi } from "../../../server/contract/records.api.ts";
 import type { EntityInfo } from "../../../server/contract/records.ts";
-import type { ReferenceNumberStart, WorkItemDefaults, WorkItemTable } from "../../../server/contract/work-items.ts";
+import { workItemsApi } from "../../../server/contract/work-items.api.ts";
+import type { ReferenceNumberStart, WorkItemTable } from "../../../server/contract/work-items.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { getInstance } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors, fixedTexts } from "../../utils/api-errors.ts";
-import { apiPath } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
 import { forgetEntityMetadata } from "../records/metadata.server.ts";
@@ -70,9 +71,9 @@ export async function loadWorkItemSettings(
   const user = requirePermission(context, request, "Read", SETTINGS_RESOURCE);
   const client = api(context);
   const [reference, assignment, info, values] = await Promise.all([
-    client.get<ReferenceNumberStart>(apiPath`/api/crm/${table}/reference_number_start`),
-    client.get<WorkItemDefaults>(apiPath`/api/crm/${table}/defaults`),
-    client.get<EntityInfo>(apiPath`/api/crm/${table}/info`),
+    client.call(workItemsApi.referenceNumberStart, { params: { table } }),
+    client.call(workItemsApi.defaults, { params: { table } }),
+    client.call(recordsApi.info, { params: { schema: "crm", entity: table } }),
     allValues(client, table),
   ]);
   const kinds = metaStatusKinds.map((kind) => ({
@@ -155,9 +156,9 @@ async function saveDefaults(
   }
   if (Object.keys(unknown).length > 0) return unknown;
   for (const [kind, id, body] of changes) await client.call(metaStatusApi.change, { params: { kind, id }, body });
-  await client.put(apiPath`/api/crm/${table}/defaults`, {
-    assignedUserId: chosen.assignedUserId || null,
-    groupId: chosen.groupId || null,
+  await client.call(workItemsApi.setDefaults, {
+    params: { table },
+    body: { assignedUserId: chosen.assignedUserId || null, groupId: chosen.groupId || null },
   });
   return {};
 }
@@ -189,10 +190,10 @@ export async function workItemSettingsAction(
 
   try {
     if (form === "reference") {
-      const saved = await client.put<ReferenceNumberStart>(
-        apiPath`/api/crm/${table}/reference_number_start`,
-        submission.value,
-      );
+      const saved = await client.call(workItemsApi.setReferenceNumberStart, {
+        params: { table },
+        body: submission.value as ReferenceNumberStart,
+      });
       flash(context, {
         status: "success",
         message: "settings.workItems.referenceSavedToast",

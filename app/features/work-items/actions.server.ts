@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { RecordDto } from "../../../server/contract/records.ts";
+import { workItemsApi } from "../../../server/contract/work-items.api.ts";
 import {
   contactChoiceFormSchema,
   readContactChoice,
@@ -10,7 +10,6 @@ import {
 import { getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { fieldErrors } from "../../utils/api-errors.ts";
-import { apiPath } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { invalid, type RecordActionResult, refused } from "../records/actions.server.ts";
 import { entityInfo } from "../records/metadata.server.ts";
@@ -58,7 +57,10 @@ export async function workItemAction(
         ? { companyId: recordId, contactId: extra.contactId }
         : { contactId: recordId, companyId: extra.companyId ?? null };
     try {
-      const item = await client.post<RecordDto>(apiPath`/api/crm/${kind.table}/linked`, { values, statusId, link });
+      const item = await client.call(workItemsApi.createLinked, {
+        params: { table: kind.table },
+        body: { values, statusId, link },
+      });
       flash(context, {
         status: "success",
         message: "records.savedNewToast",
@@ -78,7 +80,9 @@ export async function workItemAction(
       const submission = parseWithZod(formData, { schema: unlinkContactFormSchema });
       if (submission.status !== "success") throw data("Bad request", { status: 400 });
       try {
-        await client.delete(apiPath`/api/crm/${kind.table}/company_contact/${submission.value.linkId}`);
+        await client.call(workItemsApi.removeLink, {
+          params: { table: kind.table, linkId: submission.value.linkId },
+        });
       } catch (error) {
         return refused(error, "DELETE", "contact-link");
       }
@@ -88,10 +92,10 @@ export async function workItemAction(
     const submission = parseWithZod(formData, { schema: contactChoiceFormSchema });
     if (submission.status !== "success") return invalid("contact-link", submission);
     try {
-      await client.post(
-        apiPath`/api/crm/${kind.table}/${recordId}/company_contact`,
-        readContactChoice(submission.value.selection),
-      );
+      await client.call(workItemsApi.addLink, {
+        params: { table: kind.table, id: recordId },
+        body: readContactChoice(submission.value.selection),
+      });
     } catch (error) {
       // The API names the link's fields; the panel has one choice for both.
       const messages = error instanceof ApiError ? Object.values(fieldErrors(error.status, error.body)) : [];

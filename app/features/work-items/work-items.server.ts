@@ -1,9 +1,9 @@
-import type { RecordDto, RecordPage } from "../../../server/contract/records.ts";
-import type { WorkItemLink, WorkItemPage } from "../../../server/contract/work-items.ts";
+import { linksApi } from "../../../server/contract/links.api.ts";
+import { recordsApi } from "../../../server/contract/records.api.ts";
+import type { RecordDto } from "../../../server/contract/records.ts";
+import { workItemsApi } from "../../../server/contract/work-items.api.ts";
 import { hasPermission } from "../../middleware/auth.server.ts";
 import type { api } from "../../utils/api.server.ts";
-import { apiPath } from "../../utils/api-path.ts";
-import type { LinkedPage } from "../records/detail.server.ts";
 import { entityInfo, entityStatuses } from "../records/metadata.server.ts";
 import {
   type DetailTab,
@@ -50,7 +50,7 @@ export async function loadWorkItems(
     const kind = workItemKinds[screen.workItem];
     const links =
       (tab === "360-overview" && overviewLinks) || tab === "connections"
-        ? await client.get<WorkItemLink[]>(apiPath`/api/crm/${kind.table}/${record.uuid}/company_contact`)
+        ? await client.call(workItemsApi.links, { params: { table: kind.table, id: record.uuid } })
         : null;
     const canLink = hasPermission(user, "Update", kind.resource) && hasPermission(user, "Read", "Contact");
     const q = panel === "link-contact" ? (url.searchParams.get("q")?.trim() ?? "") : "";
@@ -74,18 +74,20 @@ export async function loadWorkItems(
     // The other side of the link the new item gets: a company's contacts, or a contact's companies.
     const other = screen.table === "company" ? "contact" : "company";
     const [items, info, statuses, others] = await Promise.all([
-      client.get<WorkItemPage>(
-        apiPath`/api/crm/${kind.table}/of/${screen.table}/${record.uuid}?page=${page - 1}&size=${TAB_PAGE_SIZE}`,
-      ),
+      client.call(workItemsApi.itemsOf, {
+        params: { table: kind.table, ownerTable: screen.table, ownerId: record.uuid },
+        query: { page: page - 1, size: TAB_PAGE_SIZE },
+      }),
       entityInfo(client, "crm", kind.table),
       entityStatuses(client, "crm", kind.table),
       // The choices are the company–contact links, which need the CRM right too (without, none are offered).
       adding &&
       hasPermission(user, "Read", other === "contact" ? "Contact" : "Company") &&
       hasPermission(user, "Read", "CRM")
-        ? client.get<LinkedPage>(
-            apiPath`/api/data/from/crm/${other}/of/${screen.table}/${record.uuid}?page=0&size=${CHOICES_SIZE}`,
-          )
+        ? client.call(linksApi.linkedRecords, {
+            params: { schema: "crm", table: other, ownerTable: screen.table, ownerId: record.uuid },
+            query: { page: 0, size: CHOICES_SIZE },
+          })
         : null,
     ]);
     return {
@@ -114,9 +116,10 @@ export async function loadWorkItems(
 
 /** Contacts whose names match, each with each of its companies and alone, for linking an item to one. */
 export async function contactChoices(client: Client, q: string): Promise<ContactChoice[]> {
-  const found = await client.get<RecordPage>(
-    apiPath`/api/crm/contact?size=${SEARCH_SIZE}&q=${q}&connections=true&fields=email`,
-  );
+  const found = await client.call(recordsApi.list, {
+    params: { schema: "crm", entity: "contact" },
+    query: { size: SEARCH_SIZE, q, connections: "true", fields: "email" },
+  });
   return found.content.flatMap((contact) => [
     ...contact.connections
       .filter((connection) => connection.tableKey === "company")
