@@ -1,7 +1,7 @@
-import { type ActivityKind, type ActivityPage, activityKinds } from "../../../server/contract/activities.ts";
+import { activitiesApi } from "../../../server/contract/activities.api.ts";
+import { type ActivityKind, activityKinds } from "../../../server/contract/activities.ts";
 import type { MetaStatus, RecordDto } from "../../../server/contract/records.ts";
 import type { api } from "../../utils/api.server.ts";
-import { apiPath } from "../../utils/api-path.ts";
 import { entityStatuses } from "../records/metadata.server.ts";
 import type { DetailTab, RecordScreen } from "../records/screens.ts";
 
@@ -27,10 +27,13 @@ export async function loadActivities(
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
   const query =
     tab === "activities"
-      ? `?page=${page - 1}${kind ? `&kind=${kind}` : ""}`
-      : `?page=0&size=${OVERVIEW_ACTIVITIES}&kind=note,document,inquiry,todo`;
+      ? { page: page - 1, kind: kind ?? undefined }
+      : { page: 0, size: OVERVIEW_ACTIVITIES, kind: "note,document,inquiry,todo" };
   const [timeline, inquiryStatuses, todoStatuses] = await Promise.all([
-    client.get<ActivityPage>(`${apiPath`/api/activities/${screen.schema}/${screen.table}/${record.uuid}`}${query}`),
+    client.call(activitiesApi.ofRecord, {
+      params: { schema: screen.schema, table: screen.table, id: record.uuid },
+      query,
+    }),
     entityStatuses(client, "crm", "inquiry").catch(() => [] as MetaStatus[]),
     entityStatuses(client, "crm", "todo").catch(() => [] as MetaStatus[]),
   ]);
