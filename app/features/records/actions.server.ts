@@ -2,20 +2,24 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
+import { assignmentsApi } from "../../../server/contract/assignments.api.ts";
 import { groupAssignmentSchema, userAssignmentSchema } from "../../../server/contract/assignments.ts";
+import { attachmentsApi } from "../../../server/contract/attachments.api.ts";
+import { linksApi } from "../../../server/contract/links.api.ts";
 import {
   connectFormSchema,
   disconnectFormSchema,
   linkFormSchema,
   unlinkFormSchema,
 } from "../../../server/contract/links.ts";
-import type { RecordDto } from "../../../server/contract/records.ts";
+import { notesApi } from "../../../server/contract/notes.api.ts";
+import { recordsApi } from "../../../server/contract/records.api.ts";
 import { relationshipsApi } from "../../../server/contract/relationships.api.ts";
 import { requireUser } from "../../middleware/auth.server.ts";
 import { getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors } from "../../utils/api-errors.ts";
-import { apiPath, isUuid } from "../../utils/api-path.ts";
+import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
 import { handleUpload } from "../documents/upload.server.ts";
@@ -92,14 +96,14 @@ export async function recordAction(
   const formData = await readForm(request);
   const intent = formData.get("intent");
   const client = api(context);
-  const recordPath = (id: string) => apiPath`/api/${screen.schema}/${screen.table}/${id}`;
+  const recordParams = (id: string) => ({ schema: screen.schema, entity: screen.table, id });
   const workItemResult = await workItemAction(context, screen, recordId, formData, user.timeZone);
   if (workItemResult) return workItemResult;
 
   if (intent === "delete" && recordId) {
     try {
-      const record = await client.get<RecordDto>(recordPath(recordId));
-      await client.delete(recordPath(recordId));
+      const record = await client.call(recordsApi.get, { params: recordParams(recordId) });
+      await client.call(recordsApi.delete, { params: recordParams(recordId) });
       flash(context, {
         status: "success",
         message: "records.deletedToast",
@@ -119,7 +123,9 @@ export async function recordAction(
       const submission = parseWithZod(formData, { schema: unlinkFormSchema });
       if (submission.status !== "success") throw data("Bad request", { status: 400 });
       try {
-        await client.delete(apiPath`/api/data/links/${link.schema}/${link.table}/${submission.value.linkId}`);
+        await client.call(linksApi.unlink, {
+          params: { schema: link.schema, table: link.table, id: submission.value.linkId },
+        });
       } catch (error) {
         return refused(error, "DELETE", "link");
       }
@@ -131,7 +137,10 @@ export async function recordAction(
     const { targetId, role } = submission.value;
     const [id1, id2] = link.side === 1 ? [recordId, targetId] : [targetId, recordId];
     try {
-      await client.post(apiPath`/api/data/links/${link.schema}/${link.table}`, { id1, id2, role });
+      await client.call(linksApi.link, {
+        params: { schema: link.schema, table: link.table },
+        body: { id1, id2, role },
+      });
     } catch (error) {
       return refused(error, "POST", "link", submission);
     }
@@ -154,10 +163,16 @@ export async function recordAction(
       ? (submission.value as z.output<typeof groupAssignmentSchema>).groupId
       : (submission.value as z.output<typeof userAssignmentSchema>).userId;
     const ref = [{ schemaKey: screen.schema, tableKey: screen.table, uuidKey: recordId }];
-    const path = group ? apiPath`/api/core/groups/${target}` : apiPath`/api/iam/users/${target}`;
     try {
-      if (intent.startsWith("assign")) await client.post(`${path}/assign_to_entities`, { assignToEntities: ref });
-      else await client.deleteWithBody(`${path}/remove_from_entities`, { removeFromEntities: ref });
+      if (intent.startsWith("assign")) {
+        const body = { assignToEntities: ref };
+        if (group) await client.call(assignmentsApi.assignGroup, { params: { groupId: target }, body });
+        else await client.call(assignmentsApi.assignUser, { params: { id: target }, body });
+      } else {
+        const body = { removeFromEntities: ref };
+        if (group) await client.call(assignmentsApi.removeGroup, { params: { groupId: target }, body });
+        else await client.call(assignmentsApi.removeUser, { params: { id: target }, body });
+      }
     } catch (error) {
       // "User already exist" and "Group already exist" belong to the field that chose them (spec §5).
       if (error instanceof ApiError && error.status === 409 && error.body.message) {
@@ -182,9 +197,12 @@ export async function recordAction(
     const { tab, itemId } = submission.value;
     const kind = attachmentKinds[tab];
     try {
-      const item = await client.get<RecordDto>(apiPath`/api/${kind.schema}/${kind.table}/${itemId}`);
-      await client.deleteWithBody(apiPath`/api/${kind.schema}/${kind.table}/${itemId}/attached_to`, {
-        detachFrom: [{ schemaKey: screen.schema, tableKey: screen.table, uuidKey: recordId }],
+      const item = await client.call(recordsApi.get, {
+        params: { schema: kind.schema, entity: kind.table, id: itemId },
+      });
+      await client.call(attachmentsApi[tab].detach, {
+        params: { id: itemId },
+        body: { detachFrom: [{ schemaKey: screen.schema, tableKey: screen.table, uuidKey: recordId }] },
       });
       flash(context, {
         status: "success",
@@ -214,10 +232,10 @@ export async function recordAction(
     if (submission.status !== "success") return invalid("record", submission);
     const { statusId, values } = submission.value;
     try {
-      const note = await client.post<RecordDto>(
-        apiPath`/api/${kind.schema}/${kind.table}/attached/${screen.schema}/${screen.table}/${recordId}`,
-        { values, statusId },
-      );
+      const note = await client.call(notesApi.createAttached, {
+        params: { schema: screen.schema, table: screen.table, id: recordId },
+        body: { values, statusId },
+      });
       flash(context, {
         status: "success",
         message: "attachments.noteAdded",
@@ -247,16 +265,15 @@ export async function recordAction(
     }
     if (submission.status !== "success") return invalid("record", submission);
     const { statusId, values, extra } = submission.value;
-    const base = apiPath`/api/${target.schema}/${target.table}`;
+    const entityParams = { schema: target.schema, entity: target.table };
     try {
       if (intent === "createContact" && recordId && screen.related) {
-        const contact = await client.post<RecordDto>(base, { values, statusId });
+        const contact = await client.call(recordsApi.create, { params: entityParams, body: { values, statusId } });
         const link = screen.related.link;
         const [id1, id2] = link.side === 1 ? [recordId, contact.uuid] : [contact.uuid, recordId];
-        await client.post(apiPath`/api/data/links/${link.schema}/${link.table}`, {
-          id1,
-          id2,
-          role: (extra as { role?: string }).role,
+        await client.call(linksApi.link, {
+          params: { schema: link.schema, table: link.table },
+          body: { id1, id2, role: (extra as { role?: string }).role },
         });
         flash(context, {
           status: "success",
@@ -267,8 +284,8 @@ export async function recordAction(
         return redirect(`/${screen.path}/${recordId}/${screen.related.tab}`);
       }
       const record = recordId
-        ? await client.put<RecordDto>(recordPath(recordId), { values, statusId })
-        : await client.post<RecordDto>(base, { values, statusId });
+        ? await client.call(recordsApi.replace, { params: recordParams(recordId), body: { values, statusId } })
+        : await client.call(recordsApi.create, { params: entityParams, body: { values, statusId } });
       flash(context, {
         status: "success",
         message: recordId ? "records.savedToast" : "records.savedNewToast",
@@ -310,7 +327,7 @@ async function connectionAction(
     query: { relationship: relationshipId, size: 1 },
   });
   if (!connection || connection.roleOptions !== null) throw data("Not found", { status: 404 });
-  const linkPath = apiPath`/api/data/links/${connection.linkSchema}/${connection.linkTable}`;
+  const linkTable = { schema: connection.linkSchema, table: connection.linkTable };
   // Back to the page the form was on, without its panel; a removal keeps the page of links it was on.
   const page = url.searchParams.get("page");
   // Posted with JavaScript, the action's URL is the page's data URL ("….data").
@@ -319,7 +336,7 @@ async function connectionAction(
   if (intent === "disconnect") {
     const { linkId } = submission.value as { linkId: string };
     try {
-      await client.delete(`${linkPath}/${encodeURIComponent(linkId)}`);
+      await client.call(linksApi.unlink, { params: { ...linkTable, id: linkId } });
     } catch (error) {
       return refused(error, "DELETE", "connect");
     }
@@ -329,7 +346,7 @@ async function connectionAction(
   const { targetId } = submission.value as { targetId: string };
   const [id1, id2] = connection.side === 1 ? [recordId, targetId] : [targetId, recordId];
   try {
-    await client.post(linkPath, { id1, id2 });
+    await client.call(linksApi.link, { params: linkTable, body: { id1, id2 } });
   } catch (error) {
     return refused(error, "POST", "connect", submission);
   }

@@ -1,13 +1,17 @@
 import { data, type RouterContextProvider } from "react-router";
+import { assignmentsApi } from "../../../server/contract/assignments.api.ts";
+import { attachmentsApi } from "../../../server/contract/attachments.api.ts";
 import type { QueryResult } from "../../../server/contract/custom-fields.ts";
 import { fieldsApi } from "../../../server/contract/fields.api.ts";
 import { type FieldDefinition, isShown } from "../../../server/contract/fields.ts";
+import { linksApi } from "../../../server/contract/links.api.ts";
 import { overviewBlocksApi } from "../../../server/contract/overview-blocks.api.ts";
 import type { OverviewBlockKey } from "../../../server/contract/overview-blocks.ts";
-import type { RecordDto, RecordPage, TransactionDto } from "../../../server/contract/records.ts";
+import { recordsApi } from "../../../server/contract/records.api.ts";
+import type { RecordPage } from "../../../server/contract/records.ts";
 import { type CurrentUser, hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
-import { apiPath, isUuid } from "../../utils/api-path.ts";
+import { isUuid } from "../../utils/api-path.ts";
 import { today } from "../../utils/dates.ts";
 import { webEnv } from "../../utils/env.server.ts";
 import { loadActivities } from "../activities/activities.server.ts";
@@ -26,34 +30,11 @@ import {
   workItemKinds,
 } from "./screens.ts";
 
-/** Records on the other side of a relationship, each with its link (id and role). */
-export interface LinkedPage {
-  content: { link: { uuid: string; role: string }; record: RecordDto }[];
-  totalElements: number;
-  page: number;
-  size: number;
-}
-
-interface HistoryPage {
-  content: TransactionDto[];
-  totalElements: number;
-  page: number;
-  size: number;
-}
-
 /** How many linked records the overview's card shows; the tab has them all. */
 const OVERVIEW_LINKED = 10;
 const RELATED_PAGE_SIZE = 25;
 /** How many of the latest notes and documents the overview shows. */
 const OVERVIEW_ATTACHED = 3;
-
-/** Notes and documents attached to a record, a page of them. */
-export interface AttachedPage {
-  content: RecordDto[];
-  totalElements: number;
-  page: number;
-  size: number;
-}
 
 /**
  * The tabs a user sees on a record of this screen: notes and documents only to those who may read them, a company's
@@ -94,15 +75,18 @@ export async function loadRecordDetail(
       ? client.call(overviewBlocksApi.get, { params: { schema: screen.schema, table: screen.table } })
       : null;
   overviewPromise?.catch(() => {});
-  const linkedPath = (size: number, from: number) =>
-    related
-      ? apiPath`/api/data/from/${screen.schema}/${related.table}/of/${screen.table}/${params.id as string}?page=${from}&size=${size}`
-      : "";
+  const linkedRecords = (table: string, size: number, from: number) =>
+    client.call(linksApi.linkedRecords, {
+      params: { schema: screen.schema, table, ownerTable: screen.table, ownerId: params.id as string },
+      query: { page: from, size },
+    });
   const attachmentTab = tab === "notes" || tab === "documents" ? (tab as AttachmentTab) : null;
   const attachedKind = attachmentTab ? attachmentKinds[attachmentTab] : null;
 
   // A missing or foreign record answers 404 from the API, which the page answers too (api.server.ts).
-  const record = await client.get<RecordDto>(apiPath`/api/${screen.schema}/${screen.table}/${params.id}`);
+  const record = await client.call(recordsApi.get, {
+    params: { schema: screen.schema, entity: screen.table, id: params.id },
+  });
   const overviewBlocks = ((await overviewPromise) ?? []).flatMap((block) => (block.shown ? [block.key] : []));
   const shows = (key: OverviewBlockKey) => overviewBlocks.includes(key);
   // The assignments are part of the overview: other tabs do without their three calls.
@@ -112,11 +96,9 @@ export async function loadRecordDetail(
   const canAssign = canSeeAssignments && hasPermission(user, "Create", "Entity_Assignment");
   const userQuery = url.searchParams.get("userQ")?.trim() ?? "";
   const assignmentChoices = Promise.all([
-    canAssign ? client.get<{ content: { uuid: string; name: string }[] }>("/api/core/groups?size=200") : null,
+    canAssign ? client.call(assignmentsApi.groups, { query: { size: 200 } }) : null,
     canAssign && userQuery.length >= 3
-      ? client.get<{ uuid: string; firstName: string; lastName: string }[]>(
-          apiPath`/api/iam/users/employees/autocomplete?query=${userQuery}`,
-        )
+      ? client.call(assignmentsApi.usersAutocomplete, { query: { query: userQuery } })
       : null,
   ]);
   const activitiesPromise =
@@ -135,46 +117,39 @@ export async function loadRecordDetail(
   }
   // The overview's cards of the latest notes and documents, with their counts.
   const latest = (kindTab: AttachmentTab) => {
-    const kind = attachmentKinds[kindTab];
     return shows(kindTab) && tabs.includes(kindTab)
-      ? client.get<AttachedPage>(
-          apiPath`/api/${kind.schema}/${kind.table}/attached/${screen.schema}/${screen.table}/${params.id as string}?page=0&size=${OVERVIEW_ATTACHED}`,
-        )
+      ? client.call(attachmentsApi[kindTab].itemsOfRecord, {
+          params: { schema: screen.schema, table: screen.table, id: params.id as string },
+          query: { page: 0, size: OVERVIEW_ATTACHED },
+        })
       : null;
   };
+  const recordRef = { schema: screen.schema, table: screen.table, id: record.uuid };
   const [info, statuses, linked, history, groups, users, attached, attachedTo, latestNotes, latestDocuments] =
     await Promise.all([
       entityInfo(client, screen.schema, screen.table),
       entityStatuses(client, screen.schema, screen.table),
       related && tab === related.tab
-        ? client.get<LinkedPage>(linkedPath(RELATED_PAGE_SIZE, page - 1))
-        : shows("related") && canReadRelated
-          ? client.get<LinkedPage>(linkedPath(OVERVIEW_LINKED, 0))
+        ? linkedRecords(related.table, RELATED_PAGE_SIZE, page - 1)
+        : related && shows("related") && canReadRelated
+          ? linkedRecords(related.table, OVERVIEW_LINKED, 0)
           : null,
       tab === "history"
-        ? client.get<HistoryPage>(
-            apiPath`/api/data_feed/${screen.schema}/${screen.table}?id==${record.uuid}&page=${page - 1}`,
-          )
+        ? client.call(recordsApi.history, {
+            params: { schema: screen.schema, entity: screen.table },
+            query: { id: record.uuid, page: page - 1 },
+          })
         : null,
-      canSeeAssignments
-        ? client.get<{ uuid: string; name: string }[]>(
-            apiPath`/api/core/groups/${screen.schema}/${screen.table}/${record.uuid}`,
-          )
-        : null,
-      canSeeAssignments
-        ? client.get<{ uuid: string; firstName: string; lastName: string }[]>(
-            apiPath`/api/iam/users/${screen.schema}/${screen.table}/${record.uuid}`,
-          )
-        : null,
-      attachedKind
-        ? client.get<AttachedPage>(
-            apiPath`/api/${attachedKind.schema}/${attachedKind.table}/attached/${screen.schema}/${screen.table}/${record.uuid}?page=${page - 1}&size=${RELATED_PAGE_SIZE}`,
-          )
+      canSeeAssignments ? client.call(assignmentsApi.assignedGroups, { params: recordRef }) : null,
+      canSeeAssignments ? client.call(assignmentsApi.assignedUsers, { params: recordRef }) : null,
+      attachmentTab
+        ? client.call(attachmentsApi[attachmentTab].itemsOfRecord, {
+            params: recordRef,
+            query: { page: page - 1, size: RELATED_PAGE_SIZE },
+          })
         : null,
       screen.attachable && shows("attachedTo")
-        ? client.get<{ schemaKey: string; tableKey: string; uuidKey: string; rowName: string }[]>(
-            apiPath`/api/${screen.schema}/${screen.table}/${record.uuid}/attached_to`,
-          )
+        ? client.call(attachmentsApi[screen.attachable].attachedTo, { params: { id: record.uuid } })
         : null,
       latest("notes"),
       latest("documents"),
@@ -210,7 +185,10 @@ export async function loadRecordDetail(
   const linkResults =
     related && linkQuery.length >= 3
       ? (
-          await client.get<RecordPage>(apiPath`/api/${screen.schema}/${related?.table ?? ""}?size=20&q=${linkQuery}`)
+          await client.call(recordsApi.list, {
+            params: { schema: screen.schema, entity: related.table },
+            query: { size: 20, q: linkQuery },
+          })
         ).content.map((found) => ({ uuid: found.uuid, name: found.rowName }))
       : null;
   const [workItems, activities, connections, relationships, queryResults, dashboard] = await Promise.all([
