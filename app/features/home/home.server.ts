@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { notificationsApi } from "../../../server/contract/notifications.api.ts";
 import { recentApi } from "../../../server/contract/recent.api.ts";
-import type { RecordPage } from "../../../server/contract/records.ts";
+import { recordsApi } from "../../../server/contract/records.api.ts";
 import { hasPermission, requireUser } from "../../middleware/auth.server.ts";
 import { getLocale } from "../../middleware/i18next.server.ts";
 import { api } from "../../utils/api.server.ts";
@@ -40,14 +40,16 @@ async function assignedItems(
   userId: string,
   userToday: string,
 ): Promise<HomeWorkItems | null> {
-  const query = new URLSearchParams({
-    open: "true",
-    "filter.assigned_user_id": userId,
-    sort: "due_date,asc",
-    size: String(WORK_ITEMS_SHOWN),
-    fields: "title,reference_number,due_date",
+  const page = await client.call(recordsApi.list, {
+    params: { schema: "crm", entity: table },
+    query: {
+      open: "true",
+      "filter.assigned_user_id": userId,
+      sort: "due_date,asc",
+      size: WORK_ITEMS_SHOWN,
+      fields: "title,reference_number,due_date",
+    },
   });
-  const page = await client.get<RecordPage>(`/api/crm/${table}?${query}`);
   return {
     items: page.content.map((record) => {
       const due = typeof record.values.due_date === "string" ? record.values.due_date : null;
