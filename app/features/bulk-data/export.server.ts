@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { ExportDto } from "../../../server/contract/bulk-data.ts";
+import { bulkDataApi } from "../../../server/contract/bulk-data.api.ts";
 import { requireUser } from "../../middleware/auth.server.ts";
 import { getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
@@ -12,8 +12,8 @@ import { readForm } from "../../utils/form-action.server.ts";
 import { listApiQuery } from "../records/list.server.ts";
 import { readListParams } from "../records/list-params.ts";
 import { entityInfo, entityStatuses } from "../records/metadata.server.ts";
-import { listColumnKeys, type RecordScreen } from "../records/screens.ts";
-import { bulkBasePath, entityOfScreen, mayExport } from "./entities.ts";
+import { CUSTOM_SCHEMA, listColumnKeys, type RecordScreen } from "../records/screens.ts";
+import { entityOfScreen, mayExport } from "./entities.ts";
 import { exportFormSchema } from "./export-form.ts";
 
 export interface ExportActionResult {
@@ -44,17 +44,19 @@ export async function exportAction(request: Request, context: Readonly<RouterCon
   const params = readListParams(new URL(request.url));
   const { query: listed } = listApiQuery(screen, info, statuses, params, today(user.timeZone));
   // The file's headers and name in the page's language.
-  const query = new URLSearchParams({ scope, format, lang: getLocale(context) });
+  const query: Record<string, string> = { scope, format, lang: getLocale(context) };
   for (const [name, value] of listed) {
     // Every record is exported in the list's order; as listed, also only those its search and filters find.
-    if (scope === "listed" || name === "sort") query.set(name, value);
+    if (scope === "listed" || name === "sort") query[name] = value;
   }
   if (fields === "visible") {
     const names = info.fields.filter((field) => field.partOfName).map((field) => field.key);
-    query.set("fields", [...new Set([...names, ...listColumnKeys(screen, info.fields)])].join(","));
+    query.fields = [...new Set([...names, ...listColumnKeys(screen, info.fields)])].join(",");
   }
+  // A custom entity's path is the spec's /api/{schema}/table/{entity}.
+  const route = entity.schema === CUSTOM_SCHEMA ? bulkDataApi.initiateTableExport : bulkDataApi.initiateExport;
   try {
-    await client.put<ExportDto>(`${bulkBasePath(entity)}/initiate_export?${query}`);
+    await client.call(route, { params: { schema: entity.schema, entity: entity.table }, query });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return data<ExportActionResult>({

@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { ExportPage } from "../../../server/contract/bulk-data.ts";
+import { bulkDataApi } from "../../../server/contract/bulk-data.api.ts";
 import { readGoToPage } from "../../components/go-to-page.ts";
 import { requirePermission } from "../../middleware/auth.server.ts";
 import { getInstance } from "../../middleware/i18next.server.ts";
@@ -12,9 +12,9 @@ export async function loadExports(request: Request, context: Readonly<RouterCont
   const user = requirePermission(context, request, "Read", "Export");
   const url = new URL(request.url);
   const page = readPage(url);
-  const list = await api(context).get<ExportPage>(
-    `/api/core/bulk_data/exports/recent?${new URLSearchParams({ page: String(page - 1), size: String(BULK_PAGE_SIZE) })}`,
-  );
+  const list = await api(context).call(bulkDataApi.recentExports, {
+    query: { page: page - 1, size: BULK_PAGE_SIZE },
+  });
   const lastPage = Math.max(1, Math.ceil(list.totalElements / BULK_PAGE_SIZE));
   const goTo = readGoToPage(url, lastPage);
   if (goTo.page) throw redirect(withQuery("/exports", { page: goTo.page }));

@@ -1,16 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import {
-  bulkDataTexts,
-  type ImportDetail,
-  type ImportDto,
-  type ImportMappingInput,
-} from "../../../server/contract/bulk-data.ts";
+import { bulkDataApi } from "../../../server/contract/bulk-data.api.ts";
+import { bulkDataTexts, type ImportDetail, type ImportMappingInput } from "../../../server/contract/bulk-data.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors } from "../../utils/api-errors.ts";
-import { apiPath } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
 import { bulkEntities, entityOptions, findEntity, mayImport } from "./entities.ts";
@@ -19,13 +14,11 @@ import { importUrl, newImportUrl } from "./urls.ts";
 
 const ID = /^[A-Za-z0-9-]{1,64}$/;
 
-const detailPath = (id: string) => apiPath`/api/core/bulk_data/imports/${id}`;
-
 /** An import's page: its columns to map and its preview while it is being mapped, its progress and outcome after. */
 export async function loadImport(request: Request, context: Readonly<RouterContextProvider>, id: string) {
   const user = requirePermission(context, request, "Read", "Import");
   if (!ID.test(id)) throw data("Not found", { status: 404 });
-  const detail = await api(context).get<ImportDetail>(detailPath(id));
+  const detail = await api(context).call(bulkDataApi.getImport, { params: { id } });
   const entity = findEntity(user, detail.import.schemaAndTableName);
   const confirm = new URL(request.url).searchParams.get("confirm");
   const item = detail.import;
@@ -81,17 +74,17 @@ export async function importAction(request: Request, context: Readonly<RouterCon
   const formData = await readForm(request);
   const intent = formData.get("intent");
   const client = api(context);
-  const path = detailPath(id);
+  const params = { id };
 
   if (intent === "discard" || intent === "stop") {
     try {
       if (intent === "discard") {
-        const detail = await client.get<ImportDetail>(path);
-        await client.delete(path);
+        const detail = await client.call(bulkDataApi.getImport, { params });
+        await client.call(bulkDataApi.discardImport, { params });
         flash(context, { status: "success", message: "bulk.imports.discarded", duration: 3000 });
         return redirect(newImportUrl(detail.import.schemaAndTableName));
       }
-      await client.post<ImportDto>(apiPath`/api/core/bulk_data/imports/${id}/stop`);
+      await client.call(bulkDataApi.stopImport, { params });
       flash(context, { status: "info", message: "bulk.imports.stopping", duration: 3000 });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -105,7 +98,7 @@ export async function importAction(request: Request, context: Readonly<RouterCon
     return redirect(importUrl(id));
   }
 
-  const detail = await client.get<ImportDetail>(path);
+  const detail = await client.call(bulkDataApi.getImport, { params });
   // Mapped or started elsewhere meanwhile: the page shows it as it is now.
   if (detail.import.status !== null) return redirect(importUrl(id));
   const submission = parseWithZod(formData, { schema: importMappingSchema(detail) });
@@ -116,10 +109,10 @@ export async function importAction(request: Request, context: Readonly<RouterCon
   // Start imports what was checked; a mapping changed since is saved and checked first, as Check does.
   const starts = step === "start" && detail.import.check.status === "checked" && sameMapping(detail, mapping);
   try {
-    if (starts) await client.post<ImportDto>(apiPath`/api/core/bulk_data/imports/${id}/start`);
+    if (starts) await client.call(bulkDataApi.startImport, { params });
     else {
-      await client.put<ImportDetail>(path, mapping);
-      await client.post<ImportDto>(apiPath`/api/core/bulk_data/imports/${id}/check`);
+      await client.call(bulkDataApi.updateMapping, { params, body: mapping });
+      await client.call(bulkDataApi.checkImport, { params });
     }
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -1,14 +1,11 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { ImportPage } from "../../../server/contract/bulk-data.ts";
+import { bulkDataApi } from "../../../server/contract/bulk-data.api.ts";
 import { readGoToPage } from "../../components/go-to-page.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { getInstance } from "../../middleware/i18next.server.ts";
 import { api } from "../../utils/api.server.ts";
 import { bulkEntities, entityOptions, importableEntities } from "./entities.ts";
 import { BULK_PAGE_SIZE, importListState, readImportListParams, withQuery } from "./urls.ts";
-
-const RECENT = "/api/core/bulk_data/imports/recent";
-const ACTIVE = "/api/core/bulk_data/imports/active";
 
 /**
  * The imports list: the user's own (an administrator with Import Update sees everyone's), filtered by entity and
@@ -19,16 +16,16 @@ export async function loadImports(request: Request, context: Readonly<RouterCont
   const url = new URL(request.url);
   const params = readImportListParams(url);
   const client = api(context);
-  const query = (page: number, size: number) => {
-    const search = new URLSearchParams({ page: String(page), size: String(size) });
-    if (params.entity) search.set("schemaAndTableName", params.entity);
-    if (params.status) search.set("status", params.status);
-    return search;
-  };
+  const query = (page: number, size: number) => ({
+    page,
+    size,
+    schemaAndTableName: params.entity || undefined,
+    status: params.status || undefined,
+  });
   const showActive = params.page === 1 && (params.status === "" || params.status === "importing");
   const [page, active] = await Promise.all([
-    client.get<ImportPage>(`${RECENT}?${query(params.page - 1, BULK_PAGE_SIZE)}`),
-    showActive ? client.get<ImportPage>(`${ACTIVE}?${query(0, 100)}`) : null,
+    client.call(bulkDataApi.recentImports, { query: query(params.page - 1, BULK_PAGE_SIZE) }),
+    showActive ? client.call(bulkDataApi.activeImports, { query: query(0, 100) }) : null,
   ]);
   const lastPage = Math.max(1, Math.ceil(page.totalElements / BULK_PAGE_SIZE));
   const goTo = readGoToPage(url, lastPage);
