@@ -3,6 +3,7 @@ import type { CompanyBrand } from "../../server/contract/company-settings.ts";
 import { dashboardsApi } from "../../server/contract/dashboards.api.ts";
 import type { DashboardSummary } from "../../server/contract/dashboards.ts";
 import { type MeInfo, meInfoSchema, signatureEnabledSchema } from "../../server/contract/identity.ts";
+import { settingsApi } from "../../server/contract/settings.api.ts";
 import { shortcutsApi } from "../../server/contract/shortcuts.api.ts";
 import type { ShortcutDto } from "../../server/contract/shortcuts.ts";
 import { TtlCache } from "../../server/contract/ttl-cache.ts";
@@ -97,7 +98,7 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
       asked = true;
       const [info, signature, shortcuts, brand, dashboards] = await Promise.all([
         client.call(usersApi.meInfo),
-        client.get("/api/documents/signature/enable"),
+        client.call(settingsApi.signatureEnabled),
         client.call(shortcutsApi.userShortcuts),
         client.get<CompanyBrand>("/api/core/company_settings/brand"),
         seenDashboards(client),
