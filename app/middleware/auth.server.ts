@@ -1,4 +1,5 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import { companySettingsApi } from "../../server/contract/company-settings.api.ts";
 import type { CompanyBrand } from "../../server/contract/company-settings.ts";
 import { dashboardsApi } from "../../server/contract/dashboards.api.ts";
 import type { DashboardSummary } from "../../server/contract/dashboards.ts";
@@ -100,7 +101,7 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
         client.call(usersApi.meInfo),
         client.call(settingsApi.signatureEnabled),
         client.call(shortcutsApi.userShortcuts),
-        client.get<CompanyBrand>("/api/core/company_settings/brand"),
+        client.call(companySettingsApi.brand),
         seenDashboards(client),
       ]);
       return {

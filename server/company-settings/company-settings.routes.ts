@@ -1,56 +1,32 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { companyBrandSchema, companySettingsInputSchema, companySettingsSchema } from "../contract/company-settings.ts";
+import { companySettingsApi as routes } from "../contract/company-settings.api.ts";
+import { companySettingsSchema } from "../contract/company-settings.ts";
+import { contractRoute } from "../http/contract-route.ts";
 import * as service from "./company-settings.service.ts";
 
 const security = [{ bearer: [] }];
 const tags = ["company settings"];
 
 /**
- * The company's settings (spec §2 company-settings): name, organisation number, address, logo, the language and time
- * zone of users who have chosen none. Reading and changing them is System_Settings'; every signed-in user gets what
- * the pages show (the brand) and the logo.
+ * The company's settings (spec §2 company-settings), as `companySettingsApi` declares them. The logo's upload
+ * (multipart, which a contract route cannot describe) and the logo itself (a file, not JSON), which every signed-in
+ * user gets, are declared here.
  */
 export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/core/company_settings",
-    {
-      schema: {
-        tags,
-        summary: "The company's settings (System_Settings Read)",
-        security,
-        response: { 200: companySettingsSchema },
-      },
-    },
-    async (request) => service.companySettings(app.db, request.actor),
-  );
+  app.route({
+    ...contractRoute(routes.settings),
+    handler: async (request) => service.companySettings(app.db, request.actor),
+  });
 
-  app.put(
-    "/core/company_settings",
-    {
-      schema: {
-        tags,
-        summary: "Change the company's settings, all but the logo (System_Settings Update)",
-        security,
-        body: companySettingsInputSchema,
-        response: { 200: companySettingsSchema },
-      },
-    },
-    async (request) => service.saveCompanySettings(app.db, request.actor, request.body),
-  );
+  app.route({
+    ...contractRoute(routes.save),
+    handler: async (request) => service.saveCompanySettings(app.db, request.actor, request.body),
+  });
 
-  app.get(
-    "/core/company_settings/brand",
-    {
-      schema: {
-        tags,
-        summary: "What every page shows of the company: its name, its logo's version, and its users' default language",
-        security,
-        response: { 200: companyBrandSchema },
-      },
-    },
-    async () => service.companyBrand(app.db),
-  );
+  app.route({
+    ...contractRoute(routes.brand),
+    handler: async () => service.companyBrand(app.db),
+  });
 
   app.post(
     "/core/company_settings/logo",
@@ -67,21 +43,13 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.uploadLogo(app.db, app.storage, request.actor, request),
   );
 
-  app.delete(
-    "/core/company_settings/logo",
-    {
-      schema: {
-        tags,
-        summary: "Remove the company's logo (System_Settings Update)",
-        security,
-        response: { 204: z.null() },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(routes.removeLogo),
+    handler: async (request, reply) => {
       await service.removeLogo(app.db, request.actor);
       return reply.status(204).send(null);
     },
-  );
+  });
 
   app.get(
     "/core/company_settings/logo",

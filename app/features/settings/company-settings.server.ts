@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { companySettingsApi } from "../../../server/contract/company-settings.api.ts";
 import {
   COMPANY_LOGO_MAX_BYTES,
   type CompanySettings,
@@ -36,7 +37,7 @@ function timeZoneNames(chosen: string): string[] {
 /** The company settings screen (spec §2 company-settings): the settings, and whether the user may change them. */
 export async function loadCompanySettings(request: Request, context: Readonly<RouterContextProvider>) {
   const user = requirePermission(context, request, "Read", SETTINGS_RESOURCE);
-  const settings = await api(context).get<CompanySettings>("/api/core/company_settings");
+  const settings = await api(context).call(companySettingsApi.settings);
   const canUpdate = hasPermission(user, "Update", SETTINGS_RESOURCE);
   return {
     title: getInstance(context).t("settings.company.title"),
@@ -62,7 +63,7 @@ export async function companySettingsAction(request: Request, context: Readonly<
   const formData = await readForm(request);
   if (formData.get("intent") === "removeLogo") {
     try {
-      await client.delete("/api/core/company_settings/logo");
+      await client.call(companySettingsApi.removeLogo);
     } finally {
       forgetUser(context);
     }
@@ -75,7 +76,7 @@ export async function companySettingsAction(request: Request, context: Readonly<
     return data<CompanySettingsActionResult>({ result: submission.reply() }, { status: 400 });
   }
   try {
-    await client.put("/api/core/company_settings", submission.value);
+    await client.call(companySettingsApi.save, { body: submission.value });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const byField = Object.fromEntries(
