@@ -1,7 +1,8 @@
 import { data } from "react-router";
+import { documentsApi } from "../../server/contract/documents.api.ts";
 import { requirePermission } from "../middleware/auth.server.ts";
 import { api } from "../utils/api.server.ts";
-import { apiPath, isUuid } from "../utils/api-path.ts";
+import { isUuid } from "../utils/api-path.ts";
 import { SAME_ORIGIN_FRAME } from "../utils/security-headers.server.ts";
 import type { Route } from "./+types/document-download";
 
@@ -31,7 +32,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (value) forwarded[name] = value;
   }
   const upstream = await api(context).stream(
-    `${apiPath`/api/documents/document/${params.id}/download`}${inline ? "?inline=true" : ""}`,
+    documentsApi.download,
+    { params: { id: params.id }, query: { inline: inline ? "true" : undefined } },
     forwarded,
   );
   const headers = new Headers();

@@ -1,6 +1,7 @@
 import { data } from "react-router";
+import { bulkDataApi } from "../../server/contract/bulk-data.api.ts";
 import { passDownload } from "../features/bulk-data/download.server.ts";
-import { bulkBasePath, findEntity, mayImport } from "../features/bulk-data/entities.ts";
+import { bulkRoute, findEntity, mayImport } from "../features/bulk-data/entities.ts";
 import { requirePermission } from "../middleware/auth.server.ts";
 import { getLocale } from "../middleware/i18next.server.ts";
 import { api } from "../utils/api.server.ts";
@@ -14,7 +15,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const format = url.searchParams.get("format") === "csv" ? "csv" : "xlsx";
   if (!entity || !mayImport(user, entity)) throw data("Not found", { status: 404 });
   // The page's language, which may not be the user's stored one (the language switch, the company's default).
-  const query = new URLSearchParams({ format, lang: getLocale(context) });
-  const upstream = await api(context).stream(`${bulkBasePath(entity)}/import_template?${query}`, {});
+  const { route, params } = bulkRoute(entity, {
+    standard: bulkDataApi.importTemplate,
+    custom: bulkDataApi.importTableTemplate,
+  });
+  const upstream = await api(context).stream(route, { params, query: { format, lang: getLocale(context) } });
   return passDownload(upstream);
 }

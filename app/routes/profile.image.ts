@@ -1,3 +1,4 @@
+import { profileApi } from "../../server/contract/profile.api.ts";
 import { requireUser } from "../middleware/auth.server.ts";
 import { api } from "../utils/api.server.ts";
 import type { Route } from "./+types/profile.image";
@@ -11,10 +12,7 @@ const PASSED_HEADERS = ["content-type", "content-length", "etag", "x-content-typ
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireUser(context, request);
   const conditional = request.headers.get("if-none-match");
-  const upstream = await api(context).stream(
-    "/api/me/profile_image",
-    conditional ? { "if-none-match": conditional } : {},
-  );
+  const upstream = await api(context).stream(profileApi.image, {}, conditional ? { "if-none-match": conditional } : {});
   const headers = new Headers({ "cache-control": "private, max-age=3600" });
   for (const name of PASSED_HEADERS) {
     const value = upstream.headers.get(name);

@@ -1,3 +1,4 @@
+import { companySettingsApi } from "../../server/contract/company-settings.api.ts";
 import { requireUser } from "../middleware/auth.server.ts";
 import { api } from "../utils/api.server.ts";
 import type { Route } from "./+types/resources.company-logo";
@@ -10,7 +11,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireUser(context, request);
   const conditional = request.headers.get("if-none-match");
   const upstream = await api(context).stream(
-    "/api/core/company_settings/logo",
+    companySettingsApi.logo,
+    {},
     conditional ? { "if-none-match": conditional } : {},
   );
   const headers = new Headers();

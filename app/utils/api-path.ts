@@ -1,15 +1,10 @@
 import { data } from "react-router";
 
 /**
- * An API path whose interpolated values are each one path segment, percent-encoded:
- * apiPath`/api/${schema}/${table}/${id}`. A value from a form or a URL can then never reach another endpoint
+ * One path segment, percent-encoded: a value from a form or a URL can then never reach another endpoint
  * ("../../crm/company/…" stays one segment). "", "." and ".." cannot be a segment at all: URL parsers resolve them
- * (encoded or not), so they answer 400.
+ * (encoded or not), so they answer 400, as a missing value does.
  */
-export function apiPath(strings: TemplateStringsArray, ...segments: (string | number)[]): string {
-  return strings.reduce((path, text, index) => `${path}${pathSegment(segments[index - 1])}${text}`);
-}
-
 function pathSegment(value: unknown): string {
   const segment = String(value ?? "");
   if (segment === "" || /^(\.|%2e){1,2}$/i.test(segment)) throw data("Bad request", { status: 400 });
@@ -17,8 +12,8 @@ function pathSegment(value: unknown): string {
 }
 
 /**
- * A declared route's URL under /api: each `:name` of its path filled with `params[name]` as one segment (as
- * apiPath does), and the query's values after it, a list as a repeated name, undefined and null ones left out.
+ * A declared route's URL under /api: each `:name` of its path filled with `params[name]` as one segment, and the
+ * query's values after it, a list as a repeated name, undefined and null ones left out.
  */
 export function routeUrl(path: string, params: object = {}, query: object = {}): string {
   const values = params as Record<string, unknown>;

@@ -4,6 +4,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { apiRoute } from "../../server/contract/route.ts";
+import { usersApi } from "../../server/contract/users.api.ts";
 import { api, authStateContext } from "./api.server.ts";
 import { getSession } from "./session.server.ts";
 
@@ -55,7 +56,7 @@ describe("the API client", () => {
 
   it("refreshes once when another call answers 401", async () => {
     tokenCalls = 0;
-    await expect(api(await signedInContext()).get("/api/me/info")).rejects.toBeDefined();
+    await expect(api(await signedInContext()).call(usersApi.meInfo)).rejects.toBeDefined();
     expect(tokenCalls).toBe(1);
   });
 

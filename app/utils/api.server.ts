@@ -1,6 +1,6 @@
 import { createContext, data, type RouterContextProvider, redirect } from "react-router";
 import type { ApiError as ApiErrorBody } from "../../server/contract/errors.ts";
-import type { ApiRoute, RouteArguments, RouteResult } from "../../server/contract/route.ts";
+import type { ApiRoute, RouteArguments, RouteInput, RouteResult } from "../../server/contract/route.ts";
 import { routeUrl } from "./api-path.ts";
 import { webEnv } from "./env.server.ts";
 import { startSpan } from "./server-timing.server.ts";
@@ -213,24 +213,33 @@ export function api(context: Readonly<RouterContextProvider>) {
       if (checksAnswers) checkAnswer(route, answer);
       return answer;
     },
-    get: <T>(path: string) => call<T>(path, { method: "GET" }),
-    post: <T>(path: string, body?: unknown) => call<T>(path, jsonInit("POST", body)),
-    put: <T>(path: string, body?: unknown) => call<T>(path, jsonInit("PUT", body)),
-    patch: <T>(path: string, body?: unknown) => call<T>(path, jsonInit("PATCH", body)),
-    delete: <T>(path: string) => call<T>(path, { method: "DELETE" }),
-    deleteWithBody: <T>(path: string, body: unknown) => call<T>(path, jsonInit("DELETE", body)),
     /**
-     * POST (or PUT) of a streamed body (app/features/files/upload.server.ts). A stream cannot be sent twice, so a 401 is not
-     * retried after a refresh (the token is refreshed ahead of its expiry instead): it comes back as an ApiError.
+     * Sends a streamed body (app/features/files/upload.server.ts) to a declared upload route. A stream cannot be sent
+     * twice, so a 401 is not retried after a refresh (the token is refreshed ahead of its expiry instead): it comes
+     * back as an ApiError.
      */
-    upload: <T>(path: string, body: ReadableStream<Uint8Array>, contentType: string, method: "POST" | "PUT" = "POST") =>
-      call<T>(path, { method, body, headers: { "content-type": contentType }, duplex: "half" } as RequestInit, false),
+    upload: <Route extends ApiRoute>(
+      route: Route,
+      input: Omit<RouteInput<Route>, "body">,
+      body: ReadableStream<Uint8Array>,
+      contentType: string,
+    ) => {
+      const { params, query } = input as { params?: object; query?: object };
+      const init = { method: route.method, body, headers: { "content-type": contentType }, duplex: "half" };
+      return call<RouteResult<Route>>(routeUrl(route.path, params, query), init as RequestInit, false);
+    },
     /**
-     * A GET whose body is passed on as it streams (a document's file), with the request's conditional and range
-     * headers. Errors answer as other GETs do; a 304, 206 or 416 is the caller's to pass on.
+     * A declared file route's answer, passed on as it streams (a document's file), with the request's conditional and
+     * range headers. Errors answer as GETs do; a 304, 206 or 416 is the caller's to pass on.
      */
-    stream: async (path: string, headers: Record<string, string>): Promise<Response> => {
+    stream: async <Route extends ApiRoute>(
+      route: Route,
+      input: RouteInput<Route>,
+      headers: Record<string, string> = {},
+    ): Promise<Response> => {
+      const { params, query } = input as { params?: object; query?: object };
       try {
+        const path = routeUrl(route.path, params, query);
         const response = await send(state, path, { method: "GET", headers: { accept: "*/*", ...headers } }, true);
         if (response.ok || response.status === 304 || response.status === 416) return response;
         return await parse<never>(response);

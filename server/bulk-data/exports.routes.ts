@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { bulkDataApi as routes } from "../contract/bulk-data.api.ts";
 import { contentDisposition } from "../files/downloads.ts";
 import { contractRoute } from "../http/contract-route.ts";
@@ -7,9 +6,6 @@ import { listFiltersOf } from "../records/list-query.ts";
 import { resolveEntity } from "../records/records.service.ts";
 import { EXPORT_JOB } from "./exports.jobs.ts";
 import * as service from "./exports.service.ts";
-
-const security = [{ bearer: [] }];
-const tags = ["bulk data"];
 
 /**
  * Exports (spec §7 bulk data), as `bulkDataApi` declares them: PUT …/initiate_export on any entity's path, and the
@@ -41,18 +37,9 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => service.recentExports(app.db, request.actor, request.query.page, request.query.size),
   });
 
-  // A file, not declared in the contract: the web app streams it on.
-  app.get(
-    "/core/bulk_data/exports/download/:id",
-    {
-      schema: {
-        tags,
-        summary: "A ready export's file (the user's own); 410 once expired, 409 while it is being written",
-        security,
-        params: z.object({ id: z.string().max(64) }),
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(routes.exportFile),
+    handler: async (request, reply) => {
       const file = await service.exportFile(app.db, request.actor, request.params.id);
       return reply
         .header("content-type", file.contentType)
@@ -62,5 +49,5 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header("x-content-type-options", "nosniff")
         .send(app.storage.read(file.key));
     },
-  );
+  });
 };

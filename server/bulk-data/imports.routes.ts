@@ -1,18 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { bulkDataApi as routes } from "../contract/bulk-data.api.ts";
-import { bulkFormats, bulkLanguageSchema } from "../contract/bulk-data.ts";
 import { contentDisposition } from "../files/downloads.ts";
 import { contractRoute } from "../http/contract-route.ts";
 import { resolveEntity } from "../records/records.service.ts";
 import * as service from "./imports.service.ts";
 import { CONTENT_TYPES } from "./sheets.ts";
-
-// The files' routes (the template, the error file) are not in the contract: they take its parameters.
-const entityParams = routes.initiateImport.params;
-const importParams = routes.getImport.params;
-const security = [{ bearer: [] }];
-const tags = ["bulk data"];
 
 export interface ImportsRoutesOptions {
   /** The largest file an import takes (MAX_IMPORT_MB). */
@@ -26,20 +18,11 @@ export interface ImportsRoutesOptions {
  * read as a record's id.
  */
 export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesOptions> = async (app, options) => {
-  for (const prefix of ["/:schema/:entity", "/:schema/table/:entity"]) {
-    app.get(
-      `${prefix}/import_template`,
-      {
-        schema: {
-          tags,
-          summary:
-            "The entity's import template: one column per importable field, in the user's language or lang's (en, nb)",
-          security,
-          params: entityParams,
-          querystring: z.object({ format: z.enum(bulkFormats).default("xlsx"), lang: bulkLanguageSchema.optional() }),
-        },
-      },
-      async (request, reply) => {
+  // The generic path, and the spec's for a custom entity.
+  for (const route of [routes.importTemplate, routes.importTableTemplate]) {
+    app.route({
+      ...contractRoute(route),
+      handler: async (request, reply) => {
         const entity = await resolveEntity(app.db, request.params.schema, request.params.entity);
         const { format, lang } = request.query;
         const template = await service.importTemplate(app, request.actor, entity, format, lang);
@@ -48,7 +31,7 @@ export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesOptions> = async 
           .header("content-disposition", contentDisposition("attachment", template.fileName))
           .send(template.body);
       },
-    );
+    });
   }
 
   for (const route of [routes.initiateImport, routes.initiateTableImport]) {
@@ -111,22 +94,14 @@ export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesOptions> = async 
     handler: async (request) => service.stopImport(app, request.actor, request.params.id),
   });
 
-  app.get(
-    "/core/bulk_data/imports/:id/errors",
-    {
-      schema: {
-        tags,
-        summary: "The rows that failed, in the file's format, with an Error column",
-        security,
-        params: importParams,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(routes.importErrors),
+    handler: async (request, reply) => {
       const file = await service.errorFile(app, request.actor, request.params.id);
       return reply
         .header("content-type", CONTENT_TYPES[file.format])
         .header("content-disposition", contentDisposition("attachment", file.fileName))
         .send(file.stream);
     },
-  );
+  });
 };

@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { companySettingsApi as routes } from "../contract/company-settings.api.ts";
-import { companySettingsSchema } from "../contract/company-settings.ts";
 import { contractRoute } from "../http/contract-route.ts";
 import * as service from "./company-settings.service.ts";
 
-const security = [{ bearer: [] }];
-const tags = ["company settings"];
+const _security = [{ bearer: [] }];
+const _tags = ["company settings"];
 
 /**
- * The company's settings (spec §2 company-settings), as `companySettingsApi` declares them. The logo's upload
- * (multipart, which a contract route cannot describe) and the logo itself (a file, not JSON), which every signed-in
- * user gets, are declared here.
+ * The company's settings (spec §2 company-settings), as `companySettingsApi` declares them.
  */
 export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
@@ -28,20 +25,10 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async () => service.companyBrand(app.db),
   });
 
-  app.post(
-    "/core/company_settings/logo",
-    {
-      schema: {
-        tags,
-        summary:
-          "Upload the company's logo (System_Settings Update): multipart/form-data with one file, a PNG, JPEG or WebP image by its content, at most 800 kB",
-        security,
-        consumes: ["multipart/form-data"],
-        response: { 200: companySettingsSchema },
-      },
-    },
-    async (request) => service.uploadLogo(app.db, app.storage, request.actor, request),
-  );
+  app.route({
+    ...contractRoute(routes.uploadLogo),
+    handler: async (request) => service.uploadLogo(app.db, app.storage, request.actor, request),
+  });
 
   app.route({
     ...contractRoute(routes.removeLogo),
@@ -51,12 +38,9 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get(
-    "/core/company_settings/logo",
-    {
-      schema: { tags, summary: "The company's logo image, for any signed-in user", security },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(routes.logo),
+    handler: async (request, reply) => {
       const logo = await service.logoFile(app.db);
       const etag = `"${logo.key}"`;
       reply
@@ -67,5 +51,5 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.headers["if-none-match"] === etag) return reply.status(304).send();
       return reply.header("content-length", logo.size).send(app.storage.read(logo.key));
     },
-  );
+  });
 };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  bulkFormats,
   bulkLanguageSchema,
   exportPageSchema,
   exportQuerySchema,
@@ -44,15 +45,35 @@ const initiateExport = {
   response: { 202: exportSchema },
 } as const;
 
+const importTemplate = {
+  method: "GET",
+  tags,
+  summary: "The entity's import template: one column per importable field, in the user's language or lang's (en, nb)",
+  params: entityParams,
+  querystring: z.object({ format: z.enum(bulkFormats).default("xlsx"), lang: bulkLanguageSchema.optional() }),
+  response: {},
+} as const;
+
 /**
  * Bulk imports and exports (contract/bulk-data.ts lists every path): uploads and exports per entity, at
  * /{schema}/{entity} and, as the spec has it for custom entities, /{schema}/table/{entity}; the imports and exports
  * themselves under /core/bulk_data. The upload is multipart, so it has no body schema: the web app streams it on
- * (`upload`). The template, an import's error file and an export's file are files, not declared here.
+ * (`upload`). The template, an import's error file and an export's file answer files, which the web app streams on
+ * (`stream`).
  */
 export const bulkDataApi = {
+  importTemplate: apiRoute({ ...importTemplate, path: "/:schema/:entity/import_template" }),
+  importTableTemplate: apiRoute({ ...importTemplate, path: "/:schema/table/:entity/import_template" }),
   initiateImport: apiRoute({ ...initiateImport, path: "/:schema/:entity/initiate_import" }),
   initiateTableImport: apiRoute({ ...initiateImport, path: "/:schema/table/:entity/initiate_import" }),
+  importErrors: apiRoute({
+    method: "GET",
+    path: "/core/bulk_data/imports/:id/errors",
+    tags,
+    summary: "The rows that failed, in the file's format, with an Error column",
+    params: importParams,
+    response: {},
+  }),
   recentImports: apiRoute({
     method: "GET",
     path: "/core/bulk_data/imports/recent",
@@ -131,5 +152,13 @@ export const bulkDataApi = {
       size: z.coerce.number().int().min(1).max(100).default(20),
     }),
     response: { 200: exportPageSchema },
+  }),
+  exportFile: apiRoute({
+    method: "GET",
+    path: "/core/bulk_data/exports/download/:id",
+    tags,
+    summary: "A ready export's file (the user's own); 410 once expired, 409 while it is being written",
+    params: z.object({ id: z.string().max(64) }),
+    response: {},
   }),
 };

@@ -7,8 +7,8 @@ const tags = ["company settings"];
 /**
  * The company's settings (spec §2 company-settings): name, organisation number, address, logo, the language and time
  * zone of users who have chosen none. Reading and changing them is System_Settings'; every signed-in user gets what
- * the pages show (the brand). The logo's upload and the logo itself are declared in
- * server/company-settings/company-settings.routes.ts.
+ * the pages show (the brand). The logo's upload is multipart, which the web app streams on (`upload`); the logo
+ * answers a file, which it streams back (`stream`).
  */
 export const companySettingsApi = {
   settings: apiRoute({
@@ -39,5 +39,21 @@ export const companySettingsApi = {
     tags,
     summary: "Remove the company's logo (System_Settings Update)",
     response: { 204: z.null() },
+  }),
+  uploadLogo: apiRoute({
+    method: "POST",
+    path: "/core/company_settings/logo",
+    tags,
+    summary:
+      "Upload the company's logo (System_Settings Update): multipart/form-data with one file, a PNG, JPEG or WebP image by its content, at most 800 kB",
+    consumes: ["multipart/form-data"],
+    response: { 200: companySettingsSchema },
+  }),
+  logo: apiRoute({
+    method: "GET",
+    path: "/core/company_settings/logo",
+    tags,
+    summary: "The company's logo image, for any signed-in user",
+    response: {},
   }),
 };

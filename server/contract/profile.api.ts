@@ -6,8 +6,8 @@ const tags = ["current user"];
 
 /**
  * The signed-in user's own profile (spec §2 /profile): names and mobile, the profile image, the password. No route
- * here takes a user's id to change: each acts on the user the token belongs to. The image's upload and the images
- * themselves are declared in server/users/profile.routes.ts.
+ * here takes a user's id to change: each acts on the user the token belongs to. The image's upload is multipart,
+ * which the web app streams on (`upload`); the image answers a file, which it streams back (`stream`).
  */
 export const profileApi = {
   profile: apiRoute({
@@ -40,5 +40,21 @@ export const profileApi = {
       "Change the signed-in user's password (the current one required); the user's other sign-ins end, this one goes on",
     body: changePasswordSchema,
     response: { 204: z.null() },
+  }),
+  uploadImage: apiRoute({
+    method: "PUT",
+    path: "/me/profile_image",
+    tags,
+    summary:
+      "Upload the signed-in user's profile image: multipart/form-data with one file, a PNG, JPEG or WebP image by its content, at most 800 kB",
+    consumes: ["multipart/form-data"],
+    response: { 200: profileSchema },
+  }),
+  image: apiRoute({
+    method: "GET",
+    path: "/me/profile_image",
+    tags,
+    summary: "The signed-in user's profile image",
+    response: {},
   }),
 };

@@ -15,7 +15,12 @@ export interface ApiRoute {
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;
-  /** The answer by status; the web app reads the one success status the route has. */
+  /** The body's media types when it is not JSON: `["multipart/form-data"]` for an upload, which the web app streams. */
+  consumes?: readonly string[];
+  /**
+   * The answer by status; the web app reads the one success status the route has. A route that answers a file
+   * (streamed as it is, not JSON) declares none: `{}`.
+   */
   response: { [status: number]: z.ZodType };
 }
 

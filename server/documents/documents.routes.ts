@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { DOCUMENT_ATTACHMENTS } from "../attachments/attachments.repository.ts";
 import { attachmentRoutes } from "../attachments/attachments.routes.ts";
 import { bulkDataFiles } from "../bulk-data/files.ts";
@@ -11,7 +10,7 @@ import { contractRoute } from "../http/contract-route.ts";
 import { profileImageFiles } from "../users/users.repository.ts";
 import * as service from "./documents.service.ts";
 
-const security = [{ bearer: [] }];
+const _security = [{ bearer: [] }];
 /** Shown in the browser rather than saved: types that cannot run script in the page (no HTML, no SVG). */
 const INLINE_TYPES = /^(application\/pdf|image\/(png|jpeg|gif|webp)|text\/plain)$/;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -44,20 +43,9 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  // A streamed file, answered with 200, 206, 304 or 416 and no JSON: it stays outside the contract.
-  app.get(
-    "/documents/document/:id/download",
-    {
-      schema: {
-        tags: ["documents"],
-        summary:
-          "A document's file, with its type, name (RFC 6266), ETag and byte ranges; inline=true shows PDFs, images and text in the browser",
-        security,
-        params: z.object({ id: z.string().max(64) }),
-        querystring: z.object({ inline: z.enum(["true", "false"]).optional() }),
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(routes.download),
+    handler: async (request, reply) => {
       const file = await service.documentFile(app.db, request.actor, request.params.id);
       const etag = `"${file.key}"`;
       const inline = request.query.inline === "true" && INLINE_TYPES.test(file.mime);
@@ -85,7 +73,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return reply.header("content-length", file.size).send(app.storage.read(file.key));
     },
-  );
+  });
 
   // Files nothing names any more (deleted documents, a replaced profile image or logo, uploads whose row failed) go after a
   // grace period.

@@ -7,9 +7,18 @@ const bearer = [{ bearer: [] }];
  * serializes its answer and documents it. `app.route({ ...contractRoute(shortcutsApi.list), handler })`.
  */
 export function contractRoute<const Route extends ApiRoute>(route: Route) {
-  const { method, path, tags, summary, params, querystring, body, response } = route;
-  // Fastify warns of a schema key that is there but undefined: only the route's own parts are set.
-  const parts = Object.fromEntries(Object.entries({ params, querystring, body }).filter(([, part]) => part));
+  const { method, path, tags, summary, params, querystring, body, consumes, response } = route;
+  // Fastify warns of a schema key that is there but undefined: only the route's own parts are set. A file's answer
+  // has no schema to serialize it with.
+  const parts = Object.fromEntries(
+    Object.entries({
+      params,
+      querystring,
+      body,
+      consumes: consumes && [...consumes],
+      response: Object.keys(response).length > 0 ? response : undefined,
+    }).filter(([, part]) => part),
+  );
   return {
     method,
     url: path,
@@ -18,7 +27,6 @@ export function contractRoute<const Route extends ApiRoute>(route: Route) {
       summary,
       security: bearer,
       ...parts,
-      response: response as Route["response"],
     } as {
       tags: string[];
       summary: string;
@@ -26,6 +34,7 @@ export function contractRoute<const Route extends ApiRoute>(route: Route) {
       params: Route["params"];
       querystring: Route["querystring"];
       body: Route["body"];
+      consumes?: string[];
       response: Route["response"];
     },
   };

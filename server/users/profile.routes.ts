@@ -2,12 +2,11 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { profileApi as routes } from "../contract/profile.api.ts";
-import { profileSchema } from "../contract/profile.ts";
 import { contractRoute } from "../http/contract-route.ts";
 import * as service from "./profile.service.ts";
 
 const security = [{ bearer: [] }];
-const tags = ["current user"];
+const _tags = ["current user"];
 
 /**
  * The signed-in user's own profile (spec §2 /profile), as `profileApi` declares it. The profile image's upload
@@ -39,26 +38,15 @@ export const profileRoutes: FastifyPluginAsyncZod<{ loginAttemptsPerMinute: numb
     handler: async (request) => service.saveProfile(app.db, request.actor, request.body),
   });
 
-  app.put(
-    "/me/profile_image",
-    {
-      schema: {
-        tags,
-        summary:
-          "Upload the signed-in user's profile image: multipart/form-data with one file, a PNG, JPEG or WebP image by its content, at most 800 kB",
-        security,
-        consumes: ["multipart/form-data"],
-        response: { 200: profileSchema },
-      },
-    },
-    async (request) => service.uploadProfileImage(app.db, app.storage, request.actor, request),
-  );
+  app.route({
+    ...contractRoute(routes.uploadImage),
+    handler: async (request) => service.uploadProfileImage(app.db, app.storage, request.actor, request),
+  });
 
-  app.get(
-    "/me/profile_image",
-    { schema: { tags, summary: "The signed-in user's profile image", security } },
-    async (request, reply) => sendImage(request, reply, request.actor.id),
-  );
+  app.route({
+    ...contractRoute(routes.image),
+    handler: async (request, reply) => sendImage(request, reply, request.actor.id),
+  });
 
   app.route({
     ...contractRoute(routes.removeImage),

@@ -85,11 +85,18 @@ export function entityOfScreen(screen: RecordScreen): BulkEntity {
   return ofScreen(screen);
 }
 
-/** The API's base path of the entity's bulk calls: a custom entity's is the spec's /api/{schema}/table/{entity}. */
-export function bulkBasePath(entity: Pick<BulkEntity, "schema" | "table">): string {
-  const schema = encodeURIComponent(entity.schema);
-  const table = encodeURIComponent(entity.table);
-  return entity.schema === CUSTOM_SCHEMA ? `/api/${schema}/table/${table}` : `/api/${schema}/${table}`;
+/**
+ * The entity's declared bulk route of the pair: a custom entity's is the spec's /api/{schema}/table/{entity}, with its
+ * parameters.
+ */
+export function bulkRoute<Standard, Custom>(
+  entity: Pick<BulkEntity, "schema" | "table">,
+  routes: { standard: Standard; custom: Custom },
+): { route: Standard | Custom; params: { schema: string; entity: string } } {
+  return {
+    route: entity.schema === CUSTOM_SCHEMA ? routes.custom : routes.standard,
+    params: { schema: entity.schema, entity: entity.table },
+  };
 }
 
 /** The entity's plural name in the page's language; an entity no longer known shows its "schema.table". */

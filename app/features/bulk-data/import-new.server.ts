@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { bulkDataApi } from "../../../server/contract/bulk-data.api.ts";
 import type { ImportDetail } from "../../../server/contract/bulk-data.ts";
 import { fileMessages, tooLargeMessage } from "../../../server/contract/files.ts";
 import { requirePermission } from "../../middleware/auth.server.ts";
@@ -8,7 +9,7 @@ import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors } from "../../utils/api-errors.ts";
 import { webEnv } from "../../utils/env.server.ts";
 import { forwardUpload } from "../files/upload.server.ts";
-import { bulkBasePath, entityOptions, importableEntities } from "./entities.ts";
+import { bulkRoute, entityOptions, importableEntities } from "./entities.ts";
 import { MEGABYTE } from "./import-forms.ts";
 import { importUrl } from "./urls.ts";
 
@@ -55,7 +56,13 @@ export async function uploadImport(request: Request, context: Readonly<RouterCon
     forwarded = await forwardUpload<ImportDetail>(
       request,
       // In the query: the form's body is streamed on as it is. The error file then speaks the page's language.
-      (body, type) => client.upload(`${bulkBasePath(entity)}/initiate_import?lang=${getLocale(context)}`, body, type),
+      (body, type) => {
+        const { route, params } = bulkRoute(entity, {
+          standard: bulkDataApi.initiateImport,
+          custom: bulkDataApi.initiateTableImport,
+        });
+        return client.upload(route, { params, query: { lang: getLocale(context) } }, body, type);
+      },
       { maxBytes: maxMegabytes * MEGABYTE, fileField: "file" },
     );
   } catch {

@@ -1,12 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
+import { documentsApi } from "../../../server/contract/documents.api.ts";
 import { fileMessages, tooLargeMessage } from "../../../server/contract/files.ts";
 import type { RecordDto } from "../../../server/contract/records.ts";
 import { requireUser } from "../../middleware/auth.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors } from "../../utils/api-errors.ts";
-import { apiPath, isUuid } from "../../utils/api-path.ts";
+import { isUuid } from "../../utils/api-path.ts";
 import { webEnv } from "../../utils/env.server.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { forwardUpload } from "../files/upload.server.ts";
@@ -33,14 +34,19 @@ export async function handleUpload(
   if (recordId !== undefined && !isUuid(recordId)) throw data("Not found", { status: 404 });
   if (recordId === undefined && !screen.upload) throw data("Bad request", { status: 400 });
   const client = api(context);
-  const target =
+  const upload = (body: ReadableStream<Uint8Array>, type: string) =>
     recordId === undefined
-      ? "/api/documents/document"
-      : apiPath`/api/documents/document/attached/${screen.schema}/${screen.table}/${recordId}`;
+      ? client.upload(documentsApi.upload, {}, body, type)
+      : client.upload(
+          documentsApi.uploadAttached,
+          { params: { schema: screen.schema, table: screen.table, id: recordId } },
+          body,
+          type,
+        );
   const maxMegabytes = webEnv().maxUploadMb;
   let forwarded: Awaited<ReturnType<typeof forwardUpload<RecordDto>>>;
   try {
-    forwarded = await forwardUpload<RecordDto>(request, (body, type) => client.upload(target, body, type), {
+    forwarded = await forwardUpload<RecordDto>(request, upload, {
       maxBytes: maxMegabytes * MEGABYTE,
       fileField: "file",
     });

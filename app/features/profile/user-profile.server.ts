@@ -39,7 +39,7 @@ export async function userProfileAction(request: Request, context: Readonly<Rout
     try {
       forwarded = await forwardUpload<Profile>(
         request,
-        (body, type) => client.upload("/api/me/profile_image", body, type, "PUT"),
+        (body, type) => client.upload(profileApi.uploadImage, {}, body, type),
         { maxBytes: PROFILE_IMAGE_MAX_BYTES, fileField: "file" },
       );
     } catch {

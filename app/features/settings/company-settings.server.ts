@@ -100,7 +100,7 @@ async function uploadLogo(request: Request, context: Readonly<RouterContextProvi
   try {
     forwarded = await forwardUpload<CompanySettings>(
       request,
-      (body, type) => client.upload("/api/core/company_settings/logo", body, type),
+      (body, type) => client.upload(companySettingsApi.uploadLogo, {}, body, type),
       { maxBytes: COMPANY_LOGO_MAX_BYTES, fileField: "file" },
     );
   } catch {
