@@ -3,9 +3,6 @@ import { companySettingsApi as routes } from "../contract/company-settings.api.t
 import { contractRoute } from "../http/contract-route.ts";
 import * as service from "./company-settings.service.ts";
 
-const _security = [{ bearer: [] }];
-const _tags = ["company settings"];
-
 /**
  * The company's settings (spec §2 company-settings), as `companySettingsApi` declares them.
  */

@@ -57,4 +57,12 @@ export const profileApi = {
     summary: "The signed-in user's profile image",
     response: {},
   }),
+  employeeImage: apiRoute({
+    method: "GET",
+    path: "/iam/users/employees/:id/image",
+    tags: ["users"],
+    summary: "A user's profile image (one's own, or anyone's with Read on Users)",
+    params: z.object({ id: z.uuid() }),
+    response: {},
+  }),
 };

@@ -10,7 +10,6 @@ import { contractRoute } from "../http/contract-route.ts";
 import { profileImageFiles } from "../users/users.repository.ts";
 import * as service from "./documents.service.ts";
 
-const _security = [{ bearer: [] }];
 /** Shown in the browser rather than saved: types that cannot run script in the page (no HTML, no SVG). */
 const INLINE_TYPES = /^(application\/pdf|image\/(png|jpeg|gif|webp)|text\/plain)$/;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;

@@ -1,16 +1,12 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { profileApi as routes } from "../contract/profile.api.ts";
 import { contractRoute } from "../http/contract-route.ts";
 import * as service from "./profile.service.ts";
 
-const security = [{ bearer: [] }];
-const _tags = ["current user"];
-
 /**
- * The signed-in user's own profile (spec §2 /profile), as `profileApi` declares it. The profile image's upload
- * (multipart, which a contract route cannot describe) and the images themselves (files, not JSON) are declared here.
+ * The signed-in user's own profile (spec §2 /profile), as `profileApi` declares it: its image's upload (multipart)
+ * and the images themselves (files, not JSON) included.
  */
 export const profileRoutes: FastifyPluginAsyncZod<{ loginAttemptsPerMinute: number }> = async (
   app,
@@ -56,18 +52,10 @@ export const profileRoutes: FastifyPluginAsyncZod<{ loginAttemptsPerMinute: numb
     },
   });
 
-  app.get(
-    "/iam/users/employees/:id/image",
-    {
-      schema: {
-        tags: ["users"],
-        summary: "A user's profile image (one's own, or anyone's with Read on Users)",
-        security,
-        params: z.object({ id: z.uuid() }),
-      },
-    },
-    async (request, reply) => sendImage(request, reply, request.params.id),
-  );
+  app.route({
+    ...contractRoute(routes.employeeImage),
+    handler: async (request, reply) => sendImage(request, reply, request.params.id),
+  });
 
   app.route({
     ...contractRoute(routes.changePassword),

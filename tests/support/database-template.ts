@@ -28,7 +28,8 @@ async function migrated(options: { dataDir: string; databaseUrl?: string }) {
   }
 }
 
-async function onServer<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs statements on the PostgreSQL server's own database (TEST_DATABASE_URL), as its administrator. */
+export async function onServer<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await client.connect();
   try {

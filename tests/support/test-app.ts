@@ -3,9 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import { inject } from "vitest";
 import { type AppConfig, type BuildOptions, buildApp } from "../../server/app.ts";
+import { onServer } from "./database-template.ts";
 
 export const TEST_CLIENT_SECRET = "test-client-secret-0123456789abcdefghijklmnop";
 
@@ -45,16 +45,6 @@ export function baseConfig(dataDir: string): AppConfig {
   };
 }
 
-async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * A fresh database for one test file, migrated and empty: a PGlite directory or a new PostgreSQL database, copied from
  * the project's template (database-template.ts).
@@ -71,14 +61,14 @@ export async function createTestDatabase(): Promise<{ dataDir: string; databaseU
   if (!process.env.TEST_DATABASE_URL) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   const name = `workspace_test_${randomUUID().replaceAll("-", "")}`;
   const from = "database" in template ? ` template "${template.database}"` : "";
-  await withAdminClient((client) => client.query(`create database "${name}"${from}`));
+  await onServer((client) => client.query(`create database "${name}"${from}`));
   const url = new URL(process.env.TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   return {
     dataDir,
     databaseUrl: url.toString(),
     async drop() {
-      await withAdminClient((client) => client.query(`drop database if exists "${name}" with (force)`));
+      await onServer((client) => client.query(`drop database if exists "${name}" with (force)`));
       await removeDir();
     },
   };
