@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DOCUMENT_ACCEPT } from "../../server/contract/files.ts";
+import { inEnglish } from "../../tests/support/messages.ts";
 import { documentRule, fileProblem, isAccepted, megabyteRule } from "./file-rules.ts";
 
 const file = (name: string, type: string, size = 10) => ({ name, type, size });
@@ -16,8 +17,10 @@ describe("a file input's rule", () => {
 
   it("refuses another type, then a file past the limit, with the specification's texts", () => {
     const rule = megabyteRule(".xlsx,.csv", 2);
-    expect(fileProblem(file("notes.txt", "text/plain"), rule)).toBe("File type not supported");
-    expect(fileProblem(file("big.csv", "text/csv", 2 * 1024 * 1024 + 1), rule)).toBe("File should not exceed 2mb");
+    expect(inEnglish(fileProblem(file("notes.txt", "text/plain"), rule))).toBe("File type not supported");
+    expect(inEnglish(fileProblem(file("big.csv", "text/csv", 2 * 1024 * 1024 + 1), rule))).toBe(
+      "File should not exceed 2mb",
+    );
     expect(fileProblem(file("ok.csv", "text/csv", 2 * 1024 * 1024), rule)).toBeNull();
   });
 
@@ -27,7 +30,7 @@ describe("a file input's rule", () => {
       expect(fileProblem(file(name, ""), rule), name).toBeNull();
     }
     for (const name of ["a.exe", "a.svg", "a.html", "a.js", "a.zip"]) {
-      expect(fileProblem(file(name, ""), rule), name).toBe("File type not supported");
+      expect(inEnglish(fileProblem(file(name, ""), rule)), name).toBe("File type not supported");
     }
     expect(DOCUMENT_ACCEPT.split(",")).toContain(".pdf");
   });

@@ -1,11 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import { validationTexts } from "../locales/spec-texts.ts";
+import { messages } from "../../server/contract/messages.ts";
 
 /** "Go to Page": a whole page number from 1 to the last page (spec §2, §5). */
 export function goToPageSchema(lastPage: number) {
-  const range = validationTexts.pageRange;
+  const range = messages.pageRange;
   return z.object({
     gotoPage: z.number({ error: range }).int(range).min(1, range).max(lastPage, range),
   });

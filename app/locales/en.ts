@@ -1,15 +1,30 @@
-import { advancedSearchTexts } from "../../server/contract/advanced-search-texts.ts";
-import { bulkDataTexts } from "../../server/contract/bulk-data-texts.ts";
-import { dashboardTexts } from "../../server/contract/dashboard-texts.ts";
+import { advancedSearchEnglish } from "../../server/contract/advanced-search-texts.ts";
+import { bulkDataEnglish } from "../../server/contract/bulk-data-texts.ts";
+import { dashboardEnglish } from "../../server/contract/dashboard-texts.ts";
+import { apiErrorEnglish } from "../../server/contract/error-texts.ts";
+import { validationEnglish } from "../../server/contract/messages.ts";
+import { notificationEnglish } from "../../server/contract/notification-texts.ts";
+import { entityOrderEnglish, notFoundEnglish } from "../../server/contract/settings-texts.ts";
+import { shortcutEnglish } from "../../server/contract/shortcut-texts.ts";
 import type { ProfileTexts } from "./profile.en.ts";
 import type { SettingsTexts } from "./settings.en.ts";
-import { apiErrorTexts, validationTexts } from "./spec-texts.ts";
 
-// The error file's column in Norwegian is a header, not a message to translate.
-const { errorColumnNb: _errorColumnNb, ...bulkTexts } = bulkDataTexts;
-const bulkMessages: { [Key in keyof typeof bulkTexts]: string } = bulkTexts;
-const searchMessages: { [Key in keyof typeof advancedSearchTexts]: string } = advancedSearchTexts;
-const dashboardMessages: { [Key in keyof typeof dashboardTexts]: string } = dashboardTexts;
+/** A table of English texts as a locale's type: the same keys, any text. */
+export type TextsOf<Table> = { [Key in keyof Table]: Table[Key] extends string ? string : TextsOf<Table[Key]> };
+
+/**
+ * The texts of message codes (server/contract/message-catalogue.ts) are the contract's, in English: the specification's
+ * sentences character for character, and the one English wording of the product's own.
+ */
+const validation: TextsOf<typeof validationEnglish> = validationEnglish;
+const apiErrors: TextsOf<typeof apiErrorEnglish> = apiErrorEnglish;
+const notFound: TextsOf<typeof notFoundEnglish> = notFoundEnglish;
+const entityOrder: TextsOf<typeof entityOrderEnglish> = entityOrderEnglish;
+const bulkMessages: TextsOf<typeof bulkDataEnglish> = bulkDataEnglish;
+const searchMessages: TextsOf<typeof advancedSearchEnglish> = advancedSearchEnglish;
+const dashboardMessages: TextsOf<typeof dashboardEnglish> = dashboardEnglish;
+const shortcutMessages: TextsOf<typeof shortcutEnglish> = shortcutEnglish;
+const notificationMessages: TextsOf<typeof notificationEnglish> = notificationEnglish;
 
 const en = {
   app: {
@@ -111,8 +126,10 @@ const en = {
     keepEditing: "Keep editing",
     discard: "Discard",
   },
-  validation: validationTexts,
-  apiErrors: apiErrorTexts,
+  validation,
+  apiErrors,
+  notFound,
+  entityOrder,
   records: {
     status: "Status",
     details: "Details",
@@ -285,6 +302,7 @@ const en = {
     open_todo: "Open to-dos",
   },
   notifications: {
+    messages: notificationMessages,
     title: "Notifications",
     bell: "Notifications",
     bellUnread_one: "Notifications, {{count}} unread",
@@ -315,6 +333,7 @@ const en = {
     },
   },
   shortcuts: {
+    messages: shortcutMessages,
     title: "Shortcuts",
     manage: "Manage shortcuts",
     intro:
@@ -523,7 +542,7 @@ const en = {
       expired: "This export has expired. Export the list again to get a new file.",
       notReady: "This export is not ready yet.",
     },
-    // The product's own texts of imports and exports, as the API gives them (server/contract/bulk-data.ts).
+    // The product's own texts of imports and exports (server/contract/bulk-data-texts.ts).
     messages: bulkMessages,
   },
   dashboards: {
@@ -662,7 +681,7 @@ const en = {
   },
   /** Advanced search's and data sources' messages (server/contract/advanced-search-texts.ts). */
   searchMessages,
-  /** The API's own texts for widgets and dashboards, by their English text (app/utils/message-text.ts). */
+  /** The API's own texts for widgets and dashboards (server/contract/dashboard-texts.ts). */
   dashboardMessages,
 };
 

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { resources } from "../../server/contract/identity.ts";
+import { messageCatalogueEnglish } from "../../server/contract/message-catalogue.ts";
 import { allTexts } from "./all.ts";
 import profileEn from "./profile.en.ts";
 import settingsEn from "./settings.en.ts";
@@ -28,7 +29,23 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/** A text of a locale by its dotted key. */
+function textAt(texts: Texts, key: string): string | undefined {
+  let found: string | Texts | undefined = texts;
+  for (const part of key.split(".")) found = typeof found === "object" ? found[part] : undefined;
+  return typeof found === "string" ? found : undefined;
+}
+
 describe("locale files", () => {
+  it("show every message code the API and the schemas give, in English as the contract words it", () => {
+    const codes = keysOf(messageCatalogueEnglish);
+    expect(codes.length).toBeGreaterThan(150);
+    for (const code of codes) {
+      expect(textAt(en, code), code).toBe(textAt(messageCatalogueEnglish, code));
+      expect(textAt(nb, code), code).toEqual(expect.any(String));
+    }
+  });
+
   it('have every key the app names in its code (t("a.b"), and labels of menus and sections)', () => {
     const known = new Set(keysOf(en).map((key) => key.replace(/_(one|other)$/, "")));
     const named = sourceFiles(path.resolve(import.meta.dirname, "..")).flatMap((file) => {

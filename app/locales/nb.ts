@@ -128,7 +128,7 @@ const nb: CoreTranslations = {
     appPath: "Må være en sti i appen, som begynner med /",
     timeZone: "Må være en tidssone",
     logoType: "Logoen må være et PNG-, JPEG- eller WebP-bilde",
-    logoTooLarge: "Logoen kan ikke være større enn 800 kB",
+    logoTooLarge: "Logoen kan ikke være større enn {{max}} kB",
   },
   apiErrors: {
     title: "Advarsel",
@@ -170,6 +170,18 @@ const nb: CoreTranslations = {
     attachmentExisting: "Vedlegget finnes allerede.",
     cannotDeleteMetaStatus: "Kan ikke slette en kilde, kategori, status eller prioritet som er standard eller aktiv.",
     valueInUse: "Kan ikke fjernes. Verdien er i bruk.",
+    InvalidInvitationException: "Denne invitasjonslenken er ugyldig eller utløpt.",
+  },
+  notFound: {
+    status: "Fant ikke statusen",
+    noneOfKind: "Entiteten har ingen {{kind}}",
+    user: "Fant ikke brukeren",
+    group: "Fant ikke gruppen",
+    relationship: "Fant ikke relasjonen",
+    entity: "Fant ikke entiteten",
+  },
+  entityOrder: {
+    everyFieldOnce: "Nevn hvert felt i entiteten nøyaktig én gang: {{details}}",
   },
   records: {
     status: "Status",
@@ -343,6 +355,11 @@ const nb: CoreTranslations = {
     open_todo: "Åpne gjøremål",
   },
   notifications: {
+    messages: {
+      critical: "Dette varselet kan ikke slås av",
+      notFound: "Fant ikke varselet",
+      settingNotFound: "Fant ikke varselinnstillingen",
+    },
     title: "Varsler",
     bell: "Varsler",
     bellUnread_one: "Varsler, {{count}} ulest",
@@ -373,6 +390,12 @@ const nb: CoreTranslations = {
     },
   },
   shortcuts: {
+    messages: {
+      ownLimit: "Høyst 50 snarveier",
+      sharedLimit: "Høyst 100 delte snarveier",
+      listedOnce: "Før opp hver snarvei én gang",
+      notFound: "Fant ikke snarveien",
+    },
     title: "Snarveier",
     manage: "Administrer snarveier",
     intro:
@@ -753,14 +776,6 @@ const nb: CoreTranslations = {
     ilikeNeedsWildcard: "ILIKE-filteret trenger et %-jokertegn",
     sameYear: "En datoperiode må være innenfor samme år",
     fromBeforeTo: "Fra kan ikke være etter Til",
-    noResults: "Ingen resultater funnet",
-    queryFailed: "Spørringen mislyktes.",
-    inUse: "Endringene i datakilden kunne ikke lagres. Datakilden brukes av én eller flere widgeter.",
-    required: "Påkrevd",
-    max255: "Maks 255 tegn",
-    max200: "Maks 200 tegn",
-    notAnOption: "Må være et av alternativene",
-    notANumber: "Må være et tall",
     notADate: "Må være en dato",
     noParam: "Denne operasjonen tar ingen verdi",
     operationNotForType: "Denne operasjonen passer ikke til feltet",

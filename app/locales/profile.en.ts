@@ -1,3 +1,12 @@
+import { passwordEnglish, profileEnglish } from "../../server/contract/profile-texts.ts";
+import type { TextsOf } from "./en.ts";
+
+/** The profile's and the password policy's messages, in the contract's English. */
+const profileMessages: TextsOf<typeof profileEnglish & typeof passwordEnglish> = {
+  ...profileEnglish,
+  ...passwordEnglish,
+};
+
 /** The profile's texts (/profile and its sections): a part of its own (app/utils/text-parts.ts). */
 const profileEn = {
   profile: {
@@ -10,18 +19,7 @@ const profileEn = {
       language: "Language",
     },
     save: "Save",
-    messages: {
-      imageType: "The profile image must be a PNG, JPEG or WebP image",
-      imageTooLarge: "The profile image must not exceed 800 kB",
-      invalidMobile: "Must be a phone number",
-      wrongPassword: "The current password is not correct",
-      samePassword: "The new password must differ from the current one",
-      passwordsDiffer: "The passwords do not match",
-      tooManyAttempts: "Too many wrong passwords. Try again later.",
-      tooShort: "At least 12 characters",
-      tooLong: "At most 200 characters",
-      tooGuessable: "This password is too common or easy to guess",
-    },
+    messages: profileMessages,
     user: {
       title: "User profile",
       email: "Signed in as {{email}}",

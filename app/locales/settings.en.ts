@@ -1,4 +1,9 @@
+import { settingsMessagesEnglish } from "../../server/contract/settings-texts.ts";
 import { dashboardSettingsEn } from "./dashboard-settings.en.ts";
+import type { TextsOf } from "./en.ts";
+
+/** The settings' messages, in the contract's English. */
+const settingsMessages: TextsOf<typeof settingsMessagesEnglish> = settingsMessagesEnglish;
 
 /**
  * The settings screens' texts (system settings, a user's page): a part of its own, which only the routes that show them
@@ -235,22 +240,7 @@ const settingsEn = {
       Url: "Website",
       Query: "Query",
     },
-    rules: {
-      key: "Only letters, digits and underscore, starting with a letter",
-      keyReserved: "This key is reserved: choose another",
-      maxAboveMin: "The maximum must be greater than the minimum",
-      fromBeforeTo: "From must not exceed To",
-      hiddenRequired: "A required field cannot be hidden without a default",
-      querySelect: "The query must start with select and contain this.id",
-      queryRequired: "A Query field cannot be required",
-      optionsRequired: "Add at least one option",
-      optionTaken: "Options must differ",
-      notForType: "Not for this type of field",
-      optionInUse: "Cannot be removed. Value is in use.",
-      standardField: "Standard fields cannot be deactivated or edited.",
-      columnLimit: "The entity has used all {{limit}} columns.",
-      fieldLimit: "This entity already has {{limit}} custom fields, the most an entity can have.",
-    },
+    rules: settingsMessages.rules,
     fieldManagement: {
       title: "Field management",
       intro:
@@ -272,8 +262,7 @@ const settingsEn = {
       moveUp: "Move {{name}} up",
       moveDown: "Move {{name}} down",
       empty: "This entity has no fields.",
-      orderChanged:
-        "The entity's fields changed while the page was open. The page now shows them as they are; try the move again.",
+      ...settingsMessages.fieldManagement,
     },
     entities: {
       title: "Custom entities",
@@ -366,7 +355,7 @@ const settingsEn = {
       createdToast: "The relationship {{name}} was created.",
       savedToast: "Changes to the relationship {{name}} were saved.",
       deletedToast: "The relationship {{name}} was deleted.",
-      standard: "Built-in relationships cannot be changed or deleted.",
+      ...settingsMessages.relationships,
       notFound: "The relationship no longer exists.",
       entityNotFound: "One of the entities no longer exists.",
     },
@@ -416,8 +405,7 @@ const settingsEn = {
       resetTitle: "Reset the overview of {{entity}}",
       confirmReset: "Show every block of the overview of {{entity}} again, in the default order?",
       resetToast: "The overview of {{entity}} is back in the default order.",
-      listedOnce: "Each of the entity's overview blocks must be listed exactly once.",
-      fieldsFirst: "The fields block stays first and cannot be hidden.",
+      ...settingsMessages.overviewBlocks,
       blocks: {
         fields: "Fields",
         favorites: "Favorite relationships",
@@ -472,8 +460,7 @@ const settingsEn = {
       createdToast: "{{name}} was added.",
       savedToast: "Changes to {{name}} were saved.",
       deletedToast: "{{name}} was deleted.",
-      invalidColour: "Must be a colour such as #1A7F37",
-      defaultMustBeActive: "The default must be active",
+      ...settingsMessages.metaStatus,
       notFound: "It no longer exists.",
       noneOfKind: "The entity has no field that uses these.",
     },

@@ -245,7 +245,6 @@ const settingsNb: SettingsTexts = {
       optionsRequired: "Legg til minst ett valg",
       optionTaken: "Valgene må være forskjellige",
       notForType: "Gjelder ikke for denne typen felt",
-      optionInUse: "Kan ikke fjernes. Verdien er i bruk.",
       standardField: "Standardfelt kan ikke deaktiveres eller redigeres.",
       columnLimit: "Entiteten har brukt alle {{limit}} kolonnene.",
       fieldLimit: "Denne entiteten har allerede {{limit}} egendefinerte felt, det meste en entitet kan ha.",

@@ -20,9 +20,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const message =
-      error.body.message === bulkDataTexts.notReady
+      error.body.code === bulkDataTexts.notReady
         ? "bulk.exports.notReady"
-        : error.body.message === bulkDataTexts.exportFailed
+        : error.body.code === bulkDataTexts.exportFailed
           ? "bulk.messages.exportFailed"
           : "bulk.exports.expired";
     flash(context, { status: "error", message, duration: 4000 });

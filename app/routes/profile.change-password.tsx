@@ -10,7 +10,7 @@ import { Page, PageHeader } from "../components/page-header.tsx";
 import { CHANGE_PASSWORD } from "../features/profile/urls.ts";
 import { getInstance } from "../middleware/i18next.server.ts";
 import { ApiError, api } from "../utils/api.server.ts";
-import { fieldErrors } from "../utils/api-errors.ts";
+import { fieldErrors, serverMessage } from "../utils/api-errors.ts";
 import { flash } from "../utils/flash.server.ts";
 import { readForm } from "../utils/form-action.server.ts";
 import { useMessageText } from "../utils/message-text.ts";
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const reply =
       error.status === 429
         ? submission.reply({
-            formErrors: [error.body.message ?? ""],
+            formErrors: [serverMessage(error.body) || ""],
             hideFields: ["currentPassword", "newPassword", "repeatPassword"],
           })
         : submission.reply({

@@ -1,6 +1,34 @@
+import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import type { ApiError } from "../../server/contract/errors.ts";
-import { errorDialogText, fieldErrors, fixedTexts, OOPS, OPERATION_NOT_PERMITTED, shownAsIs } from "./api-errors.ts";
+import en from "../locales/en.ts";
+import {
+  errorDialogText as errorDialogCode,
+  fieldErrors as fieldErrorCodes,
+  fixedTexts as fixedCodes,
+  OOPS as OOPS_CODE,
+  OPERATION_NOT_PERMITTED as OPERATION_NOT_PERMITTED_CODE,
+  shownAsIs,
+} from "./api-errors.ts";
+import { messageIn } from "./message-text.ts";
+
+// The module gives message codes; the page shows them in its language, here English, which quotes the spec.
+const english = createInstance();
+await english.init({ lng: "en", resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
+const inEnglish = (code: string) => messageIn(english, code);
+
+function errorDialogText(...args: Parameters<typeof errorDialogCode>): string | null {
+  const code = errorDialogCode(...args);
+  return code === null ? null : inEnglish(code);
+}
+
+function fieldErrors(...args: Parameters<typeof fieldErrorCodes>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fieldErrorCodes(...args)).map(([field, code]) => [field, inEnglish(code)]));
+}
+
+const fixedTexts = Object.fromEntries(Object.entries(fixedCodes).map(([name, code]) => [name, inEnglish(code)]));
+const OOPS = inEnglish(OOPS_CODE);
+const OPERATION_NOT_PERMITTED = inEnglish(OPERATION_NOT_PERMITTED_CODE);
 
 function body(exceptionName: string, message = "server says", status = 400): ApiError {
   return { status, exceptionName, message };
@@ -207,8 +235,25 @@ describe("field errors", () => {
     expect(fieldErrors(400, validation(undefined))).toEqual({});
   });
 
+  it("gives the code and values of a message that has them, for the page to show in its language", () => {
+    const result = fieldErrorCodes(
+      400,
+      validation([
+        {
+          field: "name",
+          defaultMessage: "Max 255 limit",
+          objectName: "company",
+          code: "validation.maxLength",
+          params: { max: "255" },
+        },
+        { field: "email", defaultMessage: "Must be an email", objectName: "company", code: "validation.invalidEmail" },
+      ]),
+    );
+    expect(result).toEqual({ name: "validation.maxLength?max=255", email: "validation.invalidEmail" });
+  });
+
   it("does not let a field name reach the prototype", () => {
-    const result = fieldErrors(400, validation([{ field: "__proto__", defaultMessage: "odd", objectName: "x" }]));
+    const result = fieldErrorCodes(400, validation([{ field: "__proto__", defaultMessage: "odd", objectName: "x" }]));
     expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
     expect(Object.hasOwn(result, "__proto__")).toBe(true);
   });

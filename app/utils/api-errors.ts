@@ -1,14 +1,21 @@
+import { apiErrorCodes } from "../../server/contract/error-texts.ts";
 import type { ApiError, FieldError } from "../../server/contract/errors.ts";
 import { iamTexts } from "../../server/contract/iam-texts.ts";
-import { apiErrorTexts, validationTexts } from "../locales/spec-texts.ts";
+import { messageCode } from "../../server/contract/message-code.ts";
+import { validationCodes } from "../../server/contract/messages.ts";
+
+/**
+ * What the warning dialog and a form's fields show of a failed call, as message codes (server/contract/message-code.ts)
+ * that pages show in their language through `useMessageText`.
+ */
 
 /** Fallback text of the warning dialog (spec error catalogue). */
-export const OOPS = apiErrorTexts.oops;
+export const OOPS = apiErrorCodes.oops;
 
 /** Shown for a 403 without a specific exception on a writing call. */
-export const OPERATION_NOT_PERMITTED = apiErrorTexts.operationNotPermitted;
+export const OPERATION_NOT_PERMITTED = apiErrorCodes.operationNotPermitted;
 
-/** The catalogue's exceptions with a fixed text; the texts are the English locale's, quoted from the spec. */
+/** The catalogue's exceptions with a fixed text. */
 const fixedNames = [
   "SignatureCannotBeDeletedException",
   "CrmRelationshipIsCurrentlyUsingException",
@@ -29,10 +36,10 @@ const fixedNames = [
   "CannotCreateUniquenessException",
   "DatasourceInUseException",
   "EmptyDashboardException",
-] as const satisfies readonly (keyof typeof apiErrorTexts)[];
+] as const satisfies readonly (keyof typeof apiErrorCodes)[];
 
 export const fixedTexts: Record<string, string> = Object.fromEntries(
-  fixedNames.map((name) => [name, apiErrorTexts[name]]),
+  fixedNames.map((name) => [name, apiErrorCodes[name]]),
 );
 
 /**
@@ -41,10 +48,10 @@ export const fixedTexts: Record<string, string> = Object.fromEntries(
  */
 export const productTexts: Record<string, string> = {
   ...iamTexts,
-  UserAlreadyAssignedException: apiErrorTexts.UserAlreadyAssignedException,
-  GroupAlreadyAssignedException: apiErrorTexts.GroupAlreadyAssignedException,
+  UserAlreadyAssignedException: apiErrorCodes.UserAlreadyAssignedException,
+  GroupAlreadyAssignedException: apiErrorCodes.GroupAlreadyAssignedException,
   // An advanced search run stopped by its statement timeout (spec §8 lists "Query failed." among the messages).
-  QueryFailedException: validationTexts.queryFailed,
+  QueryFailedException: validationCodes.queryFailed,
 };
 
 /** Exceptions whose server `message` is shown in the dialog as is. */
@@ -73,8 +80,7 @@ function text(value: unknown): string {
   return typeof value === "string" ? value.trim() : "";
 }
 
-/** The text of the warning dialog for a failed call in the spec's English, or null when no dialog is shown; pages show
- * it in their language through `useMessageText`. */
+/** The message of the warning dialog for a failed call, or null when no dialog is shown. */
 export function errorDialogText(
   method: string,
   status: number,
@@ -87,25 +93,31 @@ export function errorDialogText(
   const message = text(body?.message);
   if (name === VALIDATION) return null;
   if (status === 403 && (name === "" || name === ACCESS_DENIED)) return OPERATION_NOT_PERMITTED;
-  if (shownAsIs.includes(name)) return message || OOPS;
+  if (shownAsIs.includes(name)) return serverMessage(body) || OOPS;
   // Own-property check so names like "toString" do not hit the prototype.
   if (Object.hasOwn(fixedTexts, name)) return fixedTexts[name] ?? OOPS;
   if (Object.hasOwn(productTexts, name)) return productTexts[name] ?? OOPS;
-  if (duplicateValue.includes(name)) return message ? `${message} already exist` : OOPS;
+  if (duplicateValue.includes(name)) return message ? messageCode(apiErrorCodes.duplicate, { value: message }) : OOPS;
   return OOPS;
+}
+
+/** The server's message: its code where it has one, else its text as it came (trimmed); "" without one. */
+export function serverMessage(body: Partial<Pick<ApiError, "message" | "code" | "params">> | null | undefined): string {
+  return typeof body?.code === "string" ? messageCode(body.code, body.params) : text(body?.message);
 }
 
 // Conversion errors append the pattern and the raw exception after "using format"; the user needs only the head.
 const USING_FORMAT = /\s*using format[\s\S]*$/i;
 
 function fieldMessage(error: Partial<FieldError>): string {
+  if (typeof error.code === "string") return messageCode(error.code, error.params);
   const full = text(error.defaultMessage);
   return full.replace(USING_FORMAT, "").trim() || full;
 }
 
 /**
  * Field errors for a form: keyed by field name (keeping the `customFields.` prefix as given), first message per
- * field; text after "using format" is cut (trimmed); none for a status >= 500.
+ * field, its code where it has one (else its text, cut before "using format"); none for a status >= 500.
  */
 export function fieldErrors(status: number, body: Partial<ApiError> | null | undefined): Record<string, string> {
   if (status >= 500) return {};

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { type Actor, requirePermission } from "../auth/permissions.ts";
 import type { EntityRef } from "../contract/records.ts";
+import { notFoundTexts } from "../contract/settings-texts.ts";
 import type { Database } from "../db/schema.ts";
 import { containsPattern, isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
@@ -20,7 +21,7 @@ async function checkTarget(db: Kysely<Database>, target: Target) {
       : await db.selectFrom("core.app_user").select("id").where("id", "=", target.id).executeTakeFirst()
     : undefined;
   if (!found)
-    throw new DomainError(404, "NotFoundException", target.kind === "group" ? "Group not found" : "User not found");
+    throw new DomainError(404, "NotFoundException", target.kind === "group" ? notFoundTexts.group : notFoundTexts.user);
 }
 
 const column = (target: Target) => (target.kind === "group" ? "group_id" : "user_id");

@@ -1,58 +1,22 @@
 /** The provider's own pages (sign-in, invitation, messages): plain HTML forms in the dark skin. */
 
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordMessages } from "../contract/identity.ts";
+import { PASSWORD_MIN_LENGTH } from "../contract/identity.ts";
+import { messageText, serverText } from "../i18n.ts";
+import { type PageTexts, pageTextsEnglish } from "./page-texts.ts";
 
 export type PageLanguage = "en" | "nb";
 
-const texts = {
-  en: {
-    signInTitle: "Sign in to Workspace",
-    email: "Email",
-    password: "Password",
-    signIn: "Sign in",
-    invalid: "Wrong email or password.",
-    throttled: "Too many sign-in attempts. Wait a minute and try again.",
-    locked: "Too many failed sign-ins for this account. Try again later.",
-    registerTitle: "Choose your password",
-    newPassword: "New password",
-    register: "Save password",
-    registered: "Your password is saved. You can now sign in.",
-    registerThrottled: "Too many attempts. Wait a minute and try again.",
-    toWorkspace: "Go to Workspace",
-  },
-  nb: {
-    signInTitle: "Logg inn i Workspace",
-    email: "E-post",
-    password: "Passord",
-    signIn: "Logg inn",
-    invalid: "Feil e-post eller passord.",
-    throttled: "For mange innloggingsforsøk. Vent et minutt og prøv igjen.",
-    locked: "For mange mislykkede innlogginger for denne kontoen. Prøv igjen senere.",
-    registerTitle: "Velg passord",
-    newPassword: "Nytt passord",
-    register: "Lagre passord",
-    registered: "Passordet er lagret. Du kan nå logge inn.",
-    registerThrottled: "For mange forsøk. Vent et minutt og prøv igjen.",
-    toWorkspace: "Gå til Workspace",
-  },
-} as const;
-
-export function pageTexts(language: PageLanguage) {
-  return texts[language];
+/** The pages' texts in a language. */
+export function pageTexts(language: PageLanguage): PageTexts {
+  const text = (key: keyof PageTexts) => serverText(language, `pages.${key}`);
+  return Object.fromEntries(
+    (Object.keys(pageTextsEnglish) as (keyof PageTexts)[]).map((key) => [key, text(key)]),
+  ) as PageTexts;
 }
 
-// The API answers in English; a page shows the same errors in its own language.
-const norwegianErrors: Record<string, string> = {
-  Required: "Påkrevd",
-  [passwordMessages.tooShort]: `Minst ${PASSWORD_MIN_LENGTH} tegn`,
-  [passwordMessages.tooLong]: `Høyst ${PASSWORD_MAX_LENGTH} tegn`,
-  [passwordMessages.tooGuessable]: "Dette passordet er for vanlig eller lett å gjette",
-  "This invitation link is invalid or has expired.": "Denne invitasjonslenken er ugyldig eller utløpt.",
-};
-
-/** An API error message (English) in the page's language; unknown messages stay as they are. */
+/** An error (a message code, or a plain text shown as it is) in the page's language. */
 export function pageErrorMessage(language: PageLanguage, message: string): string {
-  return language === "nb" ? (norwegianErrors[message] ?? message) : message;
+  return messageText(language, message);
 }
 
 /** ui_locales from the authorization request first, then the browser's languages. */
@@ -108,7 +72,7 @@ function alert(message?: string): string {
 }
 
 export function renderLoginPage(options: { language: PageLanguage; uid: string; email?: string; error?: string }) {
-  const t = texts[options.language];
+  const t = pageTexts(options.language);
   return layout(
     options.language,
     t.signInTitle,
@@ -125,7 +89,7 @@ export function renderLoginPage(options: { language: PageLanguage; uid: string; 
 }
 
 export function renderRegisterPage(options: { language: PageLanguage; token: string; error?: string }) {
-  const t = texts[options.language];
+  const t = pageTexts(options.language);
   return layout(
     options.language,
     t.registerTitle,

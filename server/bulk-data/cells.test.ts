@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fieldOf } from "../../tests/support/fields.ts";
+import { inEnglish } from "../../tests/support/messages.ts";
 import { type FieldDefinition, validateValues } from "../contract/fields.ts";
 import { cellTexts, fromCell, toCell } from "./cells.ts";
 
@@ -19,9 +20,9 @@ describe("fromCell", () => {
     expect(fromCell(field("Number"), "", "en")).toEqual({ value: null });
     // Text that is no number goes on to validation, which answers as the record API does.
     const reading = fromCell(field("Number"), "many", "en") as { value: unknown };
-    expect(validateValues([field("Number")], { f: reading.value }, { partial: true }).errors[0].defaultMessage).toBe(
-      "Required",
-    );
+    expect(
+      inEnglish(validateValues([field("Number")], { f: reading.value }, { partial: true }).errors[0].defaultMessage),
+    ).toBe("Required");
   });
 
   it("reads percentages as fractions: xlsx numbers are fractions, text is percent", () => {
@@ -57,7 +58,7 @@ describe("fromCell", () => {
     expect(fromCell(list, "bygg OG anlegg", "en")).toEqual({ value: "construction" });
     expect(fromCell(list, " Information Technology ", "nb")).toEqual({ value: "it" });
     const unknown = fromCell(list, "Farming", "en") as { value: unknown };
-    expect(validateValues([list], { f: unknown.value }, { partial: true }).errors[0].defaultMessage).toBe(
+    expect(inEnglish(validateValues([list], { f: unknown.value }, { partial: true }).errors[0].defaultMessage)).toBe(
       "Must be one of the options",
     );
     const multi = field("MultiSelect", { options });

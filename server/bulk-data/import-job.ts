@@ -3,6 +3,7 @@ import { sql, type Transaction } from "kysely";
 import type { Job } from "pg-boss";
 import { bulkDataTexts, IMPORT_BATCH_SIZE, IMPORT_CHECK_ERRORS, type ImportStatus } from "../contract/bulk-data.ts";
 import { fieldErrorName } from "../contract/fields.ts";
+import { duplicateMessage } from "../contract/messages.ts";
 import type { Database } from "../db/schema.ts";
 import { notifyJobFinished } from "../notifications/notifications.service.ts";
 import { anyLive, type JobDefinition } from "../plugins/jobs.ts";
@@ -312,7 +313,7 @@ async function writeRowByRow(
         cells: row.cells.map(storedCell),
         errors: clashing.map((field) => ({
           field: fieldErrorName(field),
-          message: `${row.values[field.key]} already exist`,
+          message: duplicateMessage(String(row.values[field.key])),
         })),
       });
     }

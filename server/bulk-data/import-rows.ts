@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { bulkDataTexts, type ImportMode, MATCH_BY_ID } from "../contract/bulk-data.ts";
 import { type FieldDefinition, fieldErrorName, type ValidationResult, valuesValidator } from "../contract/fields.ts";
+import { duplicateMessage } from "../contract/messages.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import type { EntityMetadata } from "../records/metadata.repository.ts";
@@ -236,7 +237,7 @@ async function checkUnique(
       const value = row.values[field.key];
       const holder = holders.get(writes.valueKey(field, value));
       if (holder && holder !== selfId)
-        row.errors.push({ field: fieldErrorName(field), message: `${value} already exist` });
+        row.errors.push({ field: fieldErrorName(field), message: duplicateMessage(String(value)) });
     }
   }
 }

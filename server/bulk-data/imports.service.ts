@@ -26,6 +26,7 @@ import { isUuid } from "../db/values.ts";
 import { checkFileType, type FileType } from "../files/file-types.ts";
 import { receiveUpload } from "../files/uploads.ts";
 import { DomainError } from "../http/errors.ts";
+import { messageText, serverText } from "../i18n.ts";
 import type { EntityMetadata } from "../records/metadata.repository.ts";
 import { resolveEntity, withOptions } from "../records/records.service.ts";
 import { type CellValue, headerOf, ID_HEADER, importableFields, type Language } from "./cells.ts";
@@ -124,7 +125,9 @@ function comparable(text: string): string {
 /** Per column, the field its header names (by label in either language or by key), or null; each field once. */
 export function autoMap(columns: string[], entity: EntityMetadata): (string | null)[] {
   const fields = importableFields(entity);
-  const ignored = new Set([comparable(bulkDataTexts.errorColumn), comparable(bulkDataTexts.errorColumnNb)]);
+  const ignored = new Set(
+    (["en", "nb"] as const).map((language) => comparable(serverText(language, bulkDataTexts.errorColumn))),
+  );
   const taken = new Set<string>();
   return columns.map((header) => {
     const wanted = comparable(header);
@@ -555,7 +558,7 @@ export async function errorFile(
           return format === "csv" ? cellDisplay(cell as CellValue) : (cell as string | number | boolean | null);
         });
         const message = failed.errors
-          .map((error) => `${labels.get(error.field) ?? error.field}: ${error.message}`)
+          .map((error) => `${labels.get(error.field) ?? error.field}: ${messageText(language, error.message)}`)
           .join("; ");
         yield [...cells, message];
       }
@@ -563,7 +566,7 @@ export async function errorFile(
       after = page[page.length - 1].row_number;
     }
   }
-  const errorHeader = language === "nb" ? bulkDataTexts.errorColumnNb : bulkDataTexts.errorColumn;
+  const errorHeader = serverText(language, bulkDataTexts.errorColumn);
   const base = row.file_name.replace(/\.(xlsx|csv)$/i, "");
   return {
     stream: writeRows(format, [...row.columns, errorHeader], rows()),

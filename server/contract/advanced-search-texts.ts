@@ -1,5 +1,6 @@
 import type { FieldType } from "./fields.ts";
-import { messages } from "./messages.ts";
+import { messageCodes } from "./message-code.ts";
+import { maxLengthMessage, messages, validationCodes } from "./messages.ts";
 
 /**
  * Advanced search's operations, limits and texts, apart from the schemas (contract/advanced-search.ts, which
@@ -89,22 +90,11 @@ export const QUERY_TIMEOUT_MS = 5_000;
 export const QUERY_NAME_MAX = 255;
 export const QUERY_DESCRIPTION_MAX = 200;
 
-/**
- * The texts of advanced search: the spec's (§5, §8) where it has them, else the product's own. The web app shows
- * them in the page's language by their English text.
- */
-export const advancedSearchTexts = {
+/** Advanced search's own texts in English (the specification has none), by their keys (`searchMessages.<name>`). */
+export const advancedSearchEnglish = {
   ilikeNeedsWildcard: "The ilike filter needs a % wildcard",
   sameYear: "A date range must be in the same year",
   fromBeforeTo: "From must not exceed To",
-  noResults: "No Results Found",
-  queryFailed: "Query failed.",
-  inUse: "Error saving changes on the Datasource. The target Datasource is currently being used by Widget/s.",
-  required: messages.required,
-  max255: messages.max255,
-  max200: "Max 200 limit",
-  notAnOption: messages.notAnOption,
-  notANumber: messages.notANumber,
   notADate: "Must be a date",
   noParam: "This operation takes no value",
   operationNotForType: "This operation does not fit the field",
@@ -122,6 +112,19 @@ export const advancedSearchTexts = {
   tooManyFilters: `At most ${QUERY_FILTERS_MAX} filters`,
   notFound: "Query not found",
   dataSourceNotFound: "Data source not found",
+} as const;
+
+/** The codes of advanced search's messages: the spec's (§5, §8) where it has them, else the product's own. */
+export const advancedSearchTexts = {
+  ...messageCodes("searchMessages", advancedSearchEnglish),
+  noResults: "apiErrors.DatasourceValidationException",
+  queryFailed: validationCodes.queryFailed,
+  inUse: "apiErrors.DatasourceInUseException",
+  required: messages.required,
+  max255: messages.max255,
+  max200: maxLengthMessage(QUERY_DESCRIPTION_MAX),
+  notAnOption: messages.notAnOption,
+  notANumber: messages.notANumber,
 } as const;
 
 /** A result column's heading: "Entity: Field" when the query joins entities, so that like-named fields differ. */

@@ -30,7 +30,7 @@ describe("queryDefinitionSchema", () => {
     ];
     expect(issues({ entities: [{ ...company, filters }] })).toEqual([
       `entities.0.filters.0.paramValue: ${advancedSearchTexts.noParam}`,
-      "entities.0.filters.1.paramValue: Required",
+      `entities.0.filters.1.paramValue: ${advancedSearchTexts.required}`,
     ]);
   });
 
@@ -43,7 +43,7 @@ describe("queryDefinitionSchema", () => {
     ]);
     const reversed = { field: "created_at", from: "2024-06-01", to: "2024-01-31" };
     expect(issues({ entities: [{ ...company, dateFilter: reversed }] })).toEqual([
-      "entities.0.dateFilter.to: From must not exceed To",
+      `entities.0.dateFilter.to: ${advancedSearchTexts.fromBeforeTo}`,
     ]);
   });
 

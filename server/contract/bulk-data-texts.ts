@@ -1,3 +1,5 @@
+import { messageCodes } from "./message-code.ts";
+
 /**
  * Bulk data's limits and texts, apart from the schemas (bulk-data.ts, which re-exports them) so that the web app's
  * locale files and message lookup use them without loading Zod into every page.
@@ -18,8 +20,8 @@ export const importLimits = {
   partMb: 32,
 } as const;
 
-/** The product's own texts (spec §4 names the statuses only). */
-export const bulkDataTexts = {
+/** The product's own texts in English (spec §4 names the statuses only), by their keys (`bulk.messages.<name>`). */
+export const bulkDataEnglish = {
   notFound: "Import not found",
   exportNotFound: "Export not found",
   notMapped: "Map at least one column to a field",
@@ -35,9 +37,8 @@ export const bulkDataTexts = {
   unreadableFile: "The file could not be read",
   recordNotFound: "No record has this value",
   duplicateInFile: "This value is also in an earlier row of the file",
+  /** The heading of the error file's extra column, in the import's language (server/i18n.ts). */
   errorColumn: "Error",
-  /** The error file's extra column in an import made in Norwegian. */
-  errorColumnNb: "Feil",
   /** Why an import whose every row was refused failed. */
   allRowsFailed: "No row of the file could be imported",
   /** Why an import failed that its retries could not finish. */
@@ -62,3 +63,6 @@ export const bulkDataTexts = {
   /** Why a check ended without its result (its process killed again and again). */
   checkInterrupted: "The check of the file was interrupted: check it again",
 } as const;
+
+/** The codes of bulk data's messages. */
+export const bulkDataTexts = messageCodes("bulk.messages", bulkDataEnglish);

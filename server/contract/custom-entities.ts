@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { customFieldInputSchema, fieldRuleTexts, KEY_MAX, normaliseKey } from "./custom-fields.ts";
-import { messages } from "./messages.ts";
+import { maxLengthMessage, messages } from "./messages.ts";
 
 /** The schema every custom entity's table lives in (spec §3). */
 export const CUSTOM_SCHEMA = "custom_schema";
@@ -26,9 +26,9 @@ export type EntityIcon = (typeof entityIcons)[number];
 
 /** The spec's texts (§8) for refusals of custom entity changes. */
 export const entityTexts = {
-  nameTaken: "Entity name already exist",
-  noFields: "Custom entity should have at least 1 custom field",
-  hasData: "This custom entity already have data",
+  nameTaken: "apiErrors.EntityAlreadyExistingException",
+  noFields: "apiErrors.NoColumnsRemainingException",
+  hasData: "apiErrors.ColumnHasValueException",
 } as const;
 
 const label = z.string().trim().min(1, messages.required).max(255, messages.max255);
@@ -52,7 +52,7 @@ export const customEntityInputSchema = entityNamesSchema.extend({
       z
         .string()
         .min(1, messages.required)
-        .max(KEY_MAX, `Max ${KEY_MAX} limit`)
+        .max(KEY_MAX, maxLengthMessage(KEY_MAX))
         .regex(/^([a-z][a-z0-9_]*)?$/, fieldRuleTexts.key),
     ),
   fields: z.array(customFieldInputSchema).max(50).default([]),

@@ -1,12 +1,14 @@
+import { validationCodes } from "./messages.ts";
+
 /**
- * The spec's texts (§8) for refusals of field changes, apart from the schemas (custom-fields.ts, which re-exports
- * them) so that the web app's locale files and message lookup use them without loading Zod into every page.
+ * The codes of the spec's texts (§8) for refusals of field changes, apart from the schemas (custom-fields.ts, which
+ * re-exports them) so that the web app uses them without loading Zod into every page.
  */
 export const fieldTexts = {
-  keyTaken: "Field key already exist",
-  fieldInUse: "Field in use",
-  maxBelowData: "New max character count is less than to current value.",
-  uniqueNotPossible: "Sorry, unique and required is not possible for this field",
-  optionInUse: "Cannot be removed. Value is in use.",
-  queryFailed: "Query failed.",
+  keyTaken: "apiErrors.FieldKeyAlreadyExistingException",
+  fieldInUse: "apiErrors.FieldInUseException",
+  maxBelowData: "apiErrors.InvalidMaxCharacterCountException",
+  uniqueNotPossible: "apiErrors.CannotCreateUniquenessException",
+  optionInUse: "apiErrors.valueInUse",
+  queryFailed: validationCodes.queryFailed,
 } as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fieldTypes } from "./fields.ts";
-import { messages } from "./messages.ts";
+import { maxLengthMessage, messages } from "./messages.ts";
+import { fieldRuleTexts } from "./settings-texts.ts";
 
 /** Every type a custom field may have, Query (a read-only select run for the record) among them. */
 export const customFieldTypes = fieldTypes;
@@ -21,23 +22,7 @@ export const QUERY_ROW_LIMIT = 100;
 
 export { fieldTexts } from "./custom-field-texts.ts";
 
-/** Why a field is refused once its entity has all the custom fields it may have (the product's own text). */
-export const fieldLimitText = (limit: number) =>
-  `This entity already has ${limit} custom fields, the most an entity can have`;
-
-/** The product's own texts (the specification has none) for the rules of spec §5. */
-export const fieldRuleTexts = {
-  key: "Only letters, digits and underscore, starting with a letter",
-  keyReserved: "This key is reserved: choose another",
-  maxAboveMin: "The maximum must be greater than the minimum",
-  fromBeforeTo: "From must not exceed To",
-  hiddenRequired: "A required field cannot be hidden without a default",
-  querySelect: "The query must start with select and contain this.id",
-  queryRequired: "A Query field cannot be required",
-  optionsRequired: "Add at least one option",
-  optionTaken: "Options must differ",
-  notForType: "Not for this type of field",
-} as const;
+export { fieldRuleTexts } from "./settings-texts.ts";
 
 /**
  * A key as the user types or pastes it: word characters and spaces kept (spec §3), spaces as underscores, lower case;
@@ -107,7 +92,7 @@ export const customFieldInputSchema = z
         z
           .string()
           .min(1, messages.required)
-          .max(KEY_MAX, `Max ${KEY_MAX} limit`)
+          .max(KEY_MAX, maxLengthMessage(KEY_MAX))
           .regex(/^([a-z][a-z0-9_]*)?$/, fieldRuleTexts.key)
           .refine((key) => !RESERVED_FIELD_KEYS.has(key), fieldRuleTexts.keyReserved),
       ),
@@ -132,7 +117,7 @@ export const customFieldInputSchema = z
     /** The value a new record gets when none is given, checked by the field's own rules. */
     defaultValue: z.unknown().optional(),
     options: z.array(fieldOptionInputSchema).max(500).default([]),
-    query: z.string().trim().max(QUERY_MAX, `Max ${QUERY_MAX} limit`).nullish(),
+    query: z.string().trim().max(QUERY_MAX, maxLengthMessage(QUERY_MAX)).nullish(),
   })
   .superRefine((input, context) => {
     const issue = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });

@@ -1,15 +1,16 @@
+import { messageCodes } from "./message-code.ts";
+
 /**
  * Dashboards' and widgets' texts, apart from the schemas (dashboards.ts, which re-exports them) so that the web app's
  * locale files and message lookup use them without loading Zod into every page.
  */
 
-/** The spec's texts (§8). */
-export const EMPTY_DASHBOARD_TEXT = "This dashboard is currently empty.";
-export const DATASOURCE_IN_USE_TEXT =
-  "Error saving changes on the Datasource. The target Datasource is currently being used by Widget/s.";
+/** The spec's texts (§8), as codes. */
+export const EMPTY_DASHBOARD_TEXT = "apiErrors.EmptyDashboardException";
+export const DATASOURCE_IN_USE_TEXT = "apiErrors.DatasourceInUseException";
 
-/** The product's own texts (the specification has none), shown in the page's language by the web app. */
-export const dashboardTexts = {
+/** The product's own texts in English (the specification has none), by their keys (`dashboardMessages.<name>`). */
+export const dashboardEnglish = {
   dashboardNotFound: "Dashboard not found",
   widgetNotFound: "Widget not found",
   datasourceNotFound: "Data source not found",
@@ -22,3 +23,6 @@ export const dashboardTexts = {
   alreadyPlaced: "The widget is already on this dashboard",
   tooManyWidgets: "At most 50 widgets on a dashboard",
 } as const;
+
+/** The codes of dashboards' and widgets' messages. */
+export const dashboardTexts = messageCodes("dashboardMessages", dashboardEnglish);

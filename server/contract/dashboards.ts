@@ -7,7 +7,7 @@ import {
   sortDirections,
 } from "./advanced-search.ts";
 import { dashboardTexts } from "./dashboard-texts.ts";
-import { messages } from "./messages.ts";
+import { maxValueMessage, messages, minValueMessage } from "./messages.ts";
 import {
   aggregationFunctions,
   chartWidgetTypes,
@@ -341,14 +341,14 @@ export const placementInputSchema = z.object({
   width: z.coerce
     .number({ error: messages.notANumber })
     .int(messages.notANumber)
-    .min(1, "Must be at least 1")
-    .max(DASHBOARD_GRID_COLUMNS, `Must be at most ${DASHBOARD_GRID_COLUMNS}`)
+    .min(1, minValueMessage(1))
+    .max(DASHBOARD_GRID_COLUMNS, maxValueMessage(DASHBOARD_GRID_COLUMNS))
     .default(6),
   height: z.coerce
     .number({ error: messages.notANumber })
     .int(messages.notANumber)
-    .min(1, "Must be at least 1")
-    .max(DASHBOARD_HEIGHT_MAX, `Must be at most ${DASHBOARD_HEIGHT_MAX}`)
+    .min(1, minValueMessage(1))
+    .max(DASHBOARD_HEIGHT_MAX, maxValueMessage(DASHBOARD_HEIGHT_MAX))
     .default(4),
 });
 export type PlacementInput = z.output<typeof placementInputSchema>;

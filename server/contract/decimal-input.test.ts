@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { inEnglish } from "../../tests/support/messages.ts";
 import { decimalInput, decimalText } from "./decimal-input.ts";
 import { type FieldDefinition, fieldFormSchema } from "./fields.ts";
 
@@ -36,8 +37,8 @@ describe("a number typed in a form", () => {
     expect(fieldFormSchema(field("Number"), { language: "nb" }).parse("1 234,5")).toBe(1234.5);
     // English keeps its comma a thousands separator, which a number field refuses as before.
     expect(fieldFormSchema(field("Number"), { language: "en" }).safeParse("12,5").success).toBe(false);
-    expect(fieldFormSchema(field("Number"), { language: "nb" }).safeParse("tolv").error?.issues[0]?.message).toBe(
-      "Required",
-    );
+    expect(
+      inEnglish(fieldFormSchema(field("Number"), { language: "nb" }).safeParse("tolv").error?.issues[0]?.message),
+    ).toBe("Required");
   });
 });

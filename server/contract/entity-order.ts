@@ -1,10 +1,7 @@
 import { z } from "zod";
 import { fieldTypes } from "./fields.ts";
 
-/** The product's own text (the specification has none) for an order that does not name each field once. */
-export const entityOrderTexts = {
-  everyFieldOnce: "Name every field of the entity exactly once",
-} as const;
+export { everyFieldOnceMessage } from "./settings-texts.ts";
 
 /** One field of an entity in its place (spec §7 entity order): what the field management screen shows of it. */
 export const entityOrderFieldSchema = z.object({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fieldOf } from "../../tests/support/fields.ts";
+import { inEnglish } from "../../tests/support/messages.ts";
 import {
   displayPercent,
   type FieldDefinition,
@@ -25,12 +26,12 @@ const options = [
 /** Validates one value of one field and returns what came out for it. */
 function check(definition: FieldDefinition, value: unknown, today = "2026-06-15") {
   const result = validateValues([definition], { [definition.key]: value }, { partial: false, today });
-  return { value: result.values[definition.key], error: result.errors[0]?.defaultMessage };
+  return { value: result.values[definition.key], error: inEnglish(result.errors[0]?.defaultMessage) };
 }
 
 describe("product texts", () => {
   it("match the specification character for character", () => {
-    expect(messages).toEqual({
+    expect(inEnglish(messages)).toEqual({
       required: "Required",
       max255: "Max 255 limit",
       max1000: "Max 1000 limit",
@@ -41,6 +42,7 @@ describe("product texts", () => {
       pastDate: "Must be a past date",
       notAnOption: "Must be one of the options",
       contactRequired: "An inquiry or to-do selection requires a contact as well.",
+      pageRange: "Page number must be from 1 to the last page.",
     });
     expect([TEXT_MAX, URL_MAX, NUMBER_MAX]).toEqual([255, 1000, 9_999_999_999]);
   });
@@ -62,7 +64,7 @@ describe("validateValues", () => {
   it("treats a missing key as empty on a full update", () => {
     const result = validateValues([name, city], {}, { partial: false });
     expect(result.values).toEqual({ city: null });
-    expect(result.errors).toEqual([{ field: "name", defaultMessage: "Required", objectName: "record" }]);
+    expect(inEnglish(result.errors)).toEqual([{ field: "name", defaultMessage: "Required", objectName: "record" }]);
   });
 
   it("only processes the keys present on a partial update", () => {
@@ -81,7 +83,7 @@ describe("validateValues", () => {
 
   it("prefixes custom fields with customFields.", () => {
     const custom = field("Text", { key: "shoeSize", customField: true, required: true });
-    expect(validateValues([custom], {}, { partial: false }).errors).toEqual([
+    expect(inEnglish(validateValues([custom], {}, { partial: false }).errors)).toEqual([
       { field: "customFields.shoeSize", defaultMessage: "Required", objectName: "record" },
     ]);
   });
@@ -331,6 +333,8 @@ describe("text PostgreSQL cannot store", () => {
     );
     expect(check(field("Text"), "Zz 😀").value).toBe("Zz 😀");
     const form = fieldFormSchema(field("Text")).safeParse("x\u0000");
-    expect(form.success ? undefined : form.error.issues[0].message).toBe("Must not contain a null character");
+    expect(inEnglish(form.success ? undefined : form.error.issues[0].message)).toBe(
+      "Must not contain a null character",
+    );
   });
 });

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { decimalText, type InputLanguage } from "./decimal-input.ts";
 import type { FieldError } from "./errors.ts";
 import { isOnForms, isWritable } from "./field-use.ts";
-import { messages, refusedTextMessage } from "./messages.ts";
+import { messageCode } from "./message-code.ts";
+import { maxLengthMessage, messages, refusedTextMessage, validationCodes } from "./messages.ts";
 
 export const fieldTypes = [
   "Date",
@@ -252,7 +253,7 @@ function unixLineBreaks(text: string): string {
 
 function formText(field: FieldDefinition, max: number | undefined) {
   const text = z.string({ error: messages.required }).overwrite(unixLineBreaks);
-  const limited = max === undefined ? text : text.max(max, `Max ${max} limit`);
+  const limited = max === undefined ? text : text.max(max, maxLengthMessage(max));
   return field.required ? limited : limited.optional();
 }
 
@@ -363,7 +364,7 @@ function normalise(field: FieldDefinition, raw: unknown, today: string): Outcome
       const text = toText(raw);
       if (text === undefined) return fail(messages.required);
       const max = field.settings.maxLength ?? (field.type === "LongText" ? LONG_TEXT_MAX : TEXT_MAX);
-      if (text !== null && text.length > max) return fail(`Max ${max} limit`);
+      if (text !== null && text.length > max) return fail(maxLengthMessage(max));
       const min = field.settings.minLength;
       return text !== null && min !== undefined && text.length < min ? fail(minLengthText(min)) : { value: text };
     }
@@ -422,11 +423,11 @@ function normalise(field: FieldDefinition, raw: unknown, today: string): Outcome
 }
 
 /** The product's own texts (the specification has none) for values outside a custom field's limits. */
-export const minLengthText = (min: number) => `Min ${min} characters`;
-export const minValueText = (min: string) => `Must be at least ${min}`;
-export const maxValueText = (max: string) => `Must be at most ${max}`;
-export const fromDateText = (from: string) => `Must be ${from} or later`;
-export const toDateText = (to: string) => `Must be ${to} or earlier`;
+export const minLengthText = (min: number) => messageCode(validationCodes.minLength, { min });
+export const minValueText = (min: string) => messageCode(validationCodes.minValue, { min });
+export const maxValueText = (max: string) => messageCode(validationCodes.maxValue, { max });
+export const fromDateText = (from: string) => messageCode(validationCodes.fromDate, { date: from });
+export const toDateText = (to: string) => messageCode(validationCodes.toDate, { date: to });
 
 function withinValues(field: FieldDefinition, value: number | null): Outcome | undefined {
   if (value === null) return undefined;

@@ -1,14 +1,15 @@
+import { messageCode } from "./message-code.ts";
+import { validationCodes } from "./messages.ts";
+
 /**
- * Uploads: the texts of spec §5 and §8, and the limit's default. Apart from any schema, so that the web app can use
- * them without loading Zod.
+ * Uploads: the codes of the texts of spec §5 and §8, and the limit's default. Apart from any schema, so that the web
+ * app can use them without loading Zod.
  */
 export const fileMessages = {
-  /** The web app's own check before a file is sent; `{n}` is the limit in megabytes. */
-  tooLarge: "File should not exceed {n}mb",
   /** The API's answer past the limit (`MaxUploadSizeExceededException`). */
-  maxUploadSizeExceeded: "Max upload size exceeded",
-  unsupportedType: "File type not supported",
-  missing: "You must upload a file",
+  maxUploadSizeExceeded: "apiErrors.MaxUploadSizeExceededException",
+  unsupportedType: validationCodes.fileTypeNotSupported,
+  missing: validationCodes.fileMissing,
 } as const;
 
 /**
@@ -64,5 +65,5 @@ export const MAX_IMPORT_MB_DEFAULT = 1024;
 export const DOCUMENT_DESCRIPTION_MAX = 200;
 
 export function tooLargeMessage(maxMegabytes: number): string {
-  return fileMessages.tooLarge.replace("{n}", String(maxMegabytes));
+  return messageCode(validationCodes.fileTooLarge, { max: maxMegabytes });
 }

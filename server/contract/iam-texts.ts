@@ -1,3 +1,5 @@
+import { messageCodes } from "./message-code.ts";
+
 /**
  * The refusals of user, group and role administration. "Role in use" is the specification's (§6, §8); the others are
  * the product's own, as the catalogue has no text for them. The web app shows each in the page's language. Apart from
@@ -15,7 +17,9 @@ const texts = {
   EmployeeUserDeactivatedException: "This user is deactivated. Reactivate them instead of inviting them again.",
 };
 export type IamException = keyof typeof texts;
-export const iamTexts: Readonly<Record<IamException, string>> = texts;
+export const iamEnglish: Readonly<Record<IamException, string>> = texts;
+/** The refusals' codes (`apiErrors.<exception name>`). */
+export const iamTexts = messageCodes("apiErrors", iamEnglish);
 
 /**
  * The built-in roles' names in both languages. A workspace stores and finds each by its English name (they cannot be

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { messages, validationCodes } from "./messages.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordMessages } from "./profile-texts.ts";
 import { isTimeZone } from "./time-zones.ts";
 import { userStatuses } from "./user-statuses.ts";
 
 export const languageSchema = z.enum(["en", "nb"]);
 
-export const timeZoneSchema = z.string().max(64).refine(isTimeZone, "Must be a time zone");
+export const timeZoneSchema = z.string().max(64).refine(isTimeZone, validationCodes.timeZone);
 
 export const operations = ["Create", "Read", "Update", "Delete"] as const;
 
@@ -92,7 +93,7 @@ export const employeeSchema = z.object({
 export type Employee = z.infer<typeof employeeSchema>;
 
 export const createEmployeeSchema = z.object({
-  email: z.email("Must be an email").max(255, "Max 255 limit"),
+  email: z.email(messages.invalidEmail).max(255, messages.max255),
   firstName: z.string().trim().min(1, "Required").max(255, "Max 255 limit"),
   lastName: z.string().trim().min(1, "Required").max(255, "Max 255 limit"),
   mobile: z.string().trim().max(255, "Max 255 limit").optional(),

@@ -5,10 +5,13 @@ import { metaStatusSchema } from "./records.ts";
 export const metaStatusKindSchema = z.enum(["status", "priority", "category", "source"]);
 export type MetaStatusKindOrStatus = z.infer<typeof metaStatusKindSchema>;
 
-/** The product's own text (the specification has none) for a colour that is not `#` and six hex digits. */
-export const INVALID_COLOUR = "Must be a colour such as #1A7F37";
-/** The product's own text for a default that is switched off: new records would get a status nobody may choose. */
-export const DEFAULT_MUST_BE_ACTIVE = "The default must be active";
+/**
+ * The codes of the product's own texts (the specification has none) for a colour that is not `#` and six hex digits,
+ * and for a default that is switched off: new records would get a status nobody may choose.
+ */
+export { DEFAULT_MUST_BE_ACTIVE, INVALID_COLOUR } from "./settings-texts.ts";
+
+import { DEFAULT_MUST_BE_ACTIVE, INVALID_COLOUR } from "./settings-texts.ts";
 
 const name = z.string().trim().min(1, messages.required).max(255, messages.max255);
 

@@ -31,12 +31,7 @@ export function isNotificationType(value: unknown): value is NotificationType {
   return (notificationTypes as readonly unknown[]).includes(value);
 }
 
-/** The product's own texts (the specification has none). */
-export const notificationTexts = {
-  critical: "This notification cannot be switched off",
-  notFound: "Notification not found",
-  settingNotFound: "Notification setting not found",
-} as const;
+export { notificationTexts } from "./notification-texts.ts";
 
 /** One event type's setting for the user: on or off, and whether it may be switched off at all. */
 export const notificationSettingSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messages } from "./messages.ts";
+import { overviewBlockTexts } from "./settings-texts.ts";
 
 /**
  * The blocks a record's 360-overview may show (spec §2 expanded-entity-overview-widgets), in the order an entity
@@ -21,10 +22,7 @@ export const overviewBlockKeys = [
 export type OverviewBlockKey = (typeof overviewBlockKeys)[number];
 
 /** The texts of a refused order, also shown by the settings screen (in the page's language). */
-export const overviewBlockTexts = {
-  listedOnce: "List each of the entity's overview blocks exactly once.",
-  fieldsFirst: "The fields block stays first and cannot be hidden.",
-} as const;
+export { overviewBlockTexts };
 
 const CUSTOM_SCHEMA = "custom_schema";
 const companiesAndContacts = new Set(["crm.company", "crm.contact"]);

@@ -1,3 +1,5 @@
+import { messageCodes } from "./message-code.ts";
+
 /**
  * The profile's and the password policy's limits and texts, apart from any schema, so that the web app can show them
  * in the page's language without loading Zod.
@@ -6,8 +8,8 @@
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 200;
 
-/** The server's password policy answers with these; pages translate them by their English text. */
-export const passwordMessages = {
+/** The server's password policy's texts in English, by their keys (`profile.messages.<name>`). */
+export const passwordEnglish = {
   tooShort: `At least ${PASSWORD_MIN_LENGTH} characters`,
   tooLong: `At most ${PASSWORD_MAX_LENGTH} characters`,
   tooGuessable: "This password is too common or easy to guess",
@@ -20,8 +22,8 @@ export const PROFILE_IMAGE_MAX_BYTES = PROFILE_IMAGE_MAX_KB * 1024;
 /** The image types a profile image may be, by content. SVG is not one: it may carry script. */
 export const profileImageTypes = ["image/png", "image/jpeg", "image/webp"] as const;
 
-/** The product's own texts for the profile's rules; the web app shows them in the page's language. */
-export const profileTexts = {
+/** The product's own texts for the profile's rules in English, by their keys (`profile.messages.<name>`). */
+export const profileEnglish = {
   imageType: "The profile image must be a PNG, JPEG or WebP image",
   imageTooLarge: `The profile image must not exceed ${PROFILE_IMAGE_MAX_KB} kB`,
   invalidMobile: "Must be a phone number",
@@ -30,3 +32,7 @@ export const profileTexts = {
   passwordsDiffer: "The passwords do not match",
   tooManyAttempts: "Too many wrong passwords. Try again later.",
 } as const;
+
+/** The codes of the password policy's and the profile's messages. */
+export const passwordMessages = messageCodes("profile.messages", passwordEnglish);
+export const profileTexts = messageCodes("profile.messages", profileEnglish);

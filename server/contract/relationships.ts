@@ -5,11 +5,11 @@ import { messages } from "./messages.ts";
 export const relationshipTypes = ["1to1", "1toN", "Nto1", "NtoM"] as const;
 export type RelationshipType = (typeof relationshipTypes)[number];
 
-/** The spec's texts (§8). */
+/** The codes of the spec's texts (§8). */
 export const relationshipTexts = {
-  inUse: "Failed to delete. This relationship is currently in use.",
-  repeated: "Connection already exists.",
-  otherPartner: "Selected relationship is already connected to another record.",
+  inUse: "apiErrors.CrmRelationshipIsCurrentlyUsingException",
+  repeated: "apiErrors.DataAlreadyConnectedException",
+  otherPartner: "apiErrors.AnotherConnectionAlreadyExistingException",
 } as const;
 
 const label = z.string().trim().min(1, messages.required).max(255, messages.max255);

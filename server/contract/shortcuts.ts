@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { messages } from "./messages.ts";
+import { maxValueMessage, messages, minValueMessage } from "./messages.ts";
 import { OWN_SHORTCUTS_MAX, SHARED_SHORTCUTS_MAX, shortcutTexts } from "./shortcut-texts.ts";
 
 /**
@@ -56,8 +56,8 @@ export const sharedShortcutInputSchema = z
     ordering: z
       .number({ error: messages.notANumber })
       .int(messages.notANumber)
-      .min(0, "Must be at least 0")
-      .max(SHORTCUT_ORDERING_MAX, `Must be at most ${SHORTCUT_ORDERING_MAX}`)
+      .min(0, minValueMessage(0))
+      .max(SHORTCUT_ORDERING_MAX, maxValueMessage(SHORTCUT_ORDERING_MAX))
       // Left out: a new one goes last, a changed one keeps its place.
       .optional(),
   })

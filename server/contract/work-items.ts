@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { messages } from "./messages.ts";
+import { maxValueMessage, messages, minValueMessage } from "./messages.ts";
 import { recordSchema } from "./records.ts";
 
 /** Inquiries and to-dos: the entities whose items are linked to a contact, and one of its companies (spec §3). */
@@ -97,8 +97,8 @@ export const referenceNumberStartSchema = z.object({
   next: z
     .number({ error: messages.notANumber })
     .int(messages.notANumber)
-    .min(1, "Must be at least 1")
-    .max(REFERENCE_NUMBER_MAX, `Must be at most ${REFERENCE_NUMBER_MAX}`),
+    .min(1, minValueMessage(1))
+    .max(REFERENCE_NUMBER_MAX, maxValueMessage(REFERENCE_NUMBER_MAX)),
 });
 export type ReferenceNumberStart = z.infer<typeof referenceNumberStartSchema>;
 

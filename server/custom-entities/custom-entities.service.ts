@@ -9,6 +9,7 @@ import {
 } from "../contract/custom-entities.ts";
 import type { CustomFieldInput } from "../contract/custom-fields.ts";
 import type { FieldSettings } from "../contract/fields.ts";
+import { notFoundTexts } from "../contract/settings-texts.ts";
 import type { Database } from "../db/schema.ts";
 import { addField, preparedField } from "../fields/fields.service.ts";
 import { DomainError } from "../http/errors.ts";
@@ -19,7 +20,7 @@ import * as repo from "./custom-entities.repository.ts";
 const SETTINGS = "System_Settings";
 
 function notFound(): DomainError {
-  return new DomainError(404, "NotFoundException", "Entity not found");
+  return new DomainError(404, "NotFoundException", notFoundTexts.entity);
 }
 
 function nameTaken(): DomainError {

@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import { type Actor, requirePermission } from "../auth/permissions.ts";
-import { type EntityOrderField, type EntityOrderInput, entityOrderTexts } from "../contract/entity-order.ts";
+import type { EntityOrderField, EntityOrderInput } from "../contract/entity-order.ts";
 import type { FieldSettings, FieldType } from "../contract/fields.ts";
+import { everyFieldOnceMessage } from "../contract/settings-texts.ts";
 import type { Database } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import { forgetEntity } from "../records/metadata.repository.ts";
@@ -42,7 +43,7 @@ function orderProblem(keys: string[], fields: string[]): string | null {
     unknown.length > 0 && `unknown ${unknown.join(", ")}`,
     twice.size > 0 && `named twice ${[...twice].join(", ")}`,
   ].filter(Boolean);
-  return parts.length > 0 ? `${entityOrderTexts.everyFieldOnce}: ${parts.join("; ")}` : null;
+  return parts.length > 0 ? everyFieldOnceMessage(parts.join("; ")) : null;
 }
 
 /** The entity's fields in the order forms, record pages and lists show them (spec §7 entity order). */

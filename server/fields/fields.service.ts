@@ -6,13 +6,13 @@ import {
   FIELD_LIMIT,
   type FieldEntity,
   type FieldSetting,
-  fieldLimitText,
   fieldRuleTexts,
   fieldTexts,
   QUERY_ROW_LIMIT,
   type QueryResult,
 } from "../contract/custom-fields.ts";
 import { type FieldDefinition, type FieldSettings, type FieldType, fieldValueSchema } from "../contract/fields.ts";
+import { columnLimitMessage, fieldLimitMessage, STANDARD_FIELD } from "../contract/settings-texts.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid, uniqueKey } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
@@ -258,12 +258,12 @@ export async function addField(
   await refuseTakenKey(trx, entity, input.key);
   await repo.lockEntity(trx, entity.id);
   if ((await repo.customFieldCount(trx, entity.id)) >= FIELD_LIMIT) {
-    throw new DomainError(409, "FieldLimitReachedException", fieldLimitText(FIELD_LIMIT));
+    throw new DomainError(409, "FieldLimitReachedException", fieldLimitMessage(FIELD_LIMIT));
   }
   const used = (await repo.columnsUsed(trx)).get(`${entity.schemaKey}.${entity.tableKey}`) ?? 0;
   const columnType = repo.columnTypeOf(input.type);
   if (columnType && used >= COLUMN_LIMIT) {
-    throw new DomainError(409, "ColumnLimitReachedException", `The entity has used all ${COLUMN_LIMIT} columns`);
+    throw new DomainError(409, "ColumnLimitReachedException", columnLimitMessage(COLUMN_LIMIT));
   }
   // Existing records would all share the new field's one value (none, or the default).
   if (input.unique && input.required && (await repo.hasRows(trx, entity))) throw uniqueNotPossible();
@@ -297,7 +297,7 @@ export async function createField(
 }
 
 function standardField(): DomainError {
-  return new DomainError(409, "StandardFieldException", "Standard fields cannot be deactivated or edited");
+  return new DomainError(409, "StandardFieldException", STANDARD_FIELD);
 }
 
 /** Changes a custom field within the rules of spec §5; its key and, once it holds values, its type stay. */

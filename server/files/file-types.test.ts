@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { english } from "../../tests/support/messages.ts";
 import { docxFile, odtFile, pdfFile, pngFile, windowsProgram } from "../../tests/support/upload-files.ts";
 import { fileMessages } from "../contract/files.ts";
 import { checkFileType } from "./file-types.ts";
@@ -19,7 +20,11 @@ function written(content: Buffer | string): string {
 async function refusal(content: Buffer | string, name: string) {
   return checkFileType(written(content), name).then(
     () => undefined,
-    (error: { status: number; exceptionName: string; message: string }) => error,
+    (error: { status: number; exceptionName: string; message: string }) => ({
+      status: error.status,
+      exceptionName: error.exceptionName,
+      message: english(error.message),
+    }),
   );
 }
 
@@ -61,7 +66,7 @@ describe("file types by content", () => {
       expect(await refusal(windowsProgram(), name)).toMatchObject({
         status: 415,
         exceptionName: "HttpMediaTypeNotSupportedException",
-        message: fileMessages.unsupportedType,
+        message: english(fileMessages.unsupportedType),
       });
     }
     expect(await refusal(Buffer.from("\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0", "latin1"), "tool.txt")).toMatchObject({

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { type Actor, requirePermission } from "../auth/permissions.ts";
 import type { GroupAdminDto, GroupMember } from "../contract/iam.ts";
+import { notFoundTexts } from "../contract/settings-texts.ts";
 import type { Database } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import { forgetRelationships } from "../relationships/relationships.repository.ts";
@@ -11,7 +12,7 @@ import * as repo from "./groups.repository.ts";
 const SETTINGS = "System_Settings";
 
 function notFound(): DomainError {
-  return new DomainError(404, "NotFoundException", "Group not found");
+  return new DomainError(404, "NotFoundException", notFoundTexts.group);
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -163,7 +164,7 @@ export async function removeMember(db: Kysely<Database>, actor: Actor, id: strin
     if (!(await repo.lockGroup(trx, id))) throw notFound();
     await changingGroupsOf(trx, actor, [userId], async () => {
       if (!(await repo.removeMember(trx, id, userId))) {
-        throw new DomainError(404, "NotFoundException", "User not found");
+        throw new DomainError(404, "NotFoundException", notFoundTexts.user);
       }
     });
   });

@@ -1,8 +1,13 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ApiError, FieldError } from "../contract/errors.ts";
+import { describeFieldError, describeMessage } from "../i18n.ts";
 
-/** A failure the client caused or may see; everything else is an internal error. */
+/**
+ * A failure the client caused or may see; everything else is an internal error. Its message and its field errors'
+ * messages are codes of the message catalogue (or plain texts), which the error handler answers in English with
+ * their codes.
+ */
 export class DomainError extends Error {
   readonly status: number;
   readonly exceptionName: string;
@@ -46,14 +51,24 @@ export function registerErrorHandling(app: FastifyInstance): void {
         status: 400,
         exceptionName: "MethodArgumentNotValidException",
         message: "Validation failed",
-        errors: error.validation.map((issue) => ({
-          field: validationFieldPath(issue.instancePath, objectName),
-          defaultMessage: issue.message ?? "Invalid value",
-          objectName,
-        })),
+        errors: error.validation
+          .map((issue) => ({
+            field: validationFieldPath(issue.instancePath, objectName),
+            defaultMessage: issue.message ?? "Invalid value",
+            objectName,
+          }))
+          .map(describeFieldError),
       };
     } else if (error instanceof DomainError) {
-      body = { status: error.status, exceptionName: error.exceptionName, message: error.message, errors: error.errors };
+      const message = describeMessage(error.message);
+      body = {
+        status: error.status,
+        exceptionName: error.exceptionName,
+        message: message.text,
+        ...(message.code ? { code: message.code } : {}),
+        ...(message.params ? { params: message.params } : {}),
+        errors: error.errors?.map(describeFieldError),
+      };
     } else {
       const status = typeof error.statusCode === "number" ? error.statusCode : 500;
       if (status >= 400 && status < 500) {

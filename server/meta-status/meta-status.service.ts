@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
 import { type Actor, requirePermission } from "../auth/permissions.ts";
+import { messageCode } from "../contract/message-code.ts";
+import { duplicateMessage } from "../contract/messages.ts";
 import {
   CANNOT_DELETE_META_STATUS,
   type MetaStatusEntity,
@@ -8,6 +10,7 @@ import {
   type MetaStatusSetting,
   VALUE_IN_USE,
 } from "../contract/meta-status.ts";
+import { notFoundTexts } from "../contract/settings-texts.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid, uniqueKey } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
@@ -18,7 +21,7 @@ import * as repo from "./meta-status.repository.ts";
 const SETTINGS = "System_Settings";
 
 function notFound(): DomainError {
-  return new DomainError(404, "NotFoundException", "Status not found");
+  return new DomainError(404, "NotFoundException", notFoundTexts.status);
 }
 
 /** The columns of the entity that hold a `kind`: every entity's status_id, and the fields that choose from the kind. */
@@ -31,7 +34,7 @@ function columnsHolding(entity: EntityMetadata, kind: MetaStatusKindOrStatus): s
 async function ownerOf(db: Kysely<Database>, kind: MetaStatusKindOrStatus, schemaKey: string, tableKey: string) {
   const entity = await resolveEntity(db, schemaKey, tableKey);
   if (columnsHolding(entity, kind).length === 0) {
-    throw new DomainError(404, "NotFoundException", `The entity has no ${kind}`);
+    throw new DomainError(404, "NotFoundException", messageCode(notFoundTexts.noneOfKind, { kind }));
   }
   return entity;
 }
@@ -67,7 +70,7 @@ async function refuseSameName(
   const field = lower.includes(input.nameEn.toLowerCase()) ? "nameEn" : "nameNb";
   const value = input[field];
   throw new DomainError(409, "DuplicateValueException", value, [
-    { field, defaultMessage: `${value} already exist`, objectName: kind },
+    { field, defaultMessage: duplicateMessage(value), objectName: kind },
   ]);
 }
 

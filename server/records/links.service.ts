@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { type Actor, can, requirePermission } from "../auth/permissions.ts";
 import { relationshipTexts } from "../contract/relationships.ts";
+import { notFoundTexts } from "../contract/settings-texts.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
@@ -57,7 +58,7 @@ async function findRelationship(db: Kysely<Database>, linkSchema: string, linkTa
   const relationship = (await cachedRelationships(db)).find(
     (r) => r.linkSchema === linkSchema && r.linkTable === linkTable,
   );
-  if (!relationship) throw new DomainError(404, "NotFoundException", "Relationship not found");
+  if (!relationship) throw new DomainError(404, "NotFoundException", notFoundTexts.relationship);
   return relationship;
 }
 
@@ -68,7 +69,7 @@ function roleColumn(relationship: Relationship, alias?: string) {
 
 async function entityOrFail(db: Kysely<Database>, schemaKey: string, tableKey: string) {
   const entity = await cachedEntity(db, schemaKey, tableKey);
-  if (!entity) throw new DomainError(404, "NotFoundException", "Entity not found");
+  if (!entity) throw new DomainError(404, "NotFoundException", notFoundTexts.entity);
   return entity;
 }
 
@@ -93,7 +94,7 @@ export async function linkedRecords(
   const entity = await entityOrFail(db, listed.schemaKey, listed.tableKey);
   requirePermission(actor, "Read", entity.resource);
   const side = sidesOf(await cachedRelationships(db), entity).find((s) => s.other.tableKey === owner.tableKey);
-  if (!side) throw new DomainError(404, "NotFoundException", "Relationship not found");
+  if (!side) throw new DomainError(404, "NotFoundException", notFoundTexts.relationship);
   // The owner's entity is read too: which records are linked to one of its records says something of that record.
   requirePermission(actor, "Read", (await entityOrFail(db, side.other.schemaKey, side.other.tableKey)).resource);
   if (!readsLinksOf(actor, side.relationship)) requirePermission(actor, "Read", CRM_LINKS);

@@ -11,7 +11,9 @@ import {
   ownValue,
   validateValues,
 } from "../contract/fields.ts";
+import { duplicateMessage } from "../contract/messages.ts";
 import type { EntityInfo, EntityRef, MetaStatus, RecordDto, RecordPage, TransactionDto } from "../contract/records.ts";
+import { notFoundTexts } from "../contract/settings-texts.ts";
 import type { WorkItemDefaults } from "../contract/work-items.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
@@ -44,7 +46,7 @@ export async function resolveEntity(
   tableKey: string,
 ): Promise<EntityMetadata> {
   const entity = await cachedEntity(db, schemaKey, tableKey);
-  if (!entity) throw new DomainError(404, "NotFoundException", "Entity not found");
+  if (!entity) throw new DomainError(404, "NotFoundException", notFoundTexts.entity);
   return entity;
 }
 
@@ -427,7 +429,7 @@ async function withUniqueValues<T>(
       String(values[clashing[0]?.key] ?? ""),
       clashing.map((field) => ({
         field: fieldErrorName(field),
-        defaultMessage: `${values[field.key]} already exist`,
+        defaultMessage: duplicateMessage(String(values[field.key])),
         objectName: "record",
       })),
     );
@@ -447,7 +449,7 @@ async function checkUnique(
       throw new DomainError(409, "DuplicateValueException", String(value), [
         {
           field: fieldErrorName(field),
-          defaultMessage: `${value} already exist`,
+          defaultMessage: duplicateMessage(String(value)),
           objectName: "record",
         },
       ]);

@@ -6,6 +6,7 @@ import {
   type RelationshipInput,
   relationshipTexts,
 } from "../contract/relationships.ts";
+import { notFoundTexts, STANDARD_RELATIONSHIP } from "../contract/settings-texts.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid, uniqueKey } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
@@ -21,7 +22,7 @@ const SETTINGS = "System_Settings";
 const CONNECTIONS_SHOWN = 10;
 
 function notFound(): DomainError {
-  return new DomainError(404, "NotFoundException", "Relationship not found");
+  return new DomainError(404, "NotFoundException", notFoundTexts.relationship);
 }
 
 async function toDto(db: Kysely<Database>, relationship: repo.Relationship): Promise<RelationshipDto> {
@@ -95,7 +96,7 @@ export async function createRelationship(
 }
 
 function builtInRefused(): DomainError {
-  return new DomainError(409, "StandardRelationshipException", "Standard relationships cannot be changed or deleted");
+  return new DomainError(409, "StandardRelationshipException", STANDARD_RELATIONSHIP);
 }
 
 export async function updateRelationship(

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import { type Actor, requirePermission } from "../auth/permissions.ts";
-import { messages } from "../contract/messages.ts";
+import { duplicateMessage, messages } from "../contract/messages.ts";
 import {
   OWN_SHORTCUTS_MAX,
   SHARED_SHORTCUTS_MAX,
@@ -116,7 +116,7 @@ export async function addOwn(db: Kysely<Database>, actor: Actor, input: Shortcut
 }
 
 function duplicateUrl(url: string): DomainError {
-  const message = `${url} already exist`;
+  const message = duplicateMessage(url);
   return new DomainError(409, "DuplicateValueException", message, [
     { field: "url", defaultMessage: message, objectName: "shortcut" },
   ]);

@@ -13,6 +13,7 @@ import {
   profileImageTypes,
   profileTexts,
 } from "../contract/profile.ts";
+import { notFoundTexts } from "../contract/settings-texts.ts";
 import type { Database } from "../db/schema.ts";
 import { checkImageType } from "../files/file-types.ts";
 import type { FileStorage } from "../files/storage.ts";
@@ -22,7 +23,7 @@ import { entityResources } from "../roles/roles.repository.ts";
 import * as repo from "./users.repository.ts";
 
 function notFound(): DomainError {
-  return new DomainError(404, "NotFoundException", "User not found");
+  return new DomainError(404, "NotFoundException", notFoundTexts.user);
 }
 
 function invalid(field: string, message: string): DomainError {

@@ -5,10 +5,12 @@ import { storedOidcId, storedPayload } from "../auth/oidc-adapter.ts";
 import { checkPasswordPolicy } from "../auth/password-policy.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { type Actor, can, requirePermission } from "../auth/permissions.ts";
+import { apiErrorCodes } from "../contract/error-texts.ts";
 import type { EmployeeChange, EmployeeListQuery, EmployeePage } from "../contract/iam.ts";
 import { type IamException, iamTexts } from "../contract/iam-texts.ts";
 import type { Employee, MeInfo } from "../contract/identity.ts";
 import type { TransactionDto } from "../contract/records.ts";
+import { notFoundTexts } from "../contract/settings-texts.ts";
 import { DEFAULT_TIME_ZONE } from "../contract/time-zones.ts";
 import { listCustomEntities } from "../custom-entities/custom-entities.repository.ts";
 import type { Database } from "../db/schema.ts";
@@ -27,7 +29,7 @@ export function hashToken(token: string): string {
 export const COMPANY_TIME_ZONE = "time_zone";
 
 function notFound(): DomainError {
-  return new DomainError(404, "NotFoundException", "User not found");
+  return new DomainError(404, "NotFoundException", notFoundTexts.user);
 }
 
 export type ActorWithStatus = Actor & { status: string };
@@ -427,7 +429,7 @@ export async function register(
   hash: (password: string) => Promise<string> = hashPassword,
 ): Promise<void> {
   const invalidInvitation = () =>
-    new DomainError(400, "InvalidInvitationException", "This invitation link is invalid or has expired.");
+    new DomainError(400, "InvalidInvitationException", apiErrorCodes.InvalidInvitationException);
   const tokenHash = hashToken(token);
   // The strength check and the hash each cost tens of milliseconds of CPU: spend them only on a live invitation.
   const invitation = await repo.findUsableInvitation(db, tokenHash);

@@ -1,7 +1,9 @@
 import type { Kysely, Transaction } from "kysely";
 import { type Actor, can, requirePermission } from "../auth/permissions.ts";
+import { minValueText } from "../contract/fields.ts";
 import { messages, NOT_COMPANY_CONTACT } from "../contract/messages.ts";
 import type { RecordDto } from "../contract/records.ts";
+import { notFoundTexts } from "../contract/settings-texts.ts";
 import type { WorkItemDefaults, WorkItemLink, WorkItemTable } from "../contract/work-items.ts";
 import { workItemTables } from "../contract/work-items.ts";
 import type { Database } from "../db/schema.ts";
@@ -227,7 +229,7 @@ export async function itemsOf(
   size: number,
 ) {
   const entity = await itemEntity(db, actor, table, "Read");
-  if (owner.tableKey !== "company" && owner.tableKey !== "contact") throw notFound("Relationship not found");
+  if (owner.tableKey !== "company" && owner.tableKey !== "contact") throw notFound(notFoundTexts.relationship);
   await readableRecord(db, actor, { schemaKey: "crm", tableKey: owner.tableKey, uuidKey: owner.id });
   const column = owner.tableKey === "company" ? "company_id" : "contact_id";
   const { ids, total } = await repo.itemIdsOf(db, table, column, owner.id, page * size, size);
@@ -274,7 +276,7 @@ export async function setReferenceNumberStart(db: Kysely<Database>, actor: Actor
   if (!(await repo.startReferenceNumbersAt(db, table, start))) {
     const next = await repo.nextReferenceNumber(db, table);
     throw new DomainError(400, "MethodArgumentNotValidException", "Validation failed", [
-      { field: "next", defaultMessage: `Must be at least ${next}`, objectName: "setting" },
+      { field: "next", defaultMessage: minValueText(String(next)), objectName: "setting" },
     ]);
   }
   return { next: start };
@@ -300,11 +302,11 @@ export async function setWorkItemDefaults(
 ): Promise<WorkItemDefaults> {
   requirePermission(actor, "Update", "System_Settings");
   const { assignedUserId, groupId } = input;
-  if (assignedUserId !== null && !isUuid(assignedUserId)) throw notFound("User not found");
-  if (groupId !== null && !isUuid(groupId)) throw notFound("Group not found");
+  if (assignedUserId !== null && !isUuid(assignedUserId)) throw notFound(notFoundTexts.user);
+  if (groupId !== null && !isUuid(groupId)) throw notFound(notFoundTexts.group);
   return db.transaction().execute(async (trx) => {
-    if (assignedUserId !== null && !(await repo.lockUser(trx, assignedUserId))) throw notFound("User not found");
-    if (groupId !== null && !(await repo.lockGroup(trx, groupId))) throw notFound("Group not found");
+    if (assignedUserId !== null && !(await repo.lockUser(trx, assignedUserId))) throw notFound(notFoundTexts.user);
+    if (groupId !== null && !(await repo.lockGroup(trx, groupId))) throw notFound(notFoundTexts.group);
     const saved = await repo.saveDefaults(
       trx,
       table,

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customFieldInputSchema, FIELD_LIMIT, fieldLimitText } from "../../server/contract/custom-fields.ts";
+import { customFieldInputSchema, FIELD_LIMIT } from "../../server/contract/custom-fields.ts";
+import { fieldLimitMessage } from "../../server/contract/settings-texts.ts";
 import { addField as addFieldTo, preparedField } from "../../server/fields/fields.service.ts";
 import { cachedEntity, forgetEntity } from "../../server/records/metadata.repository.ts";
 import { loadActor } from "../../server/users/users.service.ts";
+import { english } from "../support/messages.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 
@@ -384,7 +386,7 @@ describe(`custom fields on ${testDatabase}`, () => {
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json()).toMatchObject({
       exceptionName: "FieldLimitReachedException",
-      message: fieldLimitText(FIELD_LIMIT),
+      message: english(fieldLimitMessage(FIELD_LIMIT)),
     });
     const entities = (await call("GET", "/api/advance_field/entities")).json();
     expect(entities.find((e: any) => e.tableKey === "wide")).toMatchObject({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { QueryDefinition } from "../../../server/contract/advanced-search.ts";
+import { inEnglish } from "../../../tests/support/messages.ts";
 import { formFieldName, formOfDefinition, parseBuilderForm } from "./builder-form.ts";
 
 function formData(entries: [string, string][]): FormData {
@@ -52,8 +53,10 @@ describe("the builder's form", () => {
     const submission = parseBuilderForm(formData(entries));
     expect(submission.status).toBe("error");
     const error = submission.reply().error ?? {};
-    expect(error["definition.entities[0].filters[0].paramValue"]).toEqual(["The ilike filter needs a % wildcard"]);
-    expect(error["definition.entities[0].dateFilter.to"]).toEqual(["A date range must be in the same year"]);
+    expect(inEnglish(error["definition.entities[0].filters[0].paramValue"])).toEqual([
+      "The ilike filter needs a % wildcard",
+    ]);
+    expect(inEnglish(error["definition.entities[0].dateFilter.to"])).toEqual(["A date range must be in the same year"]);
     // The same entity twice is the second choice's error.
     const twice = companiesWithContacts.map(([name, value]): [string, string] =>
       name.endsWith("join") ? [name, "crm.company|crm.company"] : [name, value],

@@ -5,7 +5,7 @@ import { bulkDataApi } from "../../../server/contract/bulk-data.api.ts";
 import { bulkDataTexts, type ImportDetail, type ImportMappingInput } from "../../../server/contract/bulk-data.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
-import { errorDialogText, fieldErrors } from "../../utils/api-errors.ts";
+import { errorDialogText, fieldErrors, serverMessage } from "../../utils/api-errors.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
 import { bulkEntities, entityOptions, findEntity, mayImport } from "./entities.ts";
@@ -126,7 +126,7 @@ export async function importAction(request: Request, context: Readonly<RouterCon
     const byField = Object.fromEntries(
       Object.entries(perField).map(([field, message]) => [formFieldName(field), [message]]),
     );
-    const message = error.body.message ?? "";
+    const message = serverMessage(error.body) || "";
     const formErrors = whole
       ? [whole]
       : Object.keys(byField).length === 0 && formTexts.has(message)

@@ -6,7 +6,7 @@ import { fileMessages, tooLargeMessage } from "../../../server/contract/files.ts
 import { requirePermission } from "../../middleware/auth.server.ts";
 import { getInstance, getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
-import { errorDialogText, fieldErrors } from "../../utils/api-errors.ts";
+import { errorDialogText, fieldErrors, serverMessage } from "../../utils/api-errors.ts";
 import { webEnv } from "../../utils/env.server.ts";
 import { forwardUpload } from "../files/upload.server.ts";
 import { bulkRoute, entityOptions, importableEntities } from "./entities.ts";
@@ -96,6 +96,6 @@ function refusedUpload(
   const byField = fieldErrors(error.status, error.body);
   const fileError = byField.file ?? Object.values(byField)[0];
   if (fileError) return refuse(fileError);
-  if (error.status === 400 && error.body.message) return refuse(error.body.message);
+  if (error.status === 400 && serverMessage(error.body)) return refuse(serverMessage(error.body));
   return refuse(null, errorDialogText("POST", error.status, error.body));
 }

@@ -83,10 +83,10 @@ function hiddenInputs(html: string): string[] {
 
 describe("a dashboard's grid", () => {
   it("says the spec's text when the dashboard has no widgets, in either language", async () => {
-    expect(await render(grid({ empty: "This dashboard is currently empty." }))).toContain(
+    expect(await render(grid({ empty: "apiErrors.EmptyDashboardException" }))).toContain(
       "This dashboard is currently empty.",
     );
-    expect(await render(grid({ empty: "This dashboard is currently empty." }), "nb")).toContain(
+    expect(await render(grid({ empty: "apiErrors.EmptyDashboardException" }), "nb")).toContain(
       "Dette dashbordet er tomt.",
     );
   });

@@ -1,8 +1,8 @@
 import { Card, Grid, GridItem, Text } from "@chakra-ui/react";
+import { apiErrorCodes } from "../../../server/contract/error-texts.ts";
 import { WidgetView } from "../../components/charts/widget-view.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { whenReached } from "../../components/when-reached.tsx";
-import { apiErrorTexts } from "../../locales/spec-texts.ts";
 import { useMessageText } from "../../utils/message-text.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import type { DashboardScreenData, DashboardWidget } from "./dashboard.server.ts";
@@ -31,7 +31,7 @@ export interface DashboardGridProps {
 export default function DashboardGrid({ widgets, empty, kept, action, keep = {} }: DashboardGridProps) {
   const messageText = useMessageText();
   if (empty !== null || widgets.length === 0) {
-    return <EmptyState title={messageText(empty ?? apiErrorTexts.EmptyDashboardException)} />;
+    return <EmptyState title={messageText(empty ?? apiErrorCodes.EmptyDashboardException)} />;
   }
   return (
     <Grid
@@ -97,8 +97,8 @@ function WidgetError({ error }: { error: NonNullable<DashboardWidget["error"]> }
   const text =
     error.status === 403
       ? t("apiErrors.operationNotPermitted")
-      : error.exceptionName in apiErrorTexts
-        ? t(`apiErrors.${error.exceptionName}`)
+      : Object.hasOwn(apiErrorCodes, error.exceptionName)
+        ? messageText(apiErrorCodes[error.exceptionName as keyof typeof apiErrorCodes])
         : error.message
           ? messageText(error.message)
           : t("apiErrors.oops");

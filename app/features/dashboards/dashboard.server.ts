@@ -4,6 +4,7 @@ import type { DashboardView, FilterValue, PlacedWidget, WidgetDataInput } from "
 import type { WidgetData } from "../../../server/contract/widget-data.ts";
 import { getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
+import { serverMessage } from "../../utils/api-errors.ts";
 import { filterParam, pageParam } from "./dashboard-params.ts";
 
 type Client = ReturnType<typeof api>;
@@ -57,7 +58,11 @@ function filterFields(widget: PlacedWidget["widget"]): string[] {
 
 function errorOf(error: unknown): NonNullable<PlacedWidget["error"]> {
   if (error instanceof ApiError) {
-    return { status: error.status, exceptionName: error.body.exceptionName ?? "", message: error.body.message ?? "" };
+    return {
+      status: error.status,
+      exceptionName: error.body.exceptionName ?? "",
+      message: serverMessage(error.body) || "",
+    };
   }
   throw error;
 }

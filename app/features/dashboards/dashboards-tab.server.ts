@@ -6,7 +6,7 @@ import type { DashboardDto, DashboardView } from "../../../server/contract/dashb
 import { type CurrentUser, hasPermission } from "../../middleware/auth.server.ts";
 import { getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
-import { errorDialogText, fieldErrors, OOPS } from "../../utils/api-errors.ts";
+import { errorDialogText, fieldErrors, OOPS, serverMessage } from "../../utils/api-errors.ts";
 import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
@@ -117,7 +117,7 @@ function refusedSave(
   const text =
     Object.keys(byField).length > 0
       ? null
-      : (errorDialogText(method, error.status, error.body) ?? error.body.message ?? OOPS);
+      : (errorDialogText(method, error.status, error.body) ?? (serverMessage(error.body) || OOPS));
   return data<DashboardActionResult>(
     { form: "dashboard", result: submission.reply({ fieldErrors: byField, formErrors: text ? [text] : [] }) },
     { status: error.status === 400 ? 400 : 200 },
@@ -166,7 +166,7 @@ async function layoutAction(
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const method = intent === "remove" ? "DELETE" : intent === "place" ? "POST" : "PUT";
-    const message = error.body.message?.trim();
+    const message = serverMessage(error.body);
     // The API's own refusals (already placed, too many widgets) have texts of their own.
     const dialog =
       error.status === 400 && message ? message : (errorDialogText(method, error.status, error.body) ?? OOPS);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { inEnglish } from "../../../tests/support/messages.ts";
 import { hasEntries, parseWidgetForm, toWidgetInput, widgetDefaults } from "./widget-form.ts";
 
 const SOURCE = "0b6f3c1e-8a0f-4d5e-9c1a-2b3c4d5e6f70";
@@ -15,7 +16,7 @@ describe("the widget builder's form", () => {
   it("asks a KPI for its aggregate (spec §5)", () => {
     const submission = parseWidgetForm(form({ ...base, "widgetConfiguration.type": "KPI", intent: "save" }));
     expect(submission.status).toBe("error");
-    expect(submission.reply().error?.["singleNumberConfiguration.aggregationFunction"]).toEqual([
+    expect(inEnglish(submission.reply().error?.["singleNumberConfiguration.aggregationFunction"])).toEqual([
       "Choose an aggregate",
     ]);
   });
@@ -30,7 +31,7 @@ describe("the widget builder's form", () => {
       }),
     );
     expect(submission.status).toBe("error");
-    expect(submission.reply().error).toMatchObject({
+    expect(inEnglish(submission.reply().error)).toMatchObject({
       name: ["Required"],
       "countLabelConfiguration.labelField": ["Required"],
       "countLabelConfiguration.countConfigurations[0].description": ["Required"],

@@ -8,7 +8,7 @@ import type { WidgetData, WidgetType } from "../../../server/contract/widget-dat
 import { type CurrentUser, hasPermission } from "../../middleware/auth.server.ts";
 import { getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
-import { errorDialogText, fieldErrors, OOPS } from "../../utils/api-errors.ts";
+import { errorDialogText, fieldErrors, OOPS, serverMessage } from "../../utils/api-errors.ts";
 import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
@@ -169,8 +169,8 @@ function refusedSave(
   const text =
     Object.keys(byField).length > 0
       ? null
-      : error.status === 404 && error.body.message
-        ? error.body.message
+      : error.status === 404 && serverMessage(error.body)
+        ? serverMessage(error.body)
         : (errorDialogText(method, error.status, error.body) ?? OOPS);
   return data<WidgetActionResult>(
     { form: "builder", result: submission.reply({ fieldErrors: byField, formErrors: text ? [text] : [] }) },
@@ -199,7 +199,7 @@ async function previewed(
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 400) return refusedSave(error, "POST", submission, "widget.");
-    const text = errorDialogText("POST", error.status, error.body) ?? error.body.message ?? OOPS;
+    const text = errorDialogText("POST", error.status, error.body) ?? (serverMessage(error.body) || OOPS);
     return data<WidgetActionResult>({
       form: "builder",
       result: submission.reply(),

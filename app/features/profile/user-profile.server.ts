@@ -11,7 +11,7 @@ import {
 } from "../../../server/contract/profile.ts";
 import { forgetUser } from "../../middleware/auth.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
-import { fieldErrors } from "../../utils/api-errors.ts";
+import { fieldErrors, serverMessage } from "../../utils/api-errors.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
 import { forwardUpload } from "../files/upload.server.ts";
@@ -51,7 +51,7 @@ export async function userProfileAction(request: Request, context: Readonly<Rout
     if (outcome.kind === "refused") {
       const error = outcome.error;
       if (!(error instanceof ApiError) || error.status >= 500) throw error;
-      return imageError(error.body.message ?? profileTexts.imageType);
+      return imageError(serverMessage(error.body) || profileTexts.imageType);
     }
     flash(context, { status: "success", message: "profile.user.imageSaved", duration: 3000 });
     return redirect(USER_PROFILE);

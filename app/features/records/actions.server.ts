@@ -18,7 +18,7 @@ import { relationshipsApi } from "../../../server/contract/relationships.api.ts"
 import { requireUser } from "../../middleware/auth.server.ts";
 import { getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
-import { errorDialogText, fieldErrors } from "../../utils/api-errors.ts";
+import { errorDialogText, fieldErrors, serverMessage } from "../../utils/api-errors.ts";
 import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
@@ -175,16 +175,16 @@ export async function recordAction(
       }
     } catch (error) {
       // "User already exist" and "Group already exist" belong to the field that chose them (spec §5).
-      if (error instanceof ApiError && error.status === 409 && error.body.message) {
+      if (error instanceof ApiError && error.status === 409 && serverMessage(error.body)) {
         const field = group ? "groupId" : "userId";
         return data<RecordActionResult>({
           form,
-          result: submission.reply({ fieldErrors: { [field]: [error.body.message] } }),
+          result: submission.reply({ fieldErrors: { [field]: [serverMessage(error.body)] } }),
         });
       }
       // A failed removal shows the server's message (spec §8).
-      if (error instanceof ApiError && intent.startsWith("remove") && error.body.message) {
-        return data<RecordActionResult>({ form, dialog: error.body.message });
+      if (error instanceof ApiError && intent.startsWith("remove") && serverMessage(error.body)) {
+        return data<RecordActionResult>({ form, dialog: serverMessage(error.body) });
       }
       return refused(error, intent.startsWith("assign") ? "POST" : "DELETE", form);
     }

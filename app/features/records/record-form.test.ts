@@ -4,6 +4,7 @@ import type { FieldDefinition, FieldType } from "../../../server/contract/fields
 import type { EntityInfo } from "../../../server/contract/records.ts";
 import { standardEntities } from "../../../server/records/standard-entities.ts";
 import { fieldOf } from "../../../tests/support/fields.ts";
+import { inEnglish } from "../../../tests/support/messages.ts";
 import { formDefaults, recordSchema } from "./record-form.ts";
 
 const field = (key: string, type: FieldType, overrides: Partial<FieldDefinition> = {}) =>
@@ -77,7 +78,7 @@ describe("the record form's schema", () => {
       { schema },
     );
     expect(submission.status).toBe("error");
-    expect(submission.reply().error).toEqual({
+    expect(inEnglish(submission.reply().error)).toEqual({
       name: ["Required"],
       share: ["Must be a number"],
       website: ["Must be a valid URL"],
@@ -119,9 +120,9 @@ describe("the company form", () => {
   };
 
   it("keeps the employees from going below zero and the discount within 0 to 100 %, as the API does", () => {
-    expect(errorsFor([["employees", "-5"]])).toEqual({ employees: ["Must be at least 0"] });
-    expect(errorsFor([["discount", "500"]])).toEqual({ discount: ["Must be at most 100 %"] });
-    expect(errorsFor([["discount", "-1"]])).toEqual({ discount: ["Must be at least 0 %"] });
+    expect(inEnglish(errorsFor([["employees", "-5"]]))).toEqual({ employees: ["Must be at least 0"] });
+    expect(inEnglish(errorsFor([["discount", "500"]]))).toEqual({ discount: ["Must be at most 100 %"] });
+    expect(inEnglish(errorsFor([["discount", "-1"]]))).toEqual({ discount: ["Must be at least 0 %"] });
     expect(
       errorsFor([
         ["employees", "0"],

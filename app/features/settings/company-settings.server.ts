@@ -11,7 +11,7 @@ import { DEFAULT_TIME_ZONE } from "../../../server/contract/time-zones.ts";
 import { forgetUser, hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { getInstance } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
-import { errorDialogText, fieldErrors, OOPS } from "../../utils/api-errors.ts";
+import { errorDialogText, fieldErrors, OOPS, serverMessage } from "../../utils/api-errors.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
 import { forwardUpload } from "../files/upload.server.ts";
@@ -118,7 +118,7 @@ async function uploadLogo(request: Request, context: Readonly<RouterContextProvi
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 415) return refused(companyLogoTexts.type);
     if (error.status === 413) return refused(companyLogoTexts.tooLarge);
-    if (error.status === 400) return refused(error.body.message ?? fileMessages.missing);
+    if (error.status === 400) return refused(serverMessage(error.body) || fileMessages.missing);
     return refused(errorDialogText("POST", error.status, error.body) ?? OOPS);
   }
   flash(context, { status: "success", message: "settings.company.logoSavedToast", duration: 3000 });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { inEnglish } from "../../../tests/support/messages.ts";
 import { firstFieldTypes, parseEntityNamesForm, parseNewEntityForm } from "./custom-entity-form.ts";
 
 /** The errors of a submission that failed. */
 function errorsOf(submission: { status?: string; error?: unknown }) {
-  return submission.status === "success" ? undefined : submission.error;
+  return submission.status === "success" ? undefined : inEnglish(submission.error);
 }
 
 function form(entries: [string, string][]): FormData {

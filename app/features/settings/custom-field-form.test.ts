@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { FieldSetting } from "../../../server/contract/custom-fields.ts";
+import { type FieldSetting, fieldRuleTexts } from "../../../server/contract/custom-fields.ts";
+import { inEnglish } from "../../../tests/support/messages.ts";
 import settingsEn from "../../locales/settings.en.ts";
 import settingsNb from "../../locales/settings.nb.ts";
 import { fieldFormDefaults, parseFieldForm } from "./custom-field-form.ts";
@@ -10,7 +11,7 @@ function parsedValue(submission: ReturnType<typeof parseFieldForm>) {
   return submission.status === "success" ? submission.value : undefined;
 }
 function errorsOf(submission: ReturnType<typeof parseFieldForm>) {
-  return submission.status === "success" ? undefined : submission.error;
+  return submission.status === "success" ? undefined : inEnglish(submission.error);
 }
 
 function form(entries: [string, string][]): FormData {
@@ -130,7 +131,7 @@ describe("the custom field form", () => {
       expect(errorsOf(parseFieldForm(withKey(key)))?.key, key).toEqual(["This key is reserved: choose another"]);
     }
     expect(errorsOf(parseFieldForm(withKey("constructor_year")))).toBeUndefined();
-    const found = settingsMessageKey("This key is reserved: choose another");
+    const found = settingsMessageKey(fieldRuleTexts.keyReserved);
     expect(found).toEqual({ key: "settings.rules.keyReserved" });
     expect(settingsEn.settings.rules.keyReserved).toBe("This key is reserved: choose another");
     expect(settingsNb.settings.rules.keyReserved).toBe("Denne nøkkelen er reservert: velg en annen");

@@ -6,7 +6,7 @@ import { fieldFormSchema } from "../../../server/contract/fields.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { getInstance, getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
-import { errorDialogText, fieldErrors, OOPS } from "../../utils/api-errors.ts";
+import { errorDialogText, fieldErrors, OOPS, serverMessage } from "../../utils/api-errors.ts";
 import { fromLocalInput } from "../../utils/dates.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
@@ -105,7 +105,7 @@ function refused(
   );
   const name = error.body.exceptionName ?? "";
   const text = shownAsMessage.has(name)
-    ? (error.body.message ?? OOPS)
+    ? serverMessage(error.body) || OOPS
     : errorDialogText(method, error.status, error.body);
   const own = text ? settingsMessageKey(text) : null;
   const dialog = own ? getInstance(context).t(own.key, own.values) : text;

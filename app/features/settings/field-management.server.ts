@@ -5,7 +5,7 @@ import { fieldsApi } from "../../../server/contract/fields.api.ts";
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { getInstance } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
-import { errorDialogText, fieldErrors, OOPS } from "../../utils/api-errors.ts";
+import { errorDialogText, fieldErrors, OOPS, serverMessage } from "../../utils/api-errors.ts";
 import { readForm } from "../../utils/form-action.server.ts";
 import { forgetEntityMetadata } from "../records/metadata.server.ts";
 import { commandOf, fieldInputOf, movedKeys, parseFieldManagementForm } from "./field-management-form.ts";
@@ -71,7 +71,7 @@ function refused(
   if (!(error instanceof ApiError)) throw error;
   const name = error.body.exceptionName ?? "";
   const text = shownAsMessage.has(name)
-    ? (error.body.message ?? OOPS)
+    ? serverMessage(error.body) || OOPS
     : (errorDialogText(method, error.status, error.body) ??
       Object.values(fieldErrors(error.status, error.body))[0] ??
       OOPS);

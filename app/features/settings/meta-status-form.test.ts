@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { inEnglish } from "../../../tests/support/messages.ts";
 import { parseMetaStatusForm } from "./meta-status-form.ts";
 
 /** The errors of a submission that failed. */
 function errorsOf(submission: { status?: string; error?: unknown }) {
-  return submission.status === "success" ? undefined : submission.error;
+  return submission.status === "success" ? undefined : inEnglish(submission.error);
 }
 
 const form = (entries: Record<string, string>) => {

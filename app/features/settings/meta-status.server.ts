@@ -9,7 +9,7 @@ import type {
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { getInstance, getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
-import { errorDialogText, fieldErrors, fixedTexts } from "../../utils/api-errors.ts";
+import { errorDialogText, fieldErrors, fixedTexts, serverMessage } from "../../utils/api-errors.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
 import { forgetEntityMetadata } from "../records/metadata.server.ts";
@@ -102,7 +102,7 @@ export type MetaStatusesData = Awaited<ReturnType<typeof loadMetaStatuses>>;
  */
 function refusalText(method: string, error: ApiError): string | null {
   const name = error.body.exceptionName ?? "";
-  const message = error.body.message?.trim();
+  const message = serverMessage(error.body);
   if (error.status === 404 && message && !Object.hasOwn(fixedTexts, name)) return message;
   return errorDialogText(method, error.status, error.body);
 }

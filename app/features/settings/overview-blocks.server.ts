@@ -6,7 +6,7 @@ import { defaultOverviewBlocks } from "../../../server/contract/overview-blocks.
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { getInstance, getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
-import { errorDialogText, OOPS } from "../../utils/api-errors.ts";
+import { errorDialogText, OOPS, serverMessage } from "../../utils/api-errors.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
 import { blockAnchor, moveOf, OVERVIEW_LIST_ANCHOR, orderOf, parseOverviewBlocksForm } from "./overview-block-form.ts";
@@ -91,7 +91,7 @@ export async function overviewBlocksAction(
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // The order's rules answer with their own text (the page shows it in its language); the catalogue has the rest.
-    const text = errorDialogText("PUT", error.status, error.body) ?? error.body.message ?? OOPS;
+    const text = errorDialogText("PUT", error.status, error.body) ?? (serverMessage(error.body) || OOPS);
     return data<OverviewBlocksActionResult>(
       { result: submission.reply({ formErrors: [text] }) },
       { status: error.status === 400 ? 400 : 200 },

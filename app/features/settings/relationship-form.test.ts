@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { inEnglish } from "../../../tests/support/messages.ts";
 import {
   formFieldOf,
   parseNewRelationshipForm,
@@ -15,7 +16,7 @@ function form(entries: [string, string][]): FormData {
 }
 
 function errorsOf(submission: { status?: string; error?: unknown }) {
-  return submission.status === "success" ? undefined : submission.error;
+  return submission.status === "success" ? undefined : inEnglish(submission.error);
 }
 
 const labels: [string, string][] = [

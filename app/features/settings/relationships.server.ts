@@ -7,7 +7,7 @@ import type { RelationshipDto } from "../../../server/contract/relationships.ts"
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { getInstance, getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
-import { errorDialogText, fieldErrors, fixedTexts, OOPS } from "../../utils/api-errors.ts";
+import { errorDialogText, fieldErrors, fixedTexts, OOPS, serverMessage } from "../../utils/api-errors.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
 import {
@@ -100,7 +100,7 @@ export type RelationshipsData = Awaited<ReturnType<typeof loadRelationships>>;
  */
 function refusalText(method: string, error: ApiError): string | null {
   const name = error.body.exceptionName ?? "";
-  const message = error.body.message?.trim();
+  const message = serverMessage(error.body);
   if ((error.status === 404 || error.status === 409) && message && !Object.hasOwn(fixedTexts, name)) return message;
   return errorDialogText(method, error.status, error.body);
 }

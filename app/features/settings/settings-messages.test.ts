@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FIELD_LIMIT, fieldLimitText } from "../../../server/contract/custom-fields.ts";
+import { FIELD_LIMIT } from "../../../server/contract/custom-fields.ts";
+import { fieldLimitMessage, notFoundTexts } from "../../../server/contract/settings-texts.ts";
 import { allTexts } from "../../locales/all.ts";
 import { settingsMessageKey } from "./settings-messages.ts";
 
@@ -13,7 +14,7 @@ function text(language: "en" | "nb", key: string, values: Record<string, string>
 
 describe("the field settings' refusals", () => {
   it("say in English and Norwegian that an entity has all the custom fields it may have", () => {
-    const found = settingsMessageKey(fieldLimitText(FIELD_LIMIT));
+    const found = settingsMessageKey(fieldLimitMessage(FIELD_LIMIT));
     expect(found).toEqual({ key: "settings.rules.fieldLimit", values: { limit: String(FIELD_LIMIT) } });
     if (!found?.values) throw new Error("the refusal has its text");
     expect(text("en", found.key, found.values)).toBe(
@@ -22,5 +23,14 @@ describe("the field settings' refusals", () => {
     expect(text("nb", found.key, found.values)).toBe(
       `Denne entiteten har allerede ${FIELD_LIMIT} egendefinerte felt, det meste en entitet kan ha.`,
     );
+  });
+
+  it("word what the API did not find as the screen sees it", () => {
+    expect(settingsMessageKey(notFoundTexts.user)).toEqual({ key: "settings.workItems.userNotFound" });
+    expect(text("en", "settings.workItems.userNotFound", {})).toBe("The chosen user no longer exists.");
+  });
+
+  it("leave a text that is no code to be shown as it came", () => {
+    expect(settingsMessageKey("Something the server said")).toBeNull();
   });
 });

@@ -1,54 +1,36 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { fieldRuleTexts, fieldTexts } from "../../../server/contract/custom-fields.ts";
-import { entityOrderTexts } from "../../../server/contract/entity-order.ts";
-import { DEFAULT_MUST_BE_ACTIVE, INVALID_COLOUR } from "../../../server/contract/meta-status.ts";
-import { overviewBlockTexts } from "../../../server/contract/overview-blocks.ts";
-import { useTranslation } from "../../utils/translation.tsx";
+import { readMessageCode } from "../../../server/contract/message-code.ts";
+import { notFoundTexts } from "../../../server/contract/settings-texts.ts";
+import { useMessageText } from "../../utils/message-text.ts";
 
 /**
- * The settings' own texts, which the contract gives in English (its rules for custom fields, the API's refusals that
- * the error catalogue has no text for), and their keys in the locale files.
+ * Codes the settings screens word their own way: what the API did not find, or found changed, said as the screen sees
+ * it (the chosen user no longer exists; the fields changed while the page was open).
  */
-const keys = new Map<string, string>([
-  ...Object.entries(fieldRuleTexts).map(([key, text]): [string, string] => [text, `settings.rules.${key}`]),
-  [fieldTexts.optionInUse, "settings.rules.optionInUse"],
-  ["Standard fields cannot be deactivated or edited", "settings.rules.standardField"],
-  ["Standard relationships cannot be changed or deleted", "settings.relationships.standard"],
-  ["Relationship not found", "settings.relationships.notFound"],
-  ["Entity not found", "settings.relationships.entityNotFound"],
-  ...Object.entries(overviewBlockTexts).map(([key, text]): [string, string] => [
-    text,
-    `settings.overviewBlocks.${key}`,
-  ]),
-  [INVALID_COLOUR, "settings.metaStatus.invalidColour"],
-  [DEFAULT_MUST_BE_ACTIVE, "settings.metaStatus.defaultMustBeActive"],
-  ["Status not found", "settings.metaStatus.notFound"],
-  ["User not found", "settings.workItems.userNotFound"],
-  ["Group not found", "settings.workItems.groupNotFound"],
+const screenWording = new Map<string, string>([
+  [notFoundTexts.status, "settings.metaStatus.notFound"],
+  [notFoundTexts.noneOfKind, "settings.metaStatus.noneOfKind"],
+  [notFoundTexts.user, "settings.workItems.userNotFound"],
+  [notFoundTexts.group, "settings.workItems.groupNotFound"],
+  [notFoundTexts.relationship, "settings.relationships.notFound"],
+  [notFoundTexts.entity, "settings.relationships.entityNotFound"],
+  ["entityOrder.everyFieldOnce", "settings.fieldManagement.orderChanged"],
 ]);
 
-export function settingsMessageKey(text: string): { key: string; values?: Record<string, string> } | null {
-  const key = keys.get(text);
-  if (key) return { key };
-  // The order named the fields as they were: one was added or deleted meanwhile.
-  if (text.startsWith(entityOrderTexts.everyFieldOnce)) return { key: "settings.fieldManagement.orderChanged" };
-  if (/^The entity has no (status|priority|category|source)$/.test(text))
-    return { key: "settings.metaStatus.noneOfKind" };
-  const fields = /^This entity already has (\d+) custom fields, the most an entity can have$/.exec(text);
-  if (fields) return { key: "settings.rules.fieldLimit", values: { limit: fields[1] } };
-  const columns = /^The entity has used all (\d+) columns$/.exec(text);
-  return columns ? { key: "settings.rules.columnLimit", values: { limit: columns[1] } } : null;
+/** The key and values of a message's text on a settings screen, or null for a text that is no code. */
+export function settingsMessageKey(message: string): { key: string; values?: Record<string, string> } | null {
+  const code = readMessageCode(message);
+  if (!code) return null;
+  const own = screenWording.get(code.key);
+  return own ? { key: own } : code;
 }
 
-/**
- * A message of the field settings in the page's language; any other (validation, the error catalogue) is left as it
- * is, for FormField and ErrorDialog to show in the page's language.
- */
-export function useSettingsMessage(): (text: string) => string {
-  const { t } = useTranslation();
-  return (text) => {
-    const found = settingsMessageKey(text);
-    return found ? t(found.key, found.values) : text;
+/** A message of the settings in the page's language, in the screen's own wording where it has one. */
+export function useSettingsMessage(): (message: string) => string {
+  const messageText = useMessageText();
+  return (message) => {
+    const own = settingsMessageKey(message);
+    return messageText(own && !own.values ? own.key : message);
   };
 }
 

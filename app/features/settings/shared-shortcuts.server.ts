@@ -6,7 +6,7 @@ import type { SharedShortcutDto } from "../../../server/contract/shortcuts.ts";
 import { forgetUser, hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { getInstance } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
-import { errorDialogText, fieldErrors, OOPS } from "../../utils/api-errors.ts";
+import { errorDialogText, fieldErrors, OOPS, serverMessage } from "../../utils/api-errors.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
 import { type GroupOption, parseSharedShortcutForm } from "./shared-shortcut-form.ts";
@@ -110,7 +110,7 @@ export async function sharedShortcutsAction(request: Request, context: Readonly<
     const text =
       Object.keys(byField).length > 0
         ? null
-        : (errorDialogText(editing ? "PUT" : "POST", error.status, error.body) ?? error.body.message ?? OOPS);
+        : (errorDialogText(editing ? "PUT" : "POST", error.status, error.body) ?? (serverMessage(error.body) || OOPS));
     return data<SharedShortcutActionResult>(
       { result: submission.reply({ fieldErrors: byField, formErrors: text ? [text] : [] }) },
       { status: error.status === 400 ? 400 : 200 },

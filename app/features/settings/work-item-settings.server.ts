@@ -9,7 +9,7 @@ import type { ReferenceNumberStart, WorkItemTable } from "../../../server/contra
 import { hasPermission, requirePermission } from "../../middleware/auth.server.ts";
 import { getInstance } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
-import { errorDialogText, fieldErrors, fixedTexts } from "../../utils/api-errors.ts";
+import { errorDialogText, fieldErrors, fixedTexts, serverMessage } from "../../utils/api-errors.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { readForm } from "../../utils/form-action.server.ts";
 import { forgetEntityMetadata } from "../records/metadata.server.ts";
@@ -101,7 +101,7 @@ export type WorkItemSettingsData = Awaited<ReturnType<typeof loadWorkItemSetting
 /** The warning's text: the settings' own in the page's language, the catalogue's or the server's left as they are. */
 function dialogText(context: Readonly<RouterContextProvider>, method: string, error: ApiError): string | null {
   const name = error.body.exceptionName ?? "";
-  const message = error.body.message?.trim();
+  const message = serverMessage(error.body);
   const text =
     error.status === 404 && message && !Object.hasOwn(fixedTexts, name)
       ? message

@@ -144,7 +144,7 @@ async function addPage(context: Readonly<RouterContextProvider>, client: Client,
     });
   } catch (error) {
     if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 409)) throw error;
-    const limit = error.body.errors?.some((e) => e.defaultMessage === shortcutTexts.ownLimit);
+    const limit = error.body.errors?.some((e) => e.code === shortcutTexts.ownLimit);
     const message = error.status === 409 ? "shortcuts.alreadyAdded" : limit ? "shortcuts.limit" : "shortcuts.addFailed";
     flash(context, { status: error.status === 409 ? "info" : "error", message, duration: 3000 });
   } finally {
