@@ -252,6 +252,14 @@ describe("field errors", () => {
     expect(result).toEqual({ name: "validation.maxLength?max=255", email: "validation.invalidEmail" });
   });
 
+  it("names a list's item as the form does", () => {
+    const result = fieldErrors(
+      400,
+      validation([{ field: "filters.0.field", defaultMessage: "Unknown field", objectName: "widget" }]),
+    );
+    expect(result).toEqual({ "filters[0].field": "Unknown field" });
+  });
+
   it("does not let a field name reach the prototype", () => {
     const result = fieldErrorCodes(400, validation([{ field: "__proto__", defaultMessage: "odd", objectName: "x" }]));
     expect(Object.getPrototypeOf(result)).toBe(Object.prototype);

@@ -115,8 +115,13 @@ function fieldMessage(error: Partial<FieldError>): string {
   return full.replace(USING_FORMAT, "").trim() || full;
 }
 
+/** The API names a list's item by its index after a dot (`filters.0.field`); Conform names it in brackets. */
+function formFieldName(field: string): string {
+  return field.replace(/\.(\d+)(?=\.|$)/g, "[$1]");
+}
+
 /**
- * Field errors for a form: keyed by field name (keeping the `customFields.` prefix as given), first message per
+ * Field errors for a form, by the form's field names: keyed by field name (keeping the `customFields.` prefix as given), first message per
  * field, its code where it has one (else its text, cut before "using format"); none for a status >= 500.
  */
 export function fieldErrors(status: number, body: Partial<ApiError> | null | undefined): Record<string, string> {
@@ -129,7 +134,7 @@ export function fieldErrors(status: number, body: Partial<ApiError> | null | und
     if (error === null || typeof error !== "object") continue;
     const field = typeof error.field === "string" ? error.field : "";
     if (field === "" || byField.has(field)) continue;
-    byField.set(field, fieldMessage(error));
+    byField.set(formFieldName(field), fieldMessage(error));
   }
   // fromEntries defines own properties, so a field named "__proto__" cannot touch the prototype.
   return Object.fromEntries(byField);

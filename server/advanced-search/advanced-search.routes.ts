@@ -18,17 +18,9 @@ const typeParams = routes.createSavedQuery.params;
 const idParams = routes.updateSavedQuery.params;
 const dataSourceParams = routes.updateDataSource.params;
 
-/** "definition.entities[0].filters[1].paramValue": the names Conform gives a nested form's fields. */
-export function conformName(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((name, part) => {
-    if (typeof part === "number") return `${name}[${part}]`;
-    return name === "" ? String(part) : `${name}.${String(part)}`;
-  }, "");
-}
-
 /**
- * The body read with its schema, its problems named as the web form names its fields (the route's own validation is
- * attached, not thrown, so that these names replace the generic ones).
+ * The body read with its schema, its problems named by their whole path (`definition.entities.0.filters.1.paramValue`;
+ * the route's own validation is attached, not thrown, so that these names replace the generic ones).
  */
 function parsed<T extends z.ZodType>(schema: T, body: unknown, objectName: string): z.infer<T> {
   const result = schema.safeParse(body);
@@ -38,7 +30,7 @@ function parsed<T extends z.ZodType>(schema: T, body: unknown, objectName: strin
     "MethodArgumentNotValidException",
     "Validation failed",
     result.error.issues.map((issue) => ({
-      field: conformName(issue.path) || objectName,
+      field: issue.path.map(String).join(".") || objectName,
       defaultMessage: issue.message,
       objectName,
     })),

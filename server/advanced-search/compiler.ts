@@ -256,10 +256,10 @@ export async function compileSource(
 ): Promise<CompiledSource> {
   const entities: SourceEntity[] = [];
   for (const [index, item] of definition.entities.entries()) {
-    const entity = await readableEntity(db, actor, item.schemaName, item.tableName, `entities[${index}].tableName`);
+    const entity = await readableEntity(db, actor, item.schemaName, item.tableName, `entities.${index}.tableName`);
     const name = `${entity.schemaKey}.${entity.tableKey}`;
     if (entities.some((other) => other.name === name)) {
-      throw invalid(`entities[${index}].tableName`, advancedSearchTexts.entityTwice);
+      throw invalid(`entities.${index}.tableName`, advancedSearchTexts.entityTwice);
     }
     entities.push({ entity, name, idAlias: `r${index}` });
   }
@@ -272,14 +272,14 @@ export async function compileSource(
     const one = indexOf(join.schema1Name, join.table1Name);
     const two = indexOf(join.schema2Name, join.table2Name);
     if (one < 0 || two < 0 || one === two)
-      throw invalid(`joins[${index}].table2Name`, advancedSearchTexts.joinUnknownEntity);
+      throw invalid(`joins.${index}.table2Name`, advancedSearchTexts.joinUnknownEntity);
     const relationship = relationshipOf(
       relationships,
       (entities[one] as SourceEntity).entity,
       (entities[two] as SourceEntity).entity,
       join.relationshipId,
     );
-    if (!relationship) throw invalid(`joins[${index}].table2Name`, advancedSearchTexts.noRelationship);
+    if (!relationship) throw invalid(`joins.${index}.table2Name`, advancedSearchTexts.noRelationship);
     // A join reads the links: the company–contact ones need the CRM right, as on the record pages.
     if (!readsLinksOf(actor, relationship)) requirePermission(actor, "Read", CRM_LINKS);
     return { index, one, two, relationship, outer: join.joinType === "LEFT OUTER" };
@@ -321,7 +321,7 @@ export async function compileSource(
     }
   }
   for (const [index] of entities.entries()) {
-    if (!reached.has(index)) throw invalid(`entities[${index}].tableName`, advancedSearchTexts.notJoined);
+    if (!reached.has(index)) throw invalid(`entities.${index}.tableName`, advancedSearchTexts.notJoined);
   }
 
   const resultColumns: SourceColumn[] = [];
@@ -331,7 +331,7 @@ export async function compileSource(
     const { entity, name } = entities[index] as SourceEntity;
     const seen = new Set<string>();
     for (const [position, selected] of item.selectedFields.entries()) {
-      const field = shownField(entity, selected.key, `entities[${index}].selectedFields[${position}].key`);
+      const field = shownField(entity, selected.key, `entities.${index}.selectedFields.${position}.key`);
       if (seen.has(field.key)) continue;
       seen.add(field.key);
       resultColumns.push({
@@ -351,13 +351,13 @@ export async function compileSource(
       });
     }
     for (const [position, filter] of item.filters.entries()) {
-      const path = `entities[${index}].filters[${position}]`;
+      const path = `entities.${index}.filters.${position}`;
       const field = shownField(entity, filter.field, `${path}.field`);
       conditions.push(condition(field, `e${index}.${field.key}`, filter, path));
     }
     const range = item.dateFilter;
     if (range?.field) {
-      const path = `entities[${index}].dateFilter`;
+      const path = `entities.${index}.dateFilter`;
       const field = shownField(entity, range.field, `${path}.field`);
       if (!(dateFilterTypes as readonly string[]).includes(field.type)) {
         throw invalid(`${path}.field`, advancedSearchTexts.notDateField);
@@ -375,7 +375,7 @@ export async function compileSource(
   }
 
   for (const [position, extra] of (options.conditions ?? []).entries()) {
-    const path = `conditions[${position}]`;
+    const path = `conditions.${position}`;
     const index = indexOf(extra.schemaName, extra.tableName);
     if (index < 0) throw invalid(`${path}.tableName`, advancedSearchTexts.unknownEntity);
     const field = shownField((entities[index] as SourceEntity).entity, extra.field, `${path}.field`);

@@ -188,13 +188,13 @@ export function checkAgainstColumns(configuration: WidgetConfigurationColumn, ty
   };
   const { widgetConfiguration, singleNumberConfiguration, countLabelConfiguration, tableSorting } = configuration;
   for (const [index, filter] of widgetConfiguration.filters.entries()) {
-    const column = known(filter.field, `widgetConfiguration.filters[${index}].field`);
+    const column = known(filter.field, `widgetConfiguration.filters.${index}.field`);
     if (!operationsByType[column.type].includes(filter.operation as FilterOperation)) {
-      throw invalid(`widgetConfiguration.filters[${index}].operation`, advancedSearchTexts.operationNotForType);
+      throw invalid(`widgetConfiguration.filters.${index}.operation`, advancedSearchTexts.operationNotForType);
     }
   }
   for (const [index, key] of widgetConfiguration.customizableFilterFields.entries()) {
-    known(key, `widgetConfiguration.customizableFilterFields[${index}]`);
+    known(key, `widgetConfiguration.customizableFilterFields.${index}`);
   }
   if (type === "KPI" && singleNumberConfiguration) {
     measure(
@@ -206,17 +206,17 @@ export function checkAgainstColumns(configuration: WidgetConfigurationColumn, ty
   if (type !== "KPI" && type !== "TABLE" && countLabelConfiguration) {
     known(countLabelConfiguration.labelField, "countLabelConfiguration.labelField");
     for (const [index, value] of countLabelConfiguration.countConfigurations.entries()) {
-      const field = `countLabelConfiguration.countConfigurations[${index}].countField`;
+      const field = `countLabelConfiguration.countConfigurations.${index}.countField`;
       measure(value.countAggregationFunction, value.countField, field);
     }
   }
   if (type === "TABLE") {
-    for (const [index, sorting] of tableSorting.entries()) known(sorting.field, `tableSorting[${index}].field`);
+    for (const [index, sorting] of tableSorting.entries()) known(sorting.field, `tableSorting.${index}.field`);
   }
 }
 
 function where(request: DataRequest): RawBuilder<unknown> {
-  const parts = request.conditions.map((condition, index) => conditionSql(condition, `filterValues[${index}]`));
+  const parts = request.conditions.map((condition, index) => conditionSql(condition, `filterValues.${index}`));
   if (request.record) parts.push(sql<boolean>`${ref(request.record.alias)} = ${request.record.id}::uuid`);
   return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
 }

@@ -238,7 +238,7 @@ function conditionsOf(
     if (used.has(entry.field)) return;
     const column = byKey.get(entry.field);
     if (!column || !customizable.has(entry.field)) {
-      throw invalid(`filterValues[${index}].field`, dashboardTexts.notFilterable);
+      throw invalid(`filterValues.${index}.field`, dashboardTexts.notFilterable);
     }
     if (entry.value) conditions.push({ column, operation: "=", value: entry.value });
   });

@@ -7,6 +7,7 @@ import { advancedSearchTexts, queryDefinitionSchema, searchOperations } from "..
 import { grantBuiltInRoles } from "../../server/db/migrations/0028-advanced-search.ts";
 import { builtInRoles } from "../../server/users/roles.ts";
 import { loadActor } from "../../server/users/users.service.ts";
+import { english } from "../support/messages.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 
@@ -264,27 +265,27 @@ describe(`advanced search on ${testDatabase}`, () => {
     };
     await refused(
       { field: "name", operation: "<", paramValue: "b" },
-      `entities[0].filters[0].operation: ${advancedSearchTexts.operationNotForType}`,
+      `entities.0.filters.0.operation: ${english(advancedSearchTexts.operationNotForType)}`,
     );
     await refused(
       { field: "price", operation: "IS TRUE" },
-      `entities[0].filters[0].operation: ${advancedSearchTexts.operationNotForType}`,
+      `entities.0.filters.0.operation: ${english(advancedSearchTexts.operationNotForType)}`,
     );
     await refused(
       { field: "price", operation: "=", paramValue: "ten" },
-      `entities[0].filters[0].paramValue: ${advancedSearchTexts.notANumber}`,
+      `entities.0.filters.0.paramValue: ${english(advancedSearchTexts.notANumber)}`,
     );
     await refused(
       { field: "launched", operation: "=", paramValue: "2024-02-30" },
-      `entities[0].filters[0].paramValue: ${advancedSearchTexts.notADate}`,
+      `entities.0.filters.0.paramValue: ${english(advancedSearchTexts.notADate)}`,
     );
     await refused(
       { field: "colour", operation: "=", paramValue: "green" },
-      `entities[0].filters[0].paramValue: ${advancedSearchTexts.notAnOption}`,
+      `entities.0.filters.0.paramValue: ${english(advancedSearchTexts.notAnOption)}`,
     );
     await refused(
       { field: "echo", operation: "IS NULL" },
-      `entities[0].filters[0].operation: ${advancedSearchTexts.operationNotForType}`,
+      `entities.0.filters.0.operation: ${english(advancedSearchTexts.operationNotForType)}`,
     );
   });
 
@@ -293,7 +294,7 @@ describe(`advanced search on ${testDatabase}`, () => {
       entities: [gizmo([{ field: "name", operation: "ILIKE", paramValue: "lamp" }])],
     });
     expect(response.statusCode).toBe(400);
-    expect(errorsOf(response.body)).toEqual([`entities[0].filters[0].paramValue: The ilike filter needs a % wildcard`]);
+    expect(errorsOf(response.body)).toEqual([`entities.0.filters.0.paramValue: The ilike filter needs a % wildcard`]);
   });
 
   it("filters by a date range within one year, from not after to (spec §5)", async () => {
@@ -309,13 +310,15 @@ describe(`advanced search on ${testDatabase}`, () => {
 
     const across = await call("POST", "/api/advanced_search/run", admin, range("2024-06-01", "2025-03-01"));
     expect(across.statusCode).toBe(400);
-    expect(errorsOf(across.body)).toEqual(["entities[0].dateFilter.to: A date range must be in the same year"]);
+    expect(errorsOf(across.body)).toEqual(["entities.0.dateFilter.to: A date range must be in the same year"]);
     const reversed = await call("POST", "/api/advanced_search/run", admin, range("2024-06-01", "2024-01-01"));
-    expect(errorsOf(reversed.body)).toEqual(["entities[0].dateFilter.to: From must not exceed To"]);
+    expect(errorsOf(reversed.body)).toEqual(["entities.0.dateFilter.to: From must not exceed To"]);
     const notADate = await call("POST", "/api/advanced_search/run", admin, {
       entities: [{ ...gizmo(), dateFilter: { field: "price", from: "2024-01-01", to: "2024-02-01" } }],
     });
-    expect(errorsOf(notADate.body)).toEqual([`entities[0].dateFilter.field: ${advancedSearchTexts.notDateField}`]);
+    expect(errorsOf(notADate.body)).toEqual([
+      `entities.0.dateFilter.field: ${english(advancedSearchTexts.notDateField)}`,
+    ]);
   });
 
   it("sorts by a field either way with empty values last, pages, and counts the total", async () => {
@@ -348,7 +351,7 @@ describe(`advanced search on ${testDatabase}`, () => {
       entities: [gizmo()],
       sort: { schemaName: "custom_schema", tableName: "gizmo", field: "tags" },
     });
-    expect(errorsOf(unsortable.body)).toEqual([`sort.field: ${advancedSearchTexts.notSortable}`]);
+    expect(errorsOf(unsortable.body)).toEqual([`sort.field: ${english(advancedSearchTexts.notSortable)}`]);
   });
 
   it("gives each column's labels and type and each row's record ids, values as the record calls give them", async () => {
@@ -449,30 +452,30 @@ describe(`advanced search on ${testDatabase}`, () => {
       expect(errorsOf(response.body)).toEqual(expected);
     };
     await refused({ entities: [{ schemaName: "crm", tableName: "nothing", selectedFields: [{ key: "name" }] }] }, [
-      `entities[0].tableName: ${advancedSearchTexts.unknownEntity}`,
+      `entities.0.tableName: ${english(advancedSearchTexts.unknownEntity)}`,
     ]);
     await refused({ entities: [gizmo([], ["name", "nope"])] }, [
-      `entities[0].selectedFields[1].key: ${advancedSearchTexts.unknownField}`,
+      `entities.0.selectedFields.1.key: ${english(advancedSearchTexts.unknownField)}`,
     ]);
     await refused({ entities: [gizmo([], ["secret"])] }, [
-      `entities[0].selectedFields[0].key: ${advancedSearchTexts.unknownField}`,
+      `entities.0.selectedFields.0.key: ${english(advancedSearchTexts.unknownField)}`,
     ]);
     await refused({ entities: [gizmo([{ field: "secret", operation: "IS NULL" }])] }, [
-      `entities[0].filters[0].field: ${advancedSearchTexts.unknownField}`,
+      `entities.0.filters.0.field: ${english(advancedSearchTexts.unknownField)}`,
     ]);
     await refused(
       {
         entities: [gizmo(), { schemaName: "crm", tableName: "company", selectedFields: [{ key: "name" }] }],
         joins: [{ schema1Name: "custom_schema", table1Name: "gizmo", schema2Name: "crm", table2Name: "company" }],
       },
-      [`joins[0].table2Name: ${advancedSearchTexts.noRelationship}`],
+      [`joins.0.table2Name: ${english(advancedSearchTexts.noRelationship)}`],
     );
     // Rules of the definition's shape, named as the web form names its fields.
     await refused({ entities: [gizmo([{ field: "name", operation: "LIKE", paramValue: "%" }])] }, [
-      "entities[0].filters[0].operation: Must be one of the options",
+      "entities.0.filters.0.operation: Must be one of the options",
     ]);
     await refused({ entities: [gizmo(), { schemaName: "crm", tableName: "company", selectedFields: [] }] }, [
-      `entities[1].tableName: ${advancedSearchTexts.notJoined}`,
+      `entities.1.tableName: ${english(advancedSearchTexts.notJoined)}`,
     ]);
   });
 
@@ -645,7 +648,7 @@ describe(`advanced search on ${testDatabase}`, () => {
         definition: { entities: [gizmo([], ["nope"])] },
       });
       expect(errorsOf(unknown.body)).toEqual([
-        `definition.entities[0].selectedFields[0].key: ${advancedSearchTexts.unknownField}`,
+        `definition.entities.0.selectedFields.0.key: ${english(advancedSearchTexts.unknownField)}`,
       ]);
       expect((await call("POST", "/api/advanced_search/personal", readOnly, input("Zz gizmos"))).statusCode).toBe(403);
       expect((await call("GET", "/api/advanced_search/shared", employee)).statusCode).toBe(400);

@@ -14,6 +14,7 @@ import {
 } from "../../server/bulk-data/exports.jobs.ts";
 import { EXPORT_CHUNK_SIZE } from "../../server/bulk-data/exports.service.ts";
 import { bulkDataTexts } from "../../server/contract/bulk-data.ts";
+import { english } from "../support/messages.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 
@@ -314,7 +315,7 @@ describe(`bulk export on ${testDatabase}`, () => {
     });
     expect(await errorOf("/api/custom_schema/gadget/initiate_export?fields=name,nothing")).toMatchObject({
       status: 400,
-      body: { errors: [{ field: "fields", defaultMessage: bulkDataTexts.unknownField }] },
+      body: { errors: [{ field: "fields", defaultMessage: english(bulkDataTexts.unknownField) }] },
     });
     expect((await errorOf("/api/custom_schema/gadget/initiate_export?format=pdf")).status).toBe(400);
     expect((await errorOf("/api/custom_schema/gadget/initiate_export?scope=some")).status).toBe(400);
@@ -362,7 +363,7 @@ describe(`bulk export on ${testDatabase}`, () => {
     for (const id of [mine.id, "00000000-0000-4000-8000-000000000000", "not-an-id"]) {
       const response = await download(id, employee);
       expect(response.statusCode).toBe(404);
-      expect(response.json().message).toBe(bulkDataTexts.exportNotFound);
+      expect(response.json().message).toBe(english(bulkDataTexts.exportNotFound));
     }
 
     // Export rights do not reach records the user may not read.
@@ -383,7 +384,7 @@ describe(`bulk export on ${testDatabase}`, () => {
       .executeTakeFirstOrThrow();
     const response = await download(row.id);
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(bulkDataTexts.notReady);
+    expect(response.json().message).toBe(english(bulkDataTexts.notReady));
     await t.app.db.deleteFrom("core.export_job").where("id", "=", row.id).execute();
   });
 
@@ -429,7 +430,7 @@ describe(`bulk export on ${testDatabase}`, () => {
     expect(row.file_key).toBeNull();
     const response = await download(dto.id);
     expect(response.statusCode).toBe(410);
-    expect(response.json().message).toBe(bulkDataTexts.expired);
+    expect(response.json().message).toBe(english(bulkDataTexts.expired));
 
     const keys = await t.app.db
       .selectFrom("core.import_job")
@@ -492,7 +493,10 @@ describe(`bulk export on ${testDatabase}`, () => {
     const fresh = await stuck(0);
 
     await runJob(EXPORT_RECOVERY_JOB, {});
-    expect(await statusOf(killed)).toMatchObject({ status: "failed", message: bulkDataTexts.exportInterrupted });
+    expect(await statusOf(killed)).toMatchObject({
+      status: "failed",
+      message: bulkDataTexts.exportInterrupted,
+    });
     expect((await statusOf(unsent))?.status).toBe("failed");
     expect((await statusOf(waiting))?.status).toBe("exporting");
     expect((await statusOf(fresh))?.status).toBe("exporting");

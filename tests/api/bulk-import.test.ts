@@ -7,6 +7,7 @@ import { recoverStalledImports } from "../../server/bulk-data/import-job.ts";
 import { IMPORT_JOB } from "../../server/bulk-data/imports.service.ts";
 import { bulkDataTexts, type ImportDetail, type ImportDto, importLimits } from "../../server/contract/bulk-data.ts";
 import { workbookWithSharedStrings } from "../support/hostile-files.ts";
+import { english, inEnglish } from "../support/messages.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { grant, revoke } from "../support/role-permissions.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
@@ -199,8 +200,8 @@ describe(`bulk import on ${testDatabase}`, () => {
       "IT consulting",
     ]);
     expect(detail.preview.slice(0, 3).map((row) => row.errors)).toEqual([[], [], []]);
-    expect(detail.preview[3].errors).toEqual([{ field: "name", message: "Required" }]);
-    expect(detail.preview[4].errors).toEqual([{ field: "email", message: "Must be an email" }]);
+    expect(inEnglish(detail.preview[3].errors)).toEqual([{ field: "name", message: "Required" }]);
+    expect(inEnglish(detail.preview[4].errors)).toEqual([{ field: "email", message: "Must be an email" }]);
 
     // Remapping: refused with a reason per input, then previewed again.
     const id = detail.import.id;
@@ -212,14 +213,14 @@ describe(`bulk import on ${testDatabase}`, () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ exceptionName: "MethodArgumentNotValidException" });
     expect(refused.json().errors.map((e: any) => [e.field, e.defaultMessage])).toEqual([
-      ["mapping.1", bulkDataTexts.mappedTwice],
-      ["mapping.3", bulkDataTexts.unknownField],
-      ["matchField", bulkDataTexts.matchFieldNotUnique],
+      ["mapping.1", english(bulkDataTexts.mappedTwice)],
+      ["mapping.3", english(bulkDataTexts.unknownField)],
+      ["matchField", english(bulkDataTexts.matchFieldNotUnique)],
     ]);
     const none = await call("PUT", `/api/core/bulk_data/imports/${id}`, admin, { mapping: [], mode: "upsert" });
     expect(none.json().errors.map((e: any) => e.defaultMessage)).toEqual([
-      bulkDataTexts.notMapped,
-      bulkDataTexts.matchFieldRequired,
+      english(bulkDataTexts.notMapped),
+      english(bulkDataTexts.matchFieldRequired),
     ]);
     const unmatched = await call("PUT", `/api/core/bulk_data/imports/${id}`, admin, {
       mapping: ["name"],
@@ -227,7 +228,12 @@ describe(`bulk import on ${testDatabase}`, () => {
       matchField: "organisation_number",
     });
     expect(unmatched.json().errors).toEqual([
-      { field: "matchField", defaultMessage: bulkDataTexts.matchColumnMissing, objectName: "import" },
+      {
+        field: "matchField",
+        defaultMessage: english(bulkDataTexts.matchColumnMissing),
+        objectName: "import",
+        code: bulkDataTexts.matchColumnMissing,
+      },
     ]);
     const remapped = await call("PUT", `/api/core/bulk_data/imports/${id}`, admin, {
       mapping: [null, "organisation_number", "email"],
@@ -235,7 +241,7 @@ describe(`bulk import on ${testDatabase}`, () => {
     });
     expect(remapped.statusCode, remapped.body).toBe(200);
     expect(remapped.json().columns[0].fieldKey).toBeNull();
-    expect(remapped.json().preview[0].errors).toEqual([{ field: "name", message: "Required" }]);
+    expect(inEnglish(remapped.json().preview[0].errors)).toEqual([{ field: "name", message: "Required" }]);
 
     // Discarded while being mapped; then it is gone.
     expect((await call("DELETE", `/api/core/bulk_data/imports/${id}`)).statusCode).toBe(204);
@@ -351,7 +357,7 @@ describe(`bulk import on ${testDatabase}`, () => {
     expect(errors.headers["content-type"]).toContain("text/csv");
     expect(errors.body).toBe(
       `${BOM}Firmanavn,Organisasjonsnummer,E-post,Bransje,Ansatte,Standardrabatt,Beskrivelse,Error\n` +
-        `Dobbel AS,920000001,,,,,,Organisation number: ${bulkDataTexts.duplicateInFile}\n`,
+        `Dobbel AS,920000001,,,,,,Organisation number: ${english(bulkDataTexts.duplicateInFile)}\n`,
     );
   });
 
@@ -443,7 +449,7 @@ describe(`bulk import on ${testDatabase}`, () => {
     expect(result.created).toBe(result.processedRows);
     // Stopping what is not running is refused.
     const again = await call("POST", `/api/core/bulk_data/imports/${detail.import.id}/stop`);
-    expect(again.json().errors[0].defaultMessage).toBe(bulkDataTexts.notRunning);
+    expect(again.json().errors[0].defaultMessage).toBe(english(bulkDataTexts.notRunning));
   });
 
   it("checks the whole file before it is imported: its rows with errors and the first errors, then imports the valid rows", async () => {
@@ -477,7 +483,7 @@ describe(`bulk import on ${testDatabase}`, () => {
       totalRows: 60,
       check: { status: "checked", checkedRows: 60, errorRows: 2, message: null, rowNumber: null },
     });
-    expect(done.checkErrors).toEqual([
+    expect(inEnglish(done.checkErrors)).toEqual([
       { rowNumber: 40, column: 1, field: "organisation_number", message: "940000099 already exist" },
       { rowNumber: 59, column: 2, field: "email", message: "Must be an email" },
     ]);
@@ -508,7 +514,10 @@ describe(`bulk import on ${testDatabase}`, () => {
       await call("POST", `/api/core/bulk_data/imports/${id}/check`),
     ]) {
       expect(refused.statusCode, refused.body).toBe(400);
-      expect(refused.json().errors[0]).toMatchObject({ field: "status", defaultMessage: bulkDataTexts.checkRunning });
+      expect(refused.json().errors[0]).toMatchObject({
+        field: "status",
+        defaultMessage: english(bulkDataTexts.checkRunning),
+      });
     }
     await checking("checked");
 
@@ -583,24 +592,24 @@ describe(`bulk import on ${testDatabase}`, () => {
     expect(text.json().message).toBe("File type not supported");
     const empty = await upload({ name: "empty.csv", content: "Company name,Email\n" });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().errors[0]).toMatchObject({ field: "file", defaultMessage: bulkDataTexts.emptyFile });
+    expect(empty.json().errors[0]).toMatchObject({ field: "file", defaultMessage: english(bulkDataTexts.emptyFile) });
     const headless = await upload({ name: "headless.csv", content: "Company name,,Email\nA,b,c@d.no\n" });
-    expect(headless.json().errors[0].defaultMessage).toBe(bulkDataTexts.noHeader);
+    expect(headless.json().errors[0].defaultMessage).toBe(english(bulkDataTexts.noHeader));
     // A workbook whose shared strings would not fit in memory is sent back as it arrives: its directory says so.
     const heavy = await upload({ name: "heavy.xlsx", content: await withSharedStringsClaiming(40 * 1024 * 1024) });
     expect(heavy.statusCode, heavy.body).toBe(400);
-    expect(heavy.json().errors[0]).toMatchObject({ field: "file", defaultMessage: bulkDataTexts.tooMuchText });
+    expect(heavy.json().errors[0]).toMatchObject({ field: "file", defaultMessage: english(bulkDataTexts.tooMuchText) });
     // One whose directory says its shared strings are 1 KB, while they unpack to 40 MB: read, and stopped at 32 MB.
     const liar = await upload({ name: "liar.xlsx", content: await workbookWithSharedStrings(40 * 1024 * 1024) });
     expect(liar.statusCode, liar.body).toBe(400);
-    expect(liar.json().errors[0]).toMatchObject({ field: "file", defaultMessage: bulkDataTexts.tooMuchText });
+    expect(liar.json().errors[0]).toMatchObject({ field: "file", defaultMessage: english(bulkDataTexts.tooMuchText) });
     // A cell longer than any field takes, in the rows the upload reads.
     const long = await upload({
       name: "long.csv",
       content: `Company name,Description\nNordlys AS,${"x".repeat(importLimits.cellChars + 1)}\n`,
     });
     expect(long.statusCode, long.body).toBe(400);
-    expect(long.json().errors[0]).toMatchObject({ field: "file", defaultMessage: bulkDataTexts.cellTooLarge });
+    expect(long.json().errors[0]).toMatchObject({ field: "file", defaultMessage: english(bulkDataTexts.cellTooLarge) });
     const big = await upload({ name: "big.csv", content: `Company name\n${"x".repeat(1_100_000)}\n` });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toMatchObject({

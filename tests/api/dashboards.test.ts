@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dashboardTexts } from "../../server/contract/dashboards.ts";
 import { DEMO_COMPANIES } from "../../server/db/seed.ts";
+import { english } from "../support/messages.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 import { addDataSource, widgetBody } from "../support/widgets.ts";
@@ -185,7 +186,7 @@ describe(`categorized dashboards on ${testDatabase}`, () => {
     expect(view.json()).toMatchObject({
       dashboard: { name: "Zz Empty" },
       widgets: [],
-      empty: { exceptionName: "EmptyDashboardException", message: "This dashboard is currently empty." },
+      empty: { exceptionName: "EmptyDashboardException", message: "apiErrors.EmptyDashboardException" },
     });
   });
 
@@ -300,7 +301,7 @@ describe(`categorized dashboards on ${testDatabase}`, () => {
     await place(board.uuid, onlyCompanies);
     const notInSource = await call("GET", `${base}/view/${board.uuid}/widgets/${onlyCompanies}/contact/${ann}`);
     expect(notInSource.statusCode).toBe(400);
-    expect(notInSource.json().message).toBe(dashboardTexts.notInSource);
+    expect(notInSource.json().message).toBe(english(dashboardTexts.notInSource));
     const notPlaced = await addWidget(widgetBody(linked, "KPI", { single: { aggregationFunction: "COUNT" } }));
     expect((await call("GET", `${base}/view/${board.uuid}/widgets/${notPlaced}/company/${firm}`)).statusCode).toBe(404);
 

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { advancedSearchTexts } from "../../server/contract/advanced-search.ts";
+import { english } from "../support/messages.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 
@@ -133,7 +134,7 @@ describe(`data sources on ${testDatabase}`, () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({
       exceptionName: "DatasourceValidationException",
-      message: advancedSearchTexts.noResults,
+      message: english(advancedSearchTexts.noResults),
     });
     const created = (
       await call("POST", "/api/dashboards/core/datasource-advanced", admin, {
@@ -170,14 +171,14 @@ describe(`data sources on ${testDatabase}`, () => {
     expect(response.statusCode).toBe(400);
     expect(
       response.json().errors.map((e: { field: string; defaultMessage: string }) => `${e.field}: ${e.defaultMessage}`),
-    ).toEqual(["name: Required", "definition.entities[0].filters[0].paramValue: The ilike filter needs a % wildcard"]);
+    ).toEqual(["name: Required", "definition.entities.0.filters.0.paramValue: The ilike filter needs a % wildcard"]);
     const unknown = await call("POST", "/api/dashboards/core/datasource-advanced", admin, {
       name: "Zz unknown",
       definition: { entities: [{ schemaName: "crm", tableName: "company", selectedFields: [{ key: "nope" }] }] },
     });
     expect(unknown.json().errors).toEqual([
       expect.objectContaining({
-        field: "definition.entities[0].selectedFields[0].key",
+        field: "definition.entities.0.selectedFields.0.key",
         defaultMessage: "Unknown field",
       }),
     ]);

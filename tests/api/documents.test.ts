@@ -159,7 +159,13 @@ describe(`documents on ${testDatabase}`, () => {
     const tooLong = await upload(employee, { description: "x".repeat(201) }, { name: "a.txt", content: "hei\n" });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().errors).toEqual([
-      { field: "description", defaultMessage: "Max 200 limit", objectName: "record" },
+      {
+        field: "description",
+        defaultMessage: "Max 200 limit",
+        objectName: "record",
+        code: "validation.maxLength",
+        params: { max: "200" },
+      },
     ]);
 
     const document = (await upload(employee, {}, { name: "notat.txt", content: "hei\n" })).json();

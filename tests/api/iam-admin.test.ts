@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { iamTexts } from "../../server/contract/iam-texts.ts";
 import { operations, resources } from "../../server/contract/identity.ts";
 import { latestInvitationToken } from "../support/invitations.ts";
+import { english } from "../support/messages.ts";
 import { authorize, bearer, refresh, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 
@@ -252,7 +253,9 @@ describe(`user, group and role administration on ${testDatabase}`, () => {
       // Again is no change.
       expect((await ok("PUT", `/api/iam/users/employees/${id}/deactivate`)).status).toBe("deactivated");
       const resend = await call("PUT", `/api/iam/users/employees/${id}/resend-invitation`);
-      expect(refused(resend, 409, "EmployeeUserDeactivatedException")).toBe(iamTexts.EmployeeUserDeactivatedException);
+      expect(refused(resend, 409, "EmployeeUserDeactivatedException")).toBe(
+        english(iamTexts.EmployeeUserDeactivatedException),
+      );
       const reinvite = await call("POST", "/api/iam/users/employees", admin, {
         email: "dag@example.com",
         firstName: "D",
@@ -601,7 +604,7 @@ describe(`user, group and role administration on ${testDatabase}`, () => {
         const response = await call("PUT", `/api/iam/roles/${adminRole}/permissions`, admin, {
           permissions: without(resource, operation),
         });
-        expect(refused(response, 409, "AdministratorRoleException")).toBe(iamTexts.AdministratorRoleException);
+        expect(refused(response, 409, "AdministratorRoleException")).toBe(english(iamTexts.AdministratorRoleException));
       }
       // What else it has may change, and come back.
       await ok("PUT", `/api/iam/roles/${adminRole}/permissions`, admin, { permissions: without("Import", "Delete") });

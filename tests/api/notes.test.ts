@@ -113,7 +113,9 @@ describe(`notes attached to records on ${testDatabase}`, () => {
   it("validates a note's title with the spec's texts", async () => {
     const response = await call("POST", "/api/notes/note", employee, { values: { title: "  ", text: "no title" } });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual([{ field: "title", defaultMessage: "Required", objectName: "record" }]);
+    expect(response.json().errors).toEqual([
+      { field: "title", defaultMessage: "Required", objectName: "record", code: "validation.required" },
+    ]);
   });
 
   it("keeps a note when a record it is attached to is deleted, and loses it when the note is deleted", async () => {

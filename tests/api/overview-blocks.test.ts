@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { overviewBlockTexts } from "../../server/contract/overview-blocks.ts";
+import { english } from "../support/messages.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 
@@ -72,14 +73,17 @@ describe(`overview blocks on ${testDatabase}`, () => {
       expect(response.json()).toMatchObject({ exceptionName: "MethodArgumentNotValidException", message });
     };
     const blocks = shown(companyDefault);
-    await refused(blocks.slice(0, -1), overviewBlockTexts.listedOnce);
-    await refused([...blocks, { key: "notes", shown: false }], overviewBlockTexts.listedOnce);
+    await refused(blocks.slice(0, -1), english(overviewBlockTexts.listedOnce));
+    await refused([...blocks, { key: "notes", shown: false }], english(overviewBlockTexts.listedOnce));
     // Attached to is a note's or a document's block, and work item links an inquiry's or a to-do's.
-    await refused([...blocks, { key: "attachedTo", shown: true }], overviewBlockTexts.listedOnce);
-    await refused([...blocks.slice(0, -1), { key: "workItemLinks", shown: true }], overviewBlockTexts.listedOnce);
-    await refused([{ key: "fields", shown: false }, ...blocks.slice(1)], overviewBlockTexts.fieldsFirst);
-    await refused([blocks[1], blocks[0], ...blocks.slice(2)], overviewBlockTexts.fieldsFirst);
-    await refused([], overviewBlockTexts.listedOnce);
+    await refused([...blocks, { key: "attachedTo", shown: true }], english(overviewBlockTexts.listedOnce));
+    await refused(
+      [...blocks.slice(0, -1), { key: "workItemLinks", shown: true }],
+      english(overviewBlockTexts.listedOnce),
+    );
+    await refused([{ key: "fields", shown: false }, ...blocks.slice(1)], english(overviewBlockTexts.fieldsFirst));
+    await refused([blocks[1], blocks[0], ...blocks.slice(2)], english(overviewBlockTexts.fieldsFirst));
+    await refused([], english(overviewBlockTexts.listedOnce));
 
     // Not blocks at all: the request's own schema answers.
     for (const body of [[...blocks, { key: "chart", shown: true }], [{ key: "fields" }], { fields: true }]) {

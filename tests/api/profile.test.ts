@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROFILE_IMAGE_MAX_BYTES, profileTexts } from "../../server/contract/profile.ts";
+import { english } from "../support/messages.ts";
 import { authorize, bearer, DEMO_PASSWORD, refresh, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 import { multipartBody, pngFile } from "../support/upload-files.ts";
@@ -79,11 +80,11 @@ describe(`the signed-in user's profile on ${testDatabase}`, () => {
     expect(errorsOf(refused)).toEqual({
       firstName: "Required",
       lastName: "Max 255 limit",
-      mobile: profileTexts.invalidMobile,
+      mobile: english(profileTexts.invalidMobile),
     });
     for (const mobile of ["12", "+47 12a45678", "1".repeat(21), "()"]) {
       const response = await call("PUT", "/api/me/profile", reader, { firstName: "Rita", lastName: "Reader", mobile });
-      expect(errorsOf(response), mobile).toEqual({ mobile: profileTexts.invalidMobile });
+      expect(errorsOf(response), mobile).toEqual({ mobile: english(profileTexts.invalidMobile) });
     }
     expect(errorsOf(await call("PUT", "/api/me/profile", reader, { lastName: "Reader" }))).toEqual({
       firstName: "Required",
@@ -176,9 +177,9 @@ describe(`the signed-in user's profile on ${testDatabase}`, () => {
     expect(text.statusCode).toBe(415);
     expect(text.json()).toMatchObject({
       exceptionName: "HttpMediaTypeNotSupportedException",
-      message: profileTexts.imageType,
+      message: english(profileTexts.imageType),
     });
-    expect(errorsOf(text)).toEqual({ file: profileTexts.imageType });
+    expect(errorsOf(text)).toEqual({ file: english(profileTexts.imageType) });
     const svg = await uploadImage(employee, {
       name: "photo.svg",
       content: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
@@ -200,8 +201,8 @@ describe(`the signed-in user's profile on ${testDatabase}`, () => {
       content: Buffer.concat([atLimit, Buffer.alloc(1)]),
     });
     expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json()).toMatchObject({ message: profileTexts.imageTooLarge });
-    expect(profileTexts.imageTooLarge).toBe("The profile image must not exceed 800 kB");
+    expect(tooLarge.json()).toMatchObject({ message: english(profileTexts.imageTooLarge) });
+    expect(english(profileTexts.imageTooLarge)).toBe("The profile image must not exceed 800 kB");
 
     const none = await uploadImage(employee, { name: "", content: "" });
     expect(none.statusCode).toBe(400);
@@ -229,7 +230,7 @@ describe(`the signed-in user's profile on ${testDatabase}`, () => {
     });
     const wrong = await change({ currentPassword: "not the password", newPassword: NEW_PASSWORD });
     expect(wrong.statusCode).toBe(400);
-    expect(errorsOf(wrong)).toEqual({ currentPassword: profileTexts.wrongPassword });
+    expect(errorsOf(wrong)).toEqual({ currentPassword: english(profileTexts.wrongPassword) });
     expect(errorsOf(await change({ currentPassword: DEMO_PASSWORD, newPassword: "password1234" }))).toEqual({
       newPassword: "This password is too common or easy to guess",
     });
@@ -238,7 +239,7 @@ describe(`the signed-in user's profile on ${testDatabase}`, () => {
       newPassword: "This password is too common or easy to guess",
     });
     expect(errorsOf(await change({ currentPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD }))).toEqual({
-      newPassword: profileTexts.samePassword,
+      newPassword: english(profileTexts.samePassword),
     });
     // Nothing changed: the old password still signs in.
     await expect(signIn(t.app, "employee@example.com", DEMO_PASSWORD)).resolves.toBeTruthy();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAppPath, OWN_SHORTCUTS_MAX, shortcutTexts } from "../../server/contract/shortcuts.ts";
+import { english } from "../support/messages.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 
@@ -101,10 +102,10 @@ describe(`shortcuts on ${testDatabase}`, () => {
     expect(await listOf(admin)).toEqual([]);
 
     for (const [url, message] of [
-      ["https://evil.example/", shortcutTexts.appPath],
-      ["//evil.example/x", shortcutTexts.appPath],
-      ["/\\evil.example", shortcutTexts.appPath],
-      ["javascript:alert(1)", shortcutTexts.appPath],
+      ["https://evil.example/", english(shortcutTexts.appPath)],
+      ["//evil.example/x", english(shortcutTexts.appPath)],
+      ["/\\evil.example", english(shortcutTexts.appPath)],
+      ["javascript:alert(1)", english(shortcutTexts.appPath)],
       ["", "Required"],
       [`/${"a".repeat(1000)}`, "Max 1000 limit"],
     ]) {
@@ -150,7 +151,7 @@ describe(`shortcuts on ${testDatabase}`, () => {
 
     const twice = await call("PATCH", "/api/shortcuts/shortcut/order", employee, [notes.uuid, notes.uuid]);
     expect(twice.statusCode).toBe(400);
-    expect(twice.json().message).toBe(shortcutTexts.listedOnce);
+    expect(twice.json().message).toBe(english(shortcutTexts.listedOnce));
     for (const body of [[], ["not-a-uuid"], { ids: [notes.uuid] }]) {
       expect((await call("PATCH", "/api/shortcuts/shortcut/order", employee, body)).statusCode).toBe(400);
     }
@@ -173,7 +174,7 @@ describe(`shortcuts on ${testDatabase}`, () => {
       name: "Out",
       url: "http://evil.example",
     });
-    expect(errorsOf(outside).url).toBe(shortcutTexts.appPath);
+    expect(errorsOf(outside).url).toBe(english(shortcutTexts.appPath));
 
     expect((await call("DELETE", `/api/shortcuts/shortcut/${notes.uuid}`, employee)).statusCode).toBe(204);
     expect((await call("DELETE", `/api/shortcuts/shortcut/${notes.uuid}`, employee)).statusCode).toBe(404);
@@ -300,7 +301,11 @@ describe(`shortcuts on ${testDatabase}`, () => {
       "Must be one of the options",
     );
     await refused({ name: "G", url: "/", visibility: "nobody" }, "visibility", "Must be one of the options");
-    await refused({ name: "G", url: "https://evil.example", visibility: "everyone" }, "url", shortcutTexts.appPath);
+    await refused(
+      { name: "G", url: "https://evil.example", visibility: "everyone" },
+      "url",
+      english(shortcutTexts.appPath),
+    );
     await refused({ name: "G", url: "/", visibility: "everyone", ordering: -1 }, "ordering", "Must be at least 0");
     // A group named for another audience is not kept.
     const [group] = await t.app.db.selectFrom("core.user_group").select("id").execute();
@@ -373,7 +378,7 @@ describe(`shortcuts on ${testDatabase}`, () => {
     for (let n = existing; n < OWN_SHORTCUTS_MAX; n++) await addOwn(admin, `Page ${n}`, `/page/${n}`);
     const over = await call("POST", "/api/shortcuts/shortcut", admin, { name: "One more", url: "/one-more" });
     expect(over.statusCode).toBe(400);
-    expect(errorsOf(over).url).toBe(shortcutTexts.ownLimit);
+    expect(errorsOf(over).url).toBe(english(shortcutTexts.ownLimit));
     // Others are not limited by the admin's.
     await addOwn(employee, "Still fine", "/still-fine");
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dashboardTexts } from "../../server/contract/dashboards.ts";
+import { english } from "../support/messages.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 import { addDataSource, widgetBody } from "../support/widgets.ts";
@@ -115,7 +116,7 @@ describe(`widgets on ${testDatabase}`, () => {
       const response = await call("POST", `${base}/widget`, admin, widgetBody(companies, "KPI"));
       expect(response.statusCode).toBe(400);
       expect(errorsOf(response)["singleNumberConfiguration.aggregationFunction"]).toBe(
-        dashboardTexts.aggregateRequired,
+        english(dashboardTexts.aggregateRequired),
       );
     });
 
@@ -154,21 +155,23 @@ describe(`widgets on ${testDatabase}`, () => {
         admin,
         widgetBody(companies, "KPI", { single: { aggregationFunction: "SUM", field: "crm.company.nope" } }),
       );
-      expect(errorsOf(unknown)["singleNumberConfiguration.field"]).toBe(dashboardTexts.unknownField);
+      expect(errorsOf(unknown)["singleNumberConfiguration.field"]).toBe(english(dashboardTexts.unknownField));
       const text = await call(
         "POST",
         `${base}/widget`,
         admin,
         widgetBody(companies, "KPI", { single: { aggregationFunction: "SUM", field: "crm.company.name" } }),
       );
-      expect(errorsOf(text)["singleNumberConfiguration.field"]).toBe(dashboardTexts.numberField);
+      expect(errorsOf(text)["singleNumberConfiguration.field"]).toBe(english(dashboardTexts.numberField));
       const noSource = await call(
         "POST",
         `${base}/widget`,
         admin,
         widgetBody(crypto.randomUUID(), "KPI", { single: { aggregationFunction: "COUNT" } }),
       );
-      expect(errorsOf(noSource)["widgetConfiguration.datasourceUuidKey"]).toBe(dashboardTexts.datasourceNotFound);
+      expect(errorsOf(noSource)["widgetConfiguration.datasourceUuidKey"]).toBe(
+        english(dashboardTexts.datasourceNotFound),
+      );
       const filtered = (filter: object) =>
         call(
           "POST",
@@ -177,7 +180,7 @@ describe(`widgets on ${testDatabase}`, () => {
           widgetBody(companies, "KPI", { single: { aggregationFunction: "COUNT" }, filters: [filter] }),
         );
       const notForType = await filtered({ field: "crm.company.name", operation: "IS TRUE" });
-      expect(errorsOf(notForType)["widgetConfiguration.filters[0].operation"]).toBe(
+      expect(errorsOf(notForType)["widgetConfiguration.filters.0.operation"]).toBe(
         "This operation does not fit the field",
       );
       const noWildcard = await filtered({ field: "crm.company.name", operation: "ILIKE", paramValue: "Zz" });

@@ -72,6 +72,9 @@ describe("the builder's form", () => {
     expect(formFieldName("entities[0].filters[1].paramValue")).toBe("definition.entities[0].filters[1].paramValue");
     expect(formFieldName("definition.sort.tableName")).toBe("definition.sort.field");
     expect(formFieldName("name")).toBe("name");
+    // As the API names them, with the index after a dot.
+    expect(formFieldName("entities.0.filters.1.paramValue")).toBe("definition.entities[0].filters[1].paramValue");
+    expect(formFieldName("joins.0.table2Name")).toBe("definition.entities[1].join");
   });
 
   it("reads a saved definition back into the form, joins included", () => {

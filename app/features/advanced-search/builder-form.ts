@@ -130,7 +130,9 @@ export const builderConstraintSchema = savedQueryInputSchema.pick({ name: true, 
  * Where an error of the contract's names shows in the form: on the choice that made the name (an entity's or a
  * join's choice, the fields' checkboxes, the sort's field).
  */
-export function formFieldName(name: string): string {
+export function formFieldName(apiName: string): string {
+  // The API names a list's item by its index after a dot (`entities.0.tableName`), Conform in brackets.
+  const name = apiName.replace(/\.(\d+)(?=\.|$)/g, "[$1]");
   const path = /^(?:definition\.)?(entities|joins|sort)(.*)$/.exec(name);
   if (!path) return name;
   const [, part, rest] = path;
