@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { customEntitiesApi } from "../../../server/contract/custom-entities.api.ts";
 import { CUSTOM_SCHEMA, type CustomEntity, type CustomEntityInput } from "../../../server/contract/custom-entities.ts";
@@ -8,25 +7,17 @@ import { getInstance, getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors } from "../../utils/api-errors.ts";
 import { flash } from "../../utils/flash.server.ts";
-import { readForm } from "../../utils/form-action.server.ts";
+import { deleteThenRedirect, dismissed, invalid, type Replying, readForm } from "../../utils/form-action.server.ts";
+import type { ActionResult, PanelState } from "../../utils/form-action.ts";
 import { forgetEntityMetadata } from "../records/metadata.server.ts";
 import { parseEntityNamesForm, parseNewEntityForm } from "./custom-entity-form.ts";
 import { entitiesUrl } from "./custom-entity-urls.ts";
 import { SETTINGS_RESOURCE } from "./urls.ts";
 
 /** Which panel or dialog the URL opens over the table; only for users who may change the settings. */
-export type EntityPanelState =
-  | { mode: "new" }
-  | { mode: "edit"; entity: CustomEntity }
-  | { mode: "delete"; entity: CustomEntity };
+export type EntityPanelState = PanelState<"entity", CustomEntity>;
 
-/** What an action answers when it does not redirect: the form's errors, and the warning dialog's text if any. */
-export interface EntityActionResult {
-  form: "entity" | "delete";
-  result?: SubmissionResult<string[]>;
-  /** In English as the error catalogue has it; the page shows it in its language. */
-  dialog?: string | null;
-}
+export type EntityActionResult = ActionResult<"entity" | "delete">;
 
 function readPanel(url: URL, entities: CustomEntity[]): EntityPanelState | null {
   const params = url.searchParams;
@@ -77,7 +68,7 @@ function refused(
   error: unknown,
   method: "POST" | "PUT" | "DELETE",
   form: EntityActionResult["form"],
-  submission?: { reply(options?: { fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]> },
+  submission?: Replying,
 ) {
   if (!(error instanceof ApiError)) throw error;
   return data<EntityActionResult>(
@@ -114,34 +105,23 @@ export async function customEntitiesAction(request: Request, context: Readonly<R
   const intent = formData.get("intent");
 
   if (intent === "delete" && key) {
-    try {
-      const entity = await client.call(customEntitiesApi.get, { params: { key } });
-      await client.call(customEntitiesApi.delete, { params: { key: entity.key } });
-      flash(context, {
-        status: "success",
-        message: "settings.entities.deletedToast",
-        duration: 3000,
-        params: { name: nameOf(entity) },
-      });
-    } catch (error) {
-      return refused(error, "DELETE", "delete");
-    }
-    forgetEntity(context, key);
-    return redirect(entitiesUrl());
+    return deleteThenRedirect(context, {
+      remove: async () => {
+        const entity = await client.call(customEntitiesApi.get, { params: { key } });
+        await client.call(customEntitiesApi.delete, { params: { key: entity.key } });
+        return nameOf(entity);
+      },
+      toast: "settings.entities.deletedToast",
+      to: entitiesUrl(),
+      settle: () => forgetEntity(context, key),
+    });
   }
 
   const renaming = url.searchParams.get("panel") === "edit" ? key : null;
   const submission = renaming ? parseEntityNamesForm(formData) : parseNewEntityForm(formData);
   // The warning dialog was closed without JavaScript: the form comes back as it was, without checking it.
-  if (intent === "dismiss") {
-    return data<EntityActionResult>({
-      form: "entity",
-      result: { initialValue: submission.payload as SubmissionResult["initialValue"] },
-    });
-  }
-  if (submission.status !== "success") {
-    return data<EntityActionResult>({ form: "entity", result: submission.reply() }, { status: 400 });
-  }
+  if (intent === "dismiss") return dismissed("entity", submission.payload);
+  if (submission.status !== "success") return invalid("entity", submission);
 
   let saved: CustomEntity;
   try {

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import type { CustomFieldInput, FieldSetting } from "../../../server/contract/custom-fields.ts";
 import { fieldsApi } from "../../../server/contract/fields.api.ts";
@@ -9,7 +8,8 @@ import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors, OOPS } from "../../utils/api-errors.ts";
 import { fromLocalInput } from "../../utils/dates.ts";
 import { flash } from "../../utils/flash.server.ts";
-import { readForm } from "../../utils/form-action.server.ts";
+import { deleteThenRedirect, dismissed, invalid, type Replying, readForm } from "../../utils/form-action.server.ts";
+import type { ActionResult } from "../../utils/form-action.ts";
 import type { Language } from "../../utils/i18n.ts";
 import { forgetEntityMetadata } from "../records/metadata.server.ts";
 import { fieldDefinitionOf, isFieldType, parseFieldForm } from "./custom-field-form.ts";
@@ -23,16 +23,11 @@ export type FieldPanelState =
   | { mode: "edit"; field: FieldSetting }
   | { mode: "delete"; field: FieldSetting };
 
-/** What an action answers when it does not redirect: the form's errors, and the warning dialog's text if any. */
-export interface FieldActionResult {
-  form: "field" | "delete";
-  result?: SubmissionResult<string[]>;
-  /**
-   * In English as the error catalogue or the API has it (the page shows it in its language), or already in the page's
-   * language when it is one of the field settings' own texts.
-   */
-  dialog?: string | null;
-}
+/**
+ * What an action answers when it does not redirect; its dialog is in English as the error catalogue or the API has it (the page shows it in its language), or already
+ * in the page's language when it is one of the field settings' own texts.
+ */
+export type FieldActionResult = ActionResult<"field" | "delete">;
 
 const ENTITY = /^([a-z][a-z0-9_]{0,62})\.([a-z][a-z0-9_]{0,62})$/;
 
@@ -97,7 +92,7 @@ function refused(
   error: unknown,
   method: string,
   form: FieldActionResult["form"],
-  submission?: { reply(options?: { fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]> },
+  submission?: Replying,
 ) {
   if (!(error instanceof ApiError)) throw error;
   const byField = Object.fromEntries(
@@ -163,30 +158,22 @@ export async function customFieldsAction(request: Request, context: Readonly<Rou
   const intent = formData.get("intent");
 
   if (intent === "delete" && key) {
-    try {
-      const field = await client.call(fieldsApi.get, { params: { schema, table, key } });
-      await client.call(fieldsApi.delete, { params: { schema, table, id: field.id } });
-      flash(context, {
-        status: "success",
-        message: "settings.fields.deletedToast",
-        duration: 3000,
-        params: { name: labelOf(field) },
-      });
-    } catch (error) {
-      return refused(context, error, "DELETE", "delete");
-    }
-    forgetEntityMetadata(schema, table);
-    return redirect(fieldsUrl(entity));
+    return deleteThenRedirect(context, {
+      remove: async () => {
+        const field = await client.call(fieldsApi.get, { params: { schema, table, key } });
+        await client.call(fieldsApi.delete, { params: { schema, table, id: field.id } });
+        return labelOf(field);
+      },
+      toast: "settings.fields.deletedToast",
+      to: fieldsUrl(entity),
+      refusal: (error) => refused(context, error, "DELETE", "delete"),
+      settle: () => forgetEntityMetadata(schema, table),
+    });
   }
 
   const submission = parseFieldForm(formData, language);
   // The warning dialog was closed without JavaScript: the form comes back as it was, without checking it.
-  if (intent === "dismiss") {
-    return data<FieldActionResult>({
-      form: "field",
-      result: { initialValue: submission.payload as SubmissionResult["initialValue"] },
-    });
-  }
+  if (intent === "dismiss") return dismissed("field", submission.payload);
   // An option added or removed without JavaScript: the form comes back with one row more or less.
   if (intent !== "save") {
     return data<FieldActionResult>(
@@ -194,9 +181,7 @@ export async function customFieldsAction(request: Request, context: Readonly<Rou
       { status: submission.status === "error" ? 400 : 200 },
     );
   }
-  if (submission.status !== "success") {
-    return data<FieldActionResult>({ form: "field", result: submission.reply() }, { status: 400 });
-  }
+  if (submission.status !== "success") return invalid("field", submission);
 
   const editing = url.searchParams.get("panel") === "edit" ? key : null;
   try {

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { metaStatusApi } from "../../../server/contract/meta-status.api.ts";
 import type {
@@ -11,7 +10,8 @@ import { getInstance, getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors, fixedTexts } from "../../utils/api-errors.ts";
 import { flash } from "../../utils/flash.server.ts";
-import { readForm } from "../../utils/form-action.server.ts";
+import { deleteThenRedirect, dismissed, invalid, type Replying, readForm } from "../../utils/form-action.server.ts";
+import type { ActionResult, PanelState } from "../../utils/form-action.ts";
 import { forgetEntityMetadata } from "../records/metadata.server.ts";
 import { parseMetaStatusForm } from "./meta-status-form.ts";
 import { metaStatusUrl } from "./meta-status-urls.ts";
@@ -19,18 +19,10 @@ import { settingsMessageKey } from "./settings-messages.ts";
 import { entityParam, SETTINGS_RESOURCE } from "./urls.ts";
 
 /** Which panel or dialog the URL opens over the table; only for users who may change the settings. */
-export type MetaStatusPanelState =
-  | { mode: "new" }
-  | { mode: "edit"; value: MetaStatusSetting }
-  | { mode: "delete"; value: MetaStatusSetting };
+export type MetaStatusPanelState = PanelState<"value", MetaStatusSetting>;
 
 /** What an action answers when it does not redirect: the form's errors, and the warning dialog's text if any. */
-export interface MetaStatusActionResult {
-  form: "value" | "delete";
-  result?: SubmissionResult<string[]>;
-  /** In English as the error catalogue or the API has it; the page shows it in its language. */
-  dialog?: string | null;
-}
+export type MetaStatusActionResult = ActionResult<"value" | "delete">;
 
 type Client = ReturnType<typeof api>;
 
@@ -118,7 +110,7 @@ function refusedSave(
   context: Readonly<RouterContextProvider>,
   error: unknown,
   method: "POST" | "PUT",
-  submission: { reply(options?: { fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]> },
+  submission: Replying,
 ) {
   if (!(error instanceof ApiError)) throw error;
   const byField = Object.fromEntries(
@@ -162,36 +154,28 @@ export async function metaStatusAction(
   if (intent === "delete" && id) {
     // Its name for the notice; one deleted meanwhile is the API's to answer.
     const value = (await valuesOf(client, kind, entity)).find((candidate) => candidate.metaStatusId === id);
-    try {
-      await client.call(metaStatusApi.delete, { params: { kind, id } });
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      return data<MetaStatusActionResult>({
-        form: "delete",
-        dialog: dialogText(context, refusalText("DELETE", error)),
-      });
-    }
-    forget();
-    flash(context, {
-      status: "success",
-      message: "settings.metaStatus.deletedToast",
-      duration: 3000,
-      params: { name: value ? nameOf(value) : "" },
+    return deleteThenRedirect(context, {
+      remove: async () => {
+        await client.call(metaStatusApi.delete, { params: { kind, id } });
+        return value ? nameOf(value) : "";
+      },
+      toast: "settings.metaStatus.deletedToast",
+      to: listUrl,
+      refusal: (error) => {
+        if (!(error instanceof ApiError)) throw error;
+        return data<MetaStatusActionResult>({
+          form: "delete",
+          dialog: dialogText(context, refusalText("DELETE", error)),
+        });
+      },
+      settle: forget,
     });
-    return redirect(listUrl);
   }
 
   const submission = parseMetaStatusForm(formData);
   // The warning dialog was closed without JavaScript: the form comes back as it was, without checking it.
-  if (intent === "dismiss") {
-    return data<MetaStatusActionResult>({
-      form: "value",
-      result: { initialValue: submission.payload as SubmissionResult["initialValue"] },
-    });
-  }
-  if (submission.status !== "success") {
-    return data<MetaStatusActionResult>({ form: "value", result: submission.reply() }, { status: 400 });
-  }
+  if (intent === "dismiss") return dismissed("value", submission.payload);
+  if (submission.status !== "success") return invalid("value", submission);
 
   const editing = url.searchParams.get("panel") === "edit" ? id : null;
   let saved: MetaStatusSetting;

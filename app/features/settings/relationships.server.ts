@@ -9,7 +9,8 @@ import { getInstance, getLocale } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors, fixedTexts, OOPS } from "../../utils/api-errors.ts";
 import { flash } from "../../utils/flash.server.ts";
-import { readForm } from "../../utils/form-action.server.ts";
+import { deleteThenRedirect, invalid, readForm } from "../../utils/form-action.server.ts";
+import type { ActionResult, PanelState } from "../../utils/form-action.ts";
 import {
   formFieldOf,
   type GroupOption,
@@ -21,18 +22,10 @@ import { relationshipsOf, relationshipsUrl } from "./relationship-urls.ts";
 import { entityParam, SETTINGS_RESOURCE } from "./urls.ts";
 
 /** Which panel or dialog the URL opens over the table; only for users who may change the settings. */
-export type RelationshipPanelState =
-  | { mode: "new" }
-  | { mode: "edit"; relationship: RelationshipDto }
-  | { mode: "delete"; relationship: RelationshipDto };
+export type RelationshipPanelState = PanelState<"relationship", RelationshipDto>;
 
 /** What an action answers when it does not redirect: the form's errors, and the warning dialog's text if any. */
-export interface RelationshipActionResult {
-  form: "relationship" | "delete";
-  result?: SubmissionResult<string[]>;
-  /** In English as the error catalogue has it; the page shows it in its language. */
-  dialog?: string | null;
-}
+export type RelationshipActionResult = ActionResult<"relationship" | "delete">;
 
 /** Built-in relationships cannot be changed or deleted (the API refuses both), so no panel opens for them. */
 function readPanel(url: URL, relationships: RelationshipDto[]): RelationshipPanelState | null {
@@ -146,32 +139,22 @@ export async function relationshipsAction(
   const formData = await readForm(request);
 
   if (formData.get("intent") === "delete" && id) {
-    try {
-      const relationship = await client.call(relationshipsApi.get, { params: { id } });
-      await client.call(relationshipsApi.delete, { params: { id: relationship.id } });
-      flash(context, {
-        status: "success",
-        message: "settings.relationships.deletedToast",
-        duration: 3000,
-        params: { name: nameOf(relationship) },
-      });
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      return data<RelationshipActionResult>({
-        form: "delete",
-        dialog: errorDialogText("DELETE", error.status, error.body),
-      });
-    }
-    return redirect(listUrl);
+    return deleteThenRedirect(context, {
+      remove: async () => {
+        const relationship = await client.call(relationshipsApi.get, { params: { id } });
+        await client.call(relationshipsApi.delete, { params: { id: relationship.id } });
+        return nameOf(relationship);
+      },
+      toast: "settings.relationships.deletedToast",
+      to: listUrl,
+    });
   }
 
   const editing = url.searchParams.get("panel") === "edit" ? id : null;
   let saved: RelationshipDto;
   if (editing) {
     const submission = parseRelationshipChangeForm(formData);
-    if (submission.status !== "success") {
-      return data<RelationshipActionResult>({ form: "relationship", result: submission.reply() }, { status: 400 });
-    }
+    if (submission.status !== "success") return invalid("relationship", submission);
     try {
       saved = await client.call(relationshipsApi.change, { params: { id: editing }, body: submission.value });
     } catch (error) {
@@ -179,9 +162,7 @@ export async function relationshipsAction(
     }
   } else {
     const submission = parseNewRelationshipForm(formData);
-    if (submission.status !== "success") {
-      return data<RelationshipActionResult>({ form: "relationship", result: submission.reply() }, { status: 400 });
-    }
+    if (submission.status !== "success") return invalid("relationship", submission);
     try {
       saved = await client.call(relationshipsApi.create, { body: toRelationshipInput(submission.value) });
     } catch (error) {

@@ -8,15 +8,13 @@ import { getInstance } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors, OOPS } from "../../utils/api-errors.ts";
 import { flash } from "../../utils/flash.server.ts";
-import { readForm } from "../../utils/form-action.server.ts";
+import { deleteThenRedirect, readForm } from "../../utils/form-action.server.ts";
+import type { PanelState } from "../../utils/form-action.ts";
 import { type GroupOption, parseSharedShortcutForm } from "./shared-shortcut-form.ts";
 import { SETTINGS_RESOURCE, sharedShortcutsUrl } from "./urls.ts";
 
 /** Which panel or dialog the URL opens over the table; only for users who may change the settings. */
-export type SharedShortcutPanelState =
-  | { mode: "new" }
-  | { mode: "edit"; shortcut: SharedShortcutDto }
-  | { mode: "delete"; shortcut: SharedShortcutDto };
+export type SharedShortcutPanelState = PanelState<"shortcut", SharedShortcutDto>;
 
 /** What an action answers when it does not redirect: the form's errors. */
 export interface SharedShortcutActionResult {
@@ -77,19 +75,20 @@ export async function sharedShortcutsAction(request: Request, context: Readonly<
   const formData = await readForm(request);
 
   if (formData.get("intent") === "delete" && id) {
-    try {
-      const shortcut = await client.call(shortcutsApi.getShared, { params: { id } });
-      await client.call(shortcutsApi.deleteShared, { params: { id: shortcut.uuid } });
-      flash(context, {
-        status: "success",
-        message: "settings.sharedShortcuts.deletedToast",
-        duration: 3000,
-        params: { name: shortcut.name },
-      });
-    } finally {
-      forgetUser(context);
-    }
-    return redirect(sharedShortcutsUrl());
+    return deleteThenRedirect(context, {
+      remove: async () => {
+        const shortcut = await client.call(shortcutsApi.getShared, { params: { id } });
+        await client.call(shortcutsApi.deleteShared, { params: { id: shortcut.uuid } });
+        return shortcut.name;
+      },
+      toast: "settings.sharedShortcuts.deletedToast",
+      to: sharedShortcutsUrl(),
+      // The screen has no warning dialog: a refusal (one gone meanwhile) is the error page.
+      refusal: (error): never => {
+        throw error;
+      },
+      settle: () => forgetUser(context),
+    });
   }
 
   const submission = parseSharedShortcutForm(formData);
