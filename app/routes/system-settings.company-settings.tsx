@@ -1,5 +1,8 @@
 import { useActionData } from "react-router";
-import { companySettingsAction, loadCompanySettings } from "../features/settings/company-settings/company-settings.server.ts";
+import {
+  companySettingsAction,
+  loadCompanySettings,
+} from "../features/settings/company-settings/company-settings.server.ts";
 import { CompanySettingsScreen } from "../features/settings/company-settings/company-settings-screen.tsx";
 import type { Route } from "./+types/system-settings.company-settings";
 

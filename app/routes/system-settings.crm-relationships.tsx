@@ -2,7 +2,11 @@ import { useActionData, useLocation } from "react-router";
 import { ConfirmDialog, ErrorDialog, suspended } from "../features/records/lazy-panels.tsx";
 import { relationshipsUrl } from "../features/settings/relationships/relationship-urls.ts";
 import { loadRelationships, relationshipsAction } from "../features/settings/relationships/relationships.server.ts";
-import { RelationshipsScreen, relationshipName, useEntityName } from "../features/settings/relationships/relationships-screen.tsx";
+import {
+  RelationshipsScreen,
+  relationshipName,
+  useEntityName,
+} from "../features/settings/relationships/relationships-screen.tsx";
 import { useLanguage } from "../utils/i18n.ts";
 import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/system-settings.crm-relationships";

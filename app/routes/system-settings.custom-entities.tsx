@@ -1,6 +1,9 @@
 import { useActionData, useLocation } from "react-router";
 import { ConfirmDialog, ErrorDialog, suspended } from "../features/records/lazy-panels.tsx";
-import { customEntitiesAction, loadCustomEntities } from "../features/settings/custom-entities/custom-entities.server.ts";
+import {
+  customEntitiesAction,
+  loadCustomEntities,
+} from "../features/settings/custom-entities/custom-entities.server.ts";
 import { CustomEntitiesScreen, pluralOf } from "../features/settings/custom-entities/custom-entities-screen.tsx";
 import { ENTITY_FORM_ID, entitiesUrl } from "../features/settings/custom-entities/custom-entity-urls.ts";
 import { useLanguage } from "../utils/i18n.ts";
