@@ -5,7 +5,8 @@ import type { Database } from "../db/schema.ts";
 import { containsPattern, isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import { notifyAssigned } from "../notifications/notifications.service.ts";
-import { readableRecord, rowName } from "../records/records.service.ts";
+import { rowName } from "../records/record-dto.ts";
+import { readableRecord } from "../records/records.service.ts";
 
 export const AUTOCOMPLETE_SIZE = 200;
 

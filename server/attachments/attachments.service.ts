@@ -4,8 +4,9 @@ import type { EntityRef, RecordDto } from "../contract/records.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
+import { rowName, toDto } from "../records/record-dto.ts";
 import { findRecord, findRecordsByIds } from "../records/records.repository.ts";
-import { readableRecord, resolveEntity, rowName, toDto } from "../records/records.service.ts";
+import { readableRecord, resolveEntity } from "../records/records.service.ts";
 import { type AttachmentKind, insertAttachment } from "./attachments.repository.ts";
 
 // The link tables are defined by migrations, not by the static Database type.

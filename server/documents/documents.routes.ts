@@ -6,6 +6,7 @@ import { logoFiles } from "../company-settings/company-settings.repository.ts";
 import { attachmentsApi } from "../contract/attachments.api.ts";
 import { documentsApi as routes } from "../contract/documents.api.ts";
 import { contentDisposition, parseRange } from "../files/downloads.ts";
+import { receiveUpload } from "../files/uploads.ts";
 import { contractRoute } from "../http/contract-route.ts";
 import { profileImageFiles } from "../users/users.repository.ts";
 import * as service from "./documents.service.ts";
@@ -24,7 +25,9 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(routes.upload),
     handler: async (request, reply) => {
-      const document = await service.uploadDocument(app.db, app.storage, request.actor, request, app.maxUploadBytes);
+      const document = await service.uploadDocument(app.db, request.actor, () =>
+        receiveUpload(request, app.storage, app.maxUploadBytes),
+      );
       return reply.status(201).send(document);
     },
   });
@@ -33,7 +36,8 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contractRoute(routes.uploadAttached),
     handler: async (request, reply) => {
       const { schema, table, id } = request.params;
-      const document = await service.uploadDocument(app.db, app.storage, request.actor, request, app.maxUploadBytes, {
+      const receive = () => receiveUpload(request, app.storage, app.maxUploadBytes);
+      const document = await service.uploadDocument(app.db, request.actor, receive, {
         schemaKey: schema,
         tableKey: table,
         uuidKey: id,

@@ -3,10 +3,10 @@ import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as search from "../../server/advanced-search/advanced-search.service.ts";
 import { compileSource } from "../../server/advanced-search/compiler.ts";
+import { loadActor } from "../../server/auth/actors.ts";
 import { advancedSearchTexts, queryDefinitionSchema, searchOperations } from "../../server/contract/advanced-search.ts";
 import { grantBuiltInRoles } from "../../server/db/migrations/0028-advanced-search.ts";
 import { builtInRoles } from "../../server/users/roles.ts";
-import { loadActor } from "../../server/users/users.service.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 
