@@ -6,7 +6,7 @@ import { logoFiles } from "../company-settings/company-settings.repository.ts";
 import { attachmentsApi } from "../contract/attachments.api.ts";
 import { documentsApi as routes } from "../contract/documents.api.ts";
 import { contentDisposition, parseRange } from "../files/downloads.ts";
-import { receiveUpload } from "../files/uploads.ts";
+import { uploadReader } from "../files/uploads.ts";
 import { contractRoute } from "../http/contract-route.ts";
 import { profileImageFiles } from "../users/users.repository.ts";
 import * as service from "./documents.service.ts";
@@ -25,9 +25,8 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(routes.upload),
     handler: async (request, reply) => {
-      const document = await service.uploadDocument(app.db, request.actor, () =>
-        receiveUpload(request, app.storage, app.maxUploadBytes),
-      );
+      const read = uploadReader(request, app.storage);
+      const document = await service.uploadDocument(app.db, request.actor, read, app.maxUploadBytes);
       return reply.status(201).send(document);
     },
   });
@@ -36,8 +35,8 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contractRoute(routes.uploadAttached),
     handler: async (request, reply) => {
       const { schema, table, id } = request.params;
-      const receive = () => receiveUpload(request, app.storage, app.maxUploadBytes);
-      const document = await service.uploadDocument(app.db, request.actor, receive, {
+      const read = uploadReader(request, app.storage);
+      const document = await service.uploadDocument(app.db, request.actor, read, app.maxUploadBytes, {
         schemaKey: schema,
         tableKey: table,
         uuidKey: id,

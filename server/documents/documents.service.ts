@@ -4,7 +4,7 @@ import { attachOnCreate } from "../attachments/attachments.service.ts";
 import { type Actor, requirePermission } from "../auth/permissions.ts";
 import type { EntityRef, RecordDto } from "../contract/records.ts";
 import type { Database } from "../db/schema.ts";
-import type { ReceivedUpload } from "../files/uploads.ts";
+import type { UploadReader } from "../files/uploads.ts";
 import { DomainError } from "../http/errors.ts";
 import type { RecordEvent, RecordHooks } from "../records/record-hooks.ts";
 import { createRecord, readableRecord, resolveEntity } from "../records/records.service.ts";
@@ -23,15 +23,15 @@ export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 export async function uploadDocument(
   db: Kysely<Database>,
   actor: Actor,
-  /** Reads the upload's body into storage; called only once the actor may create the document. */
-  receive: () => Promise<ReceivedUpload>,
+  read: UploadReader,
+  maxBytes: number,
   attachTo?: EntityRef,
 ): Promise<RecordDto> {
   const entity = await resolveEntity(db, DOCUMENTS.schema, DOCUMENTS.table);
   // Before the body is read: a user who may not create documents, or names a record they cannot read, stores nothing.
   requirePermission(actor, "Create", entity.resource);
   if (attachTo) await readableRecord(db, actor, attachTo);
-  const upload = await receive();
+  const upload = await read(maxBytes);
   const name = upload.fields.name?.trim() || upload.fileName;
   return createRecord(db, actor, entity, { name, description: upload.fields.description ?? null }, undefined, {
     productValues: {
