@@ -3,6 +3,7 @@ import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, type DataTableColumn, TableLink } from "../../components/data-table.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
+import { type Language, useLanguage } from "../../utils/i18n.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 
 /**
@@ -22,13 +23,16 @@ export interface SettingsList<Item> {
     emptyText: string;
     editItem: string;
     deleteItem: string;
+    /** The row's edit link's text, when it is not Edit (Rename). */
+    edit?: string;
   };
   /** The section's address with the panel or question open: `{ panel: "new" }`, `{ panel: "edit", id }`, … */
   url: (state?: Record<string, string>) => string;
   /** The URL parameter that names an item (`id`, `key`). */
   idParam: string;
   id: (item: Item) => string;
-  name: (item: Item) => string;
+  /** The item's name in the page's language, for the row's labels. */
+  name: (item: Item, language: Language) => string;
   /** The item's columns (a hook: it may read the page's translator). */
   useColumns: () => DataTableColumn<Item>[];
   /** The table's test id. */
@@ -46,6 +50,7 @@ export function SettingsListScreen<Item>({
   canUpdate: boolean;
 }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const { texts, url, idParam } = list;
   const columns: DataTableColumn<Item>[] = [
     ...list.useColumns(),
@@ -59,13 +64,13 @@ export function SettingsListScreen<Item>({
               <HStack gap="3" justify="flex-end">
                 <TableLink
                   href={url({ panel: "edit", [idParam]: list.id(item) })}
-                  label={t(texts.editItem, { name: list.name(item) })}
+                  label={t(texts.editItem, { name: list.name(item, language) })}
                 >
-                  {t("common.edit")}
+                  {t(texts.edit ?? "common.edit")}
                 </TableLink>
                 <TableLink
                   href={url({ confirm: "delete", [idParam]: list.id(item) })}
-                  label={t(texts.deleteItem, { name: list.name(item) })}
+                  label={t(texts.deleteItem, { name: list.name(item, language) })}
                 >
                   {t("common.delete")}
                 </TableLink>
