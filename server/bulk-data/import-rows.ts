@@ -8,7 +8,7 @@ import { toDto } from "../records/record-dto.ts";
 import { type StoredRecord, statusesOf } from "../records/records.repository.ts";
 import { defaultsOf } from "../records/records.service.ts";
 import { type CellValue, fromCell, type Language } from "./cells.ts";
-import * as writes from "./import-writes.ts";
+import * as writes from "./import-writes.repository.ts";
 import { storedCell } from "./sheets.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { DOCUMENT_ATTACHMENTS } from "../attachments/attachments.repository.ts";
 import { attachmentRoutes } from "../attachments/attachments.routes.ts";
-import { bulkDataFiles } from "../bulk-data/files.ts";
+import { bulkDataFiles } from "../bulk-data/files.repository.ts";
 import { logoFiles } from "../company-settings/company-settings.repository.ts";
 import { attachmentsApi } from "../contract/attachments.api.ts";
 import { documentsApi as routes } from "../contract/documents.api.ts";
