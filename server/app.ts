@@ -20,6 +20,7 @@ import { dashboardsRoutes } from "./dashboards/dashboards.routes.ts";
 import { seedDemoDocuments } from "./db/demo-documents.ts";
 import { registerApiDocs, registerOpenApi } from "./docs/docs.routes.ts";
 import { documentsRoutes } from "./documents/documents.routes.ts";
+import { documentRecordHooks } from "./documents/documents.service.ts";
 import { entityOrderRoutes } from "./entity-order/entity-order.routes.ts";
 import { fieldsRoutes } from "./fields/fields.routes.ts";
 import { groupsRoutes } from "./groups/groups.routes.ts";
@@ -41,6 +42,8 @@ import oidc from "./plugins/oidc.ts";
 import storage from "./plugins/storage.ts";
 import { recentRoutes } from "./recent/recent.routes.ts";
 import { linksRoutes } from "./records/links.routes.ts";
+import { linkRecordHooks } from "./records/links.service.ts";
+import { registerRecordHooks } from "./records/record-hooks.ts";
 import { recordsRoutes } from "./records/records.routes.ts";
 import { relationshipsRoutes } from "./relationships/relationships.routes.ts";
 import { rolesRoutes } from "./roles/roles.routes.ts";
@@ -52,6 +55,7 @@ import { profileRoutes } from "./users/profile.routes.ts";
 import { registerRoutes } from "./users/register.routes.ts";
 import { usersRoutes } from "./users/users.routes.ts";
 import { workItemsRoutes } from "./work-items/work-items.routes.ts";
+import { workItemRecordHooks } from "./work-items/work-items.service.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -93,6 +97,11 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // Before the database plugin seeds: the demo's records take the same path as everyone's. A document's guard comes
+  // first; links' history lines are written before the work items' on a delete.
+  registerRecordHooks("documents", documentRecordHooks);
+  registerRecordHooks("links", linkRecordHooks);
+  registerRecordHooks("work-items", workItemRecordHooks);
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,

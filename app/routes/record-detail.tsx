@@ -1,19 +1,23 @@
 import { useActionData, useLocation, useSearchParams } from "react-router";
+import { UploadPanel } from "../features/documents/lazy-panels.tsx";
 import { recordAction } from "../features/records/actions.server.ts";
 import { loadRecordDetail } from "../features/records/detail.server.ts";
-import { ConnectPanel, LinkContactPanel, LinkPanel } from "../features/records/lazy-detail-panels.tsx";
-import { ConfirmDialog, ErrorDialog, RecordPanel, UploadPanel } from "../features/records/lazy-panels.tsx";
+import { ConnectPanel, LinkPanel } from "../features/records/lazy-detail-panels.tsx";
+import { ConfirmDialog, ErrorDialog, RecordPanel } from "../features/records/lazy-panels.tsx";
 import { RecordDetail } from "../features/records/record-detail.tsx";
 import { RECORD_FORM_ID, screenFromPath } from "../features/records/screens.ts";
+import { recordFeatures } from "../features/registry.server.ts";
+import { recordViews } from "../features/registry.tsx";
+import { LinkContactPanel } from "../features/work-items/lazy-panels.tsx";
 import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/record-detail";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  return loadRecordDetail(request, context, screenFromPath(new URL(request.url).pathname), params);
+  return loadRecordDetail(request, context, screenFromPath(new URL(request.url).pathname), params, recordFeatures);
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  return recordAction(request, context, screenFromPath(new URL(request.url).pathname), params.id);
+  return recordAction(request, context, screenFromPath(new URL(request.url).pathname), params.id, recordFeatures);
 }
 
 export default function RecordDetailRoute({ loaderData }: Route.ComponentProps) {
@@ -35,7 +39,7 @@ export default function RecordDetailRoute({ loaderData }: Route.ComponentProps) 
     (panel === "new-note" && loaderData.newNote);
   return (
     <>
-      <RecordDetail {...loaderData} actionResult={actionResult} />
+      <RecordDetail {...loaderData} actionResult={actionResult} views={recordViews} />
       {panel === "edit" && loaderData.canUpdate && (
         <RecordPanel
           info={loaderData.info}

@@ -1,17 +1,20 @@
 import { useActionData, useSearchParams } from "react-router";
 import { exportAction } from "../features/bulk-data/export.server.ts";
+import { ExportPanel, preloadExportPanel } from "../features/bulk-data/lazy-panels.tsx";
+import { UploadPanel } from "../features/documents/lazy-panels.tsx";
 import { recordAction } from "../features/records/actions.server.ts";
 import { entityPlural, fieldLabel } from "../features/records/field-labels.ts";
-import { ErrorDialog, ExportPanel, RecordPanel, UploadPanel } from "../features/records/lazy-panels.tsx";
+import { ErrorDialog, RecordPanel } from "../features/records/lazy-panels.tsx";
 import { loadRecordList } from "../features/records/list.server.ts";
 import { RecordList } from "../features/records/record-list.tsx";
 import { listColumnKeys, RECORD_FORM_ID, screenFromPath } from "../features/records/screens.ts";
+import { recordFeatures } from "../features/registry.server.ts";
 import { useLanguage } from "../utils/i18n.ts";
 import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/record-list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadRecordList(request, context, screenFromPath(new URL(request.url).pathname));
+  return loadRecordList(request, context, screenFromPath(new URL(request.url).pathname), recordFeatures);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -19,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const screen = screenFromPath(url.pathname);
   // The export panel posts to the list's address with its query, which says what is listed.
   if (url.searchParams.get("panel") === "export") return exportAction(request, context, screen);
-  return recordAction(request, context, screen, undefined);
+  return recordAction(request, context, screen, undefined, recordFeatures);
 }
 
 export default function RecordListRoute({ loaderData }: Route.ComponentProps) {
@@ -35,7 +38,7 @@ export default function RecordListRoute({ loaderData }: Route.ComponentProps) {
   const language = useLanguage();
   return (
     <>
-      <RecordList screen={screen} {...list} />
+      <RecordList screen={screen} {...list} preloadExport={preloadExportPanel} />
       {adding && screen.upload && (
         <UploadPanel
           title={t("attachments.uploadTitle")}

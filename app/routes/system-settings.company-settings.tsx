@@ -1,6 +1,9 @@
 import { useActionData } from "react-router";
-import { companySettingsAction, loadCompanySettings } from "../features/settings/company-settings.server.ts";
-import { CompanySettingsScreen } from "../features/settings/company-settings-screen.tsx";
+import {
+  companySettingsAction,
+  loadCompanySettings,
+} from "../features/settings/company-settings/company-settings.server.ts";
+import { CompanySettingsScreen } from "../features/settings/company-settings/company-settings-screen.tsx";
 import type { Route } from "./+types/system-settings.company-settings";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

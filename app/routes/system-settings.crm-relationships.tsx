@@ -1,14 +1,18 @@
 import { useActionData, useLocation } from "react-router";
 import { ConfirmDialog, ErrorDialog, suspended } from "../features/records/lazy-panels.tsx";
-import { relationshipsUrl } from "../features/settings/relationship-urls.ts";
-import { loadRelationships, relationshipsAction } from "../features/settings/relationships.server.ts";
-import { RelationshipsScreen, relationshipName, useEntityName } from "../features/settings/relationships-screen.tsx";
+import { relationshipsUrl } from "../features/settings/relationships/relationship-urls.ts";
+import { loadRelationships, relationshipsAction } from "../features/settings/relationships/relationships.server.ts";
+import {
+  RelationshipsScreen,
+  relationshipName,
+  useEntityName,
+} from "../features/settings/relationships/relationships-screen.tsx";
 import { useLanguage } from "../utils/i18n.ts";
 import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/system-settings.crm-relationships";
 
 // The panels' code (their forms, the contract's schemas) loads when one opens; the server renders them open.
-const loadPanels = () => import("../features/settings/relationship-panel.tsx");
+const loadPanels = () => import("../features/settings/relationships/relationship-panel.tsx");
 const NewRelationshipPanel = suspended(() => loadPanels().then((m) => ({ default: m.NewRelationshipPanel })));
 const EditRelationshipPanel = suspended(() => loadPanels().then((m) => ({ default: m.EditRelationshipPanel })));
 

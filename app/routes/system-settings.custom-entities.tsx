@@ -1,14 +1,17 @@
 import { useActionData, useLocation } from "react-router";
 import { ConfirmDialog, ErrorDialog, suspended } from "../features/records/lazy-panels.tsx";
-import { customEntitiesAction, loadCustomEntities } from "../features/settings/custom-entities.server.ts";
-import { CustomEntitiesScreen, pluralOf } from "../features/settings/custom-entities-screen.tsx";
-import { ENTITY_FORM_ID, entitiesUrl } from "../features/settings/custom-entity-urls.ts";
+import {
+  customEntitiesAction,
+  loadCustomEntities,
+} from "../features/settings/custom-entities/custom-entities.server.ts";
+import { CustomEntitiesScreen, pluralOf } from "../features/settings/custom-entities/custom-entities-screen.tsx";
+import { ENTITY_FORM_ID, entitiesUrl } from "../features/settings/custom-entities/custom-entity-urls.ts";
 import { useLanguage } from "../utils/i18n.ts";
 import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/system-settings.custom-entities";
 
 // The panels' code (their forms, the contract's schemas) loads when one opens; the server renders them open.
-const loadPanels = () => import("../features/settings/custom-entity-panel.tsx");
+const loadPanels = () => import("../features/settings/custom-entities/custom-entity-panel.tsx");
 const NewEntityPanel = suspended(() => loadPanels().then((m) => ({ default: m.NewEntityPanel })));
 const RenameEntityPanel = suspended(() => loadPanels().then((m) => ({ default: m.RenameEntityPanel })));
 

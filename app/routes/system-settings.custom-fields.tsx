@@ -1,7 +1,7 @@
 import { useActionData, useLocation } from "react-router";
 import { ConfirmDialog, ErrorDialog } from "../features/records/lazy-panels.tsx";
-import { customFieldsAction, loadCustomFields } from "../features/settings/custom-fields.server.ts";
-import { CustomFieldsScreen, labelOf } from "../features/settings/custom-fields-screen.tsx";
+import { customFieldsAction, loadCustomFields } from "../features/settings/custom-fields/custom-fields.server.ts";
+import { CustomFieldsScreen, labelOf } from "../features/settings/custom-fields/custom-fields-screen.tsx";
 import { CustomFieldPanel, FieldTypePanel } from "../features/settings/lazy-panels.tsx";
 import { FIELD_FORM_ID, fieldsUrl } from "../features/settings/urls.ts";
 import { useLanguage } from "../utils/i18n.ts";

@@ -1,8 +1,11 @@
 import { useActionData } from "react-router";
 import { ConfirmDialog } from "../features/records/lazy-panels.tsx";
-import { loadOverviewBlocks, overviewBlocksAction } from "../features/settings/overview-blocks.server.ts";
-import { OverviewBlocksScreen } from "../features/settings/overview-blocks-screen.tsx";
-import { useEntityName } from "../features/settings/relationships-screen.tsx";
+import {
+  loadOverviewBlocks,
+  overviewBlocksAction,
+} from "../features/settings/overview-blocks/overview-blocks.server.ts";
+import { OverviewBlocksScreen } from "../features/settings/overview-blocks/overview-blocks-screen.tsx";
+import { useEntityName } from "../features/settings/relationships/relationships-screen.tsx";
 import { overviewBlocksUrl } from "../features/settings/urls.ts";
 import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/system-settings.expanded-entity-overview-widgets";

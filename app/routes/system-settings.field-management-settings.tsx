@@ -1,7 +1,10 @@
 import { useActionData, useLocation } from "react-router";
 import { ErrorDialog } from "../features/records/lazy-panels.tsx";
-import { fieldManagementAction, loadFieldManagement } from "../features/settings/field-management.server.ts";
-import { FieldManagementScreen } from "../features/settings/field-management-screen.tsx";
+import {
+  fieldManagementAction,
+  loadFieldManagement,
+} from "../features/settings/field-management/field-management.server.ts";
+import { FieldManagementScreen } from "../features/settings/field-management/field-management-screen.tsx";
 import { fieldFormId } from "../features/settings/urls.ts";
 import type { Route } from "./+types/system-settings.field-management-settings";
 

@@ -1,15 +1,15 @@
 import { useActionData, useLocation } from "react-router";
 import { ConfirmDialog, ErrorDialog, suspended } from "../features/records/lazy-panels.tsx";
-import { loadMetaStatuses, metaStatusAction } from "../features/settings/meta-status.server.ts";
-import { MetaStatusScreen, valueName } from "../features/settings/meta-status-screen.tsx";
-import { kindFromPath, META_STATUS_FORM_ID, metaStatusUrl } from "../features/settings/meta-status-urls.ts";
+import { loadMetaStatuses, metaStatusAction } from "../features/settings/meta-status/meta-status.server.ts";
+import { MetaStatusScreen, valueName } from "../features/settings/meta-status/meta-status-screen.tsx";
+import { kindFromPath, META_STATUS_FORM_ID, metaStatusUrl } from "../features/settings/meta-status/meta-status-urls.ts";
 import { useLanguage } from "../utils/i18n.ts";
 import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/system-settings.meta-status";
 
 // The panel's code (its form, the contract's schema) loads when it opens; the server renders it open.
 const MetaStatusPanel = suspended(() =>
-  import("../features/settings/meta-status-panel.tsx").then((m) => ({ default: m.MetaStatusPanel })),
+  import("../features/settings/meta-status/meta-status-panel.tsx").then((m) => ({ default: m.MetaStatusPanel })),
 );
 
 export async function loader({ request, context }: Route.LoaderArgs) {

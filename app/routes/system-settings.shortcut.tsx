@@ -1,14 +1,19 @@
 import { useActionData } from "react-router";
 import { ConfirmDialog, suspended } from "../features/records/lazy-panels.tsx";
-import { loadSharedShortcuts, sharedShortcutsAction } from "../features/settings/shared-shortcuts.server.ts";
-import { SharedShortcutsScreen, useAudience } from "../features/settings/shared-shortcuts-screen.tsx";
+import {
+  loadSharedShortcuts,
+  sharedShortcutsAction,
+} from "../features/settings/shared-shortcuts/shared-shortcuts.server.ts";
+import { SharedShortcutsScreen, useAudience } from "../features/settings/shared-shortcuts/shared-shortcuts-screen.tsx";
 import { sharedShortcutsUrl } from "../features/settings/urls.ts";
 import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/system-settings.shortcut";
 
 // The panel's code (its form, the contract's schema) loads when it opens; the server renders it open.
 const SharedShortcutPanel = suspended(() =>
-  import("../features/settings/shared-shortcut-panel.tsx").then((m) => ({ default: m.SharedShortcutPanel })),
+  import("../features/settings/shared-shortcuts/shared-shortcut-panel.tsx").then((m) => ({
+    default: m.SharedShortcutPanel,
+  })),
 );
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,8 +1,15 @@
 import { useActionData, useLocation } from "react-router";
 import { ErrorDialog } from "../features/records/lazy-panels.tsx";
-import { DEFAULTS_FORM_ID, REFERENCE_FORM_ID, workItemTableFromPath } from "../features/settings/meta-status-urls.ts";
-import { loadWorkItemSettings, workItemSettingsAction } from "../features/settings/work-item-settings.server.ts";
-import { WorkItemSettingsScreen } from "../features/settings/work-item-settings-screen.tsx";
+import {
+  DEFAULTS_FORM_ID,
+  REFERENCE_FORM_ID,
+  workItemTableFromPath,
+} from "../features/settings/meta-status/meta-status-urls.ts";
+import {
+  loadWorkItemSettings,
+  workItemSettingsAction,
+} from "../features/settings/work-item-settings/work-item-settings.server.ts";
+import { WorkItemSettingsScreen } from "../features/settings/work-item-settings/work-item-settings-screen.tsx";
 import type { Route } from "./+types/system-settings.work-items";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

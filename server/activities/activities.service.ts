@@ -4,8 +4,9 @@ import { type Activity, type ActivityKind, type ActivityPage, activityKinds } fr
 import type { Database } from "../db/schema.ts";
 import type { EntityMetadata } from "../records/metadata.repository.ts";
 import { historyReader } from "../records/read-rights.ts";
+import { rowName } from "../records/record-dto.ts";
 import { findRecordsByIds } from "../records/records.repository.ts";
-import { readableRecord, resolveEntity, rowName } from "../records/records.service.ts";
+import { readableRecord, resolveEntity } from "../records/records.service.ts";
 import { toTransactionDto } from "../records/transactions.ts";
 import * as repo from "./activities.repository.ts";
 

@@ -1,14 +1,14 @@
 import { type Kysely, sql } from "kysely";
+import { loadActor } from "../auth/actors.ts";
 import { type Actor, requirePermission } from "../auth/permissions.ts";
 import type { Language } from "../bulk-data/cells.ts";
-import type { ExportRecord } from "../bulk-data/export-file.ts";
+import type { ExportRecord, ExportSource } from "../bulk-data/export-file.ts";
 import * as exportsRepo from "../bulk-data/exports.repository.ts";
-import { EXPORT_CHUNK_SIZE, type ExportSource, fileNameOf, toDto } from "../bulk-data/exports.service.ts";
+import { EXPORT_CHUNK_SIZE, fileNameOf, toDto } from "../bulk-data/exports.service.ts";
 import { columnLabel, type QueryDefinition, type QueryType } from "../contract/advanced-search.ts";
 import { type BulkFormat, type BulkLanguage, bulkDataTexts, type ExportDto } from "../contract/bulk-data.ts";
 import type { FieldDefinition } from "../contract/fields.ts";
 import type { Database } from "../db/schema.ts";
-import { loadActor } from "../users/users.service.ts";
 import { exportableQuery, queryValues } from "./advanced-search.service.ts";
 import { type CompiledSource, compileSource } from "./compiler.ts";
 

@@ -75,3 +75,59 @@ export async function detachAllFrom(trx: Transaction<Database>, schemaKey: strin
       .execute();
   }
 }
+
+/** Takes an item off one record (a record id of null matches none). */
+export async function deleteAttachment(
+  db: Kysely<Database>,
+  kind: AttachmentKind,
+  itemId: string,
+  ref: { schemaKey: string; tableKey: string; uuidKey: string | null },
+): Promise<void> {
+  await (db as AnyDb)
+    .deleteFrom(kind.linkTable)
+    .where(kind.itemColumn, "=", itemId)
+    .where("schema_key", "=", ref.schemaKey)
+    .where("table_key", "=", ref.tableKey)
+    .where("record_id", "=", ref.uuidKey)
+    .execute();
+}
+
+/** The records an item is attached to, in the order attached. */
+export async function attachedTo(
+  db: Kysely<Database>,
+  kind: AttachmentKind,
+  itemId: string,
+): Promise<{ schema_key: string; table_key: string; record_id: string }[]> {
+  return (db as AnyDb)
+    .selectFrom(kind.linkTable)
+    .select(["schema_key", "table_key", "record_id"])
+    .where(kind.itemColumn, "=", itemId)
+    .orderBy("created_at")
+    .execute();
+}
+
+/** A page of the ids of the items attached to a record, newest attachment first, and how many there are. */
+export async function itemIdsOfRecord(
+  db: Kysely<Database>,
+  kind: AttachmentKind,
+  ref: EntityRef,
+  offset: number,
+  limit: number,
+): Promise<{ ids: string[]; total: number }> {
+  const attached = (db as AnyDb)
+    .selectFrom(kind.linkTable)
+    .where("schema_key", "=", ref.schemaKey)
+    .where("table_key", "=", ref.tableKey)
+    .where("record_id", "=", ref.uuidKey);
+  const [rows, total] = await Promise.all([
+    attached
+      .select(kind.itemColumn)
+      .orderBy("created_at", "desc")
+      .orderBy(kind.itemColumn)
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+    attached.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+  ]);
+  return { ids: rows.map((row: Record<string, string>) => row[kind.itemColumn]), total: Number(total.total) };
+}

@@ -4,12 +4,11 @@ import type { EntityRef, RecordDto } from "../contract/records.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
+import { rowName, toDto } from "../records/record-dto.ts";
 import { findRecord, findRecordsByIds } from "../records/records.repository.ts";
-import { readableRecord, resolveEntity, rowName, toDto } from "../records/records.service.ts";
-import { type AttachmentKind, insertAttachment } from "./attachments.repository.ts";
-
-// The link tables are defined by migrations, not by the static Database type.
-type AnyDb = Kysely<any> | Transaction<any>;
+import { readableRecord, resolveEntity } from "../records/records.service.ts";
+import type { AttachmentKind } from "./attachments.repository.ts";
+import * as repo from "./attachments.repository.ts";
 
 function alreadyAttached(kind: AttachmentKind): DomainError {
   return new DomainError(409, kind.exception, "Attachment record already existing.");
@@ -37,7 +36,7 @@ async function itemFor(
  */
 export function attachOnCreate(kind: AttachmentKind, actor: Actor, refs: EntityRef[]) {
   return async (trx: Transaction<Database>, id: string) => {
-    for (const ref of refs) await insertAttachment(trx, kind, id, ref, actor.id);
+    for (const ref of refs) await repo.insertAttachment(trx, kind, id, ref, actor.id);
   };
 }
 
@@ -47,7 +46,7 @@ export async function attach(db: Kysely<Database>, actor: Actor, kind: Attachmen
   for (const ref of refs) await readableRecord(db, actor, ref);
   await db.transaction().execute(async (trx) => {
     for (const ref of refs) {
-      if (!(await insertAttachment(trx, kind, id, ref, actor.id))) throw alreadyAttached(kind);
+      if (!(await repo.insertAttachment(trx, kind, id, ref, actor.id))) throw alreadyAttached(kind);
     }
   });
 }
@@ -55,25 +54,15 @@ export async function attach(db: Kysely<Database>, actor: Actor, kind: Attachmen
 export async function detach(db: Kysely<Database>, actor: Actor, kind: AttachmentKind, id: string, refs: EntityRef[]) {
   await itemFor(db, actor, kind, id, "Update");
   for (const ref of refs) {
-    await (db as AnyDb)
-      .deleteFrom(kind.linkTable)
-      .where(kind.itemColumn, "=", id)
-      .where("schema_key", "=", ref.schemaKey)
-      .where("table_key", "=", ref.tableKey)
-      .where("record_id", "=", isUuid(ref.uuidKey) ? ref.uuidKey : null)
-      .execute();
+    // A record id that is no id matches no row.
+    await repo.deleteAttachment(db, kind, id, { ...ref, uuidKey: isUuid(ref.uuidKey) ? ref.uuidKey : null });
   }
 }
 
 /** The records an item is attached to that the actor may read, each with its name, in the order attached. */
 export async function attachmentsOf(db: Kysely<Database>, actor: Actor, kind: AttachmentKind, id: string) {
   await itemFor(db, actor, kind, id, "Read");
-  const rows: { schema_key: string; table_key: string; record_id: string }[] = await (db as AnyDb)
-    .selectFrom(kind.linkTable)
-    .select(["schema_key", "table_key", "record_id"])
-    .where(kind.itemColumn, "=", id)
-    .orderBy("created_at")
-    .execute();
+  const rows = await repo.attachedTo(db, kind, id);
   const attached = [];
   for (const row of rows) {
     try {
@@ -108,25 +97,7 @@ export async function itemsOfRecord(
   await readableRecord(db, actor, ref);
   const entity = await resolveEntity(db, kind.schema, kind.table);
   requirePermission(actor, "Read", entity.resource);
-  const attached = (db as AnyDb)
-    .selectFrom(kind.linkTable)
-    .where("schema_key", "=", ref.schemaKey)
-    .where("table_key", "=", ref.tableKey)
-    .where("record_id", "=", ref.uuidKey);
-  const [ids, total] = await Promise.all([
-    attached
-      .select(kind.itemColumn)
-      .orderBy("created_at", "desc")
-      .orderBy(kind.itemColumn)
-      .offset(page * size)
-      .limit(size)
-      .execute(),
-    attached.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-  ]);
-  const rows = await findRecordsByIds(
-    db,
-    entity,
-    ids.map((row: Record<string, string>) => row[kind.itemColumn]),
-  );
-  return { content: rows.map((row) => toDto(entity, row)), totalElements: Number(total.total), page, size };
+  const { ids, total } = await repo.itemIdsOfRecord(db, kind, ref, page * size, size);
+  const rows = await findRecordsByIds(db, entity, ids);
+  return { content: rows.map((row) => toDto(entity, row)), totalElements: total, page, size };
 }

@@ -3,6 +3,7 @@ import type { Writable } from "node:stream";
 import ExcelJS from "exceljs";
 import { type BulkFormat, neutralizeCell } from "../contract/bulk-data.ts";
 import type { FieldDefinition } from "../contract/fields.ts";
+import type { EntityMetadata } from "../records/metadata.repository.ts";
 import { type CellValue, headerOf, ID_HEADER, type Language, toCell } from "./cells.ts";
 import { csvWriter } from "./sheets.ts";
 
@@ -199,4 +200,11 @@ async function writeCsv(output: Writable, layout: ExportLayout, chunks: AsyncIte
   csv.end();
   await ended;
   return count;
+}
+
+/** What an export's file is made of: its layout, its rows a chunk at a time, and the entity its notice names. */
+export interface ExportSource {
+  entity: EntityMetadata;
+  layout: ExportLayout;
+  chunks: AsyncIterable<ExportRecord[]>;
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { bulkDataTexts } from "../contract/bulk-data.ts";
 import { anyLive, type JobDefinition } from "../plugins/jobs.ts";
+import { runExport } from "./export-run.ts";
 import { exportingSince } from "./exports.repository.ts";
-import { expireBulkFiles, failExport, runExport } from "./exports.service.ts";
+import { expireBulkFiles, failExport } from "./exports.service.ts";
 
 export const EXPORT_JOB = "bulk-export";
 export const BULK_EXPIRY_JOB = "bulk-data-expiry";

@@ -1,5 +1,5 @@
-import { PassThrough } from "node:stream";
 import type { Kysely, Transaction } from "kysely";
+import { loadActor } from "../auth/actors.ts";
 import { type Actor, can, requirePermission } from "../auth/permissions.ts";
 import {
   type BulkFormat,
@@ -12,19 +12,18 @@ import {
 import type { FieldDefinition } from "../contract/fields.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
-import type { FileStorage } from "../files/storage.ts";
 import { DomainError } from "../http/errors.ts";
 import { notifyJobFinished } from "../notifications/notifications.service.ts";
-import { groupsOf, type Side, shownTo, sidesOf } from "../records/links.service.ts";
+import { groupsOf, type Side, shownTo, sidesOf } from "../records/connections.ts";
 import type { ListFilterParams } from "../records/list-query.ts";
 import { cachedEntity, type EntityMetadata } from "../records/metadata.repository.ts";
 import { readsLinksOf } from "../records/read-rights.ts";
+import { rowName } from "../records/record-dto.ts";
 import { walkRecords } from "../records/records.repository.ts";
-import { listCriteriaOf, rowName, withOptions } from "../records/records.service.ts";
+import { listCriteriaOf, withOptions } from "../records/records.service.ts";
 import { cachedRelationships } from "../relationships/relationships.repository.ts";
-import { loadActor } from "../users/users.service.ts";
 import { exportableFields, headerOf, type Language, toCell } from "./cells.ts";
-import { type ExportLayout, type ExportRecord, type ExtraColumn, writeExportFile } from "./export-file.ts";
+import type { ExportRecord, ExportSource, ExtraColumn } from "./export-file.ts";
 import * as repo from "./exports.repository.ts";
 
 /** Records read per statement while an export is written: one chunk is all it holds of them at a time. */
@@ -273,66 +272,8 @@ function entityOrKey(entity: EntityMetadata | undefined, row: repo.StoredExport)
   );
 }
 
-export interface ExportDeps {
-  db: Kysely<Database>;
-  storage: FileStorage;
-  retentionDays: number;
-}
-
-/**
- * Writes an export's file: its records walked in the list's order a chunk at a time, streamed into storage, then in
- * one transaction the export is ready and its user told. Safe to run again: a finished export is left alone, and a
- * file written twice is one stored file (or an orphan the sweep removes).
- */
-export async function runExport(deps: ExportDeps, exportId: string, signal?: AbortSignal): Promise<void> {
-  const row = await repo.findExport(deps.db, exportId);
-  if (row?.status !== "exporting") return;
-  const params = row.params as unknown as repo.ExportParams;
-  const language: Language = row.language === "nb" ? "nb" : "en";
-  const { entity, layout, chunks } =
-    params.scope === "query"
-      ? // Loaded when needed: the query export builds on this module's helpers.
-        await (await import("../advanced-search/query-export.ts")).queryExportOf(deps.db, row, language, signal)
-      : await listExportOf(deps.db, row, params, language, signal);
-
-  const output = new PassThrough();
-  // Its errors reach the storage's read of it; none may go unheard and end the process.
-  output.on("error", () => undefined);
-  // An export is as large as its list; the disk is its only limit.
-  const stored = deps.storage.put(output, { maxBytes: Number.POSITIVE_INFINITY });
-  // Handled here at once, or a storage failure while rows are still being written would be an unhandled rejection;
-  // it is thrown where the file is awaited.
-  stored.catch(() => undefined);
-  let rowCount: number;
-  try {
-    rowCount = await writeExportFile(output, layout, chunks);
-  } catch (error) {
-    // With the error, so the storage keeps nothing of the half-written file.
-    output.destroy(error as Error);
-    await stored.catch(() => undefined);
-    throw error;
-  }
-  const file = await stored;
-  await deps.db.transaction().execute(async (trx) => {
-    const finished = await repo.finishExport(trx, exportId, {
-      key: file.key,
-      size: file.size,
-      rowCount,
-      retentionDays: deps.retentionDays,
-    });
-    if (finished) await tellOwner(trx, row, entity, "ready");
-  });
-}
-
-/** What an export's file is made of: its layout, its rows a chunk at a time, and the entity its notice names. */
-export interface ExportSource {
-  entity: EntityMetadata;
-  layout: ExportLayout;
-  chunks: AsyncIterable<ExportRecord[]>;
-}
-
 /** An entity's list export: its records walked in the list's order. */
-async function listExportOf(
+export async function listExportOf(
   db: Kysely<Database>,
   row: repo.StoredExport,
   params: repo.ExportParams,
@@ -475,7 +416,7 @@ async function readableLinksOf(
 }
 
 /** The export's user is told it has ended, in the transaction that ends it. */
-function tellOwner(
+export function tellOwner(
   trx: Transaction<Database>,
   row: { id: string; user_id: string; file_name: string },
   entity: EntityMetadata,

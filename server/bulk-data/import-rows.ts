@@ -5,10 +5,11 @@ import { duplicateMessage } from "../contract/messages.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import type { EntityMetadata } from "../records/metadata.repository.ts";
+import { toDto } from "../records/record-dto.ts";
 import { type StoredRecord, statusesOf } from "../records/records.repository.ts";
-import { defaultsOf, toDto } from "../records/records.service.ts";
+import { defaultsOf } from "../records/records.service.ts";
 import { type CellValue, fromCell, type Language } from "./cells.ts";
-import * as writes from "./import-writes.ts";
+import * as writes from "./import-writes.repository.ts";
 import { storedCell } from "./sheets.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { bulkDataApi as routes } from "../contract/bulk-data.api.ts";
 import { contentDisposition } from "../files/downloads.ts";
+import { uploadReader } from "../files/uploads.ts";
 import { contractRoute } from "../http/contract-route.ts";
 import { resolveEntity } from "../records/records.service.ts";
 import * as service from "./imports.service.ts";
@@ -41,7 +42,8 @@ export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesOptions> = async 
         const entity = await resolveEntity(app.db, request.params.schema, request.params.entity);
         const detail = await service.initiateImport(
           app,
-          request,
+          request.actor,
+          uploadReader(request, app.storage),
           entity,
           options.maxImportMegabytes,
           request.query.lang,

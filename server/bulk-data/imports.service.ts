@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { type Actor, can, requirePermission } from "../auth/permissions.ts";
 import {
   type BulkFormat,
@@ -24,7 +24,7 @@ import { type FieldDefinition, fieldErrorName } from "../contract/fields.ts";
 import { tooLargeMessage } from "../contract/files.ts";
 import { isUuid } from "../db/values.ts";
 import { checkFileType, type FileType } from "../files/file-types.ts";
-import { receiveUpload } from "../files/uploads.ts";
+import type { ReceivedUpload, UploadReader } from "../files/uploads.ts";
 import { DomainError } from "../http/errors.ts";
 import { messageText, serverText } from "../i18n.ts";
 import type { EntityMetadata } from "../records/metadata.repository.ts";
@@ -347,16 +347,16 @@ function languageField(fields: Record<string, string>, fallback: BulkLanguage | 
 
 export async function initiateImport(
   app: FastifyInstance,
-  request: FastifyRequest,
+  actor: Actor,
+  read: UploadReader,
   entity: EntityMetadata,
   maxMegabytes: number,
   lang?: BulkLanguage,
 ): Promise<ImportDetail> {
-  const actor = request.actor;
   requirePermission(actor, "Create", IMPORT);
-  let upload: Awaited<ReturnType<typeof receiveUpload>>;
+  let upload: ReceivedUpload;
   try {
-    upload = await receiveUpload(request, app.storage, maxMegabytes * 1024 * 1024, checkImportType);
+    upload = await read(maxMegabytes * 1024 * 1024, checkImportType);
   } catch (error) {
     if (error instanceof DomainError && error.exceptionName === "MaxUploadSizeExceededException") {
       throw new DomainError(413, error.exceptionName, error.message, [

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { companySettingsApi as routes } from "../contract/company-settings.api.ts";
+import { uploadReader } from "../files/uploads.ts";
 import { contractRoute } from "../http/contract-route.ts";
 import * as service from "./company-settings.service.ts";
 
@@ -24,7 +25,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...contractRoute(routes.uploadLogo),
-    handler: async (request) => service.uploadLogo(app.db, app.storage, request.actor, request),
+    handler: async (request) => service.uploadLogo(app.db, request.actor, uploadReader(request, app.storage)),
   });
 
   app.route({

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { type Actor, requirePermission } from "../auth/permissions.ts";
 import {
@@ -12,8 +11,7 @@ import {
 import { DEFAULT_TIME_ZONE } from "../contract/time-zones.ts";
 import type { Database } from "../db/schema.ts";
 import { checkImageType } from "../files/file-types.ts";
-import type { FileStorage } from "../files/storage.ts";
-import { receiveUpload } from "../files/uploads.ts";
+import type { ReceivedUpload, UploadReader } from "../files/uploads.ts";
 import { DomainError } from "../http/errors.ts";
 import * as repo from "./company-settings.repository.ts";
 
@@ -80,16 +78,11 @@ export async function companyBrand(db: Kysely<Database>): Promise<CompanyBrand> 
  * Stores an uploaded logo, streamed and checked by content (PNG, JPEG or WebP, at most 800 kB), in place of the one
  * before (whose file the storage's sweep removes later).
  */
-export async function uploadLogo(
-  db: Kysely<Database>,
-  storage: FileStorage,
-  actor: Actor,
-  request: FastifyRequest,
-): Promise<CompanySettings> {
+export async function uploadLogo(db: Kysely<Database>, actor: Actor, read: UploadReader): Promise<CompanySettings> {
   requirePermission(actor, "Update", SETTINGS);
-  let upload: Awaited<ReturnType<typeof receiveUpload>>;
+  let upload: ReceivedUpload;
   try {
-    upload = await receiveUpload(request, storage, COMPANY_LOGO_MAX_BYTES, (filePath) =>
+    upload = await read(COMPANY_LOGO_MAX_BYTES, (filePath) =>
       checkImageType(filePath, companyLogoTypes, companyLogoTexts.type),
     );
   } catch (error) {

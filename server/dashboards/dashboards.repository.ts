@@ -359,3 +359,18 @@ export async function recordExists(db: Db, schema: string, table: string, id: st
   }>`select id from ${sql.table(`${schema}.${table}`)} where id = ${id}`.execute(db);
   return rows.length > 0;
 }
+
+/** Marks the dashboard changed now (its layout's change is its change). */
+export async function touchDashboard(trx: Transaction<Database>, id: string): Promise<void> {
+  await trx.updateTable("core.dashboard").set({ updated_at: new Date() }).where("id", "=", id).execute();
+}
+
+/** A data source's stored definition, or undefined when there is none of that id. */
+export async function findDataSource(db: Kysely<Database>, id: string) {
+  return db
+    .selectFrom("core.saved_query")
+    .select(["id", "definition", "updated_at"])
+    .where("id", "=", id)
+    .where("kind", "=", "datasource")
+    .executeTakeFirst();
+}

@@ -339,7 +339,7 @@ async function changePlacements(
     if (!(await repo.lockDashboard(trx, dashboardId))) throw notFound();
     const next = change(await repo.placements(trx, dashboardId));
     await repo.savePlacements(trx, dashboardId, next);
-    await trx.updateTable("core.dashboard").set({ updated_at: new Date() }).where("id", "=", dashboardId).execute();
+    await repo.touchDashboard(trx, dashboardId);
   });
 }
 

@@ -7,6 +7,7 @@ import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import { withQueryLimits } from "../user-queries/user-queries.service.ts";
+import * as repo from "./dashboards.repository.ts";
 import type { SourceSelect } from "./widget-data.ts";
 
 /** A widget's data source, compiled for one viewer. */
@@ -29,14 +30,7 @@ export async function loadSource(
   id: string,
   options: { missing?: () => DomainError } = {},
 ): Promise<LoadedSource> {
-  const row = isUuid(id)
-    ? await db
-        .selectFrom("core.saved_query")
-        .select(["id", "definition", "updated_at"])
-        .where("id", "=", id)
-        .where("kind", "=", "datasource")
-        .executeTakeFirst()
-    : undefined;
+  const row = isUuid(id) ? await repo.findDataSource(db, id) : undefined;
   if (!row) throw options.missing?.() ?? new DomainError(404, "NotFoundException", dashboardTexts.datasourceNotFound);
   const definition = queryDefinitionSchema.parse(row.definition);
   const compiled = await compileSource(db, actor, definition);

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { DOCUMENT_ATTACHMENTS } from "../attachments/attachments.repository.ts";
 import { attachmentRoutes } from "../attachments/attachments.routes.ts";
-import { bulkDataFiles } from "../bulk-data/files.ts";
+import { bulkDataFiles } from "../bulk-data/files.repository.ts";
 import { logoFiles } from "../company-settings/company-settings.repository.ts";
 import { attachmentsApi } from "../contract/attachments.api.ts";
 import { documentsApi as routes } from "../contract/documents.api.ts";
 import { contentDisposition, parseRange } from "../files/downloads.ts";
+import { uploadReader } from "../files/uploads.ts";
 import { contractRoute } from "../http/contract-route.ts";
 import { profileImageFiles } from "../users/users.repository.ts";
 import * as service from "./documents.service.ts";
@@ -24,7 +25,8 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(routes.upload),
     handler: async (request, reply) => {
-      const document = await service.uploadDocument(app.db, app.storage, request.actor, request, app.maxUploadBytes);
+      const read = uploadReader(request, app.storage);
+      const document = await service.uploadDocument(app.db, request.actor, read, app.maxUploadBytes);
       return reply.status(201).send(document);
     },
   });
@@ -33,7 +35,8 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contractRoute(routes.uploadAttached),
     handler: async (request, reply) => {
       const { schema, table, id } = request.params;
-      const document = await service.uploadDocument(app.db, app.storage, request.actor, request, app.maxUploadBytes, {
+      const read = uploadReader(request, app.storage);
+      const document = await service.uploadDocument(app.db, request.actor, read, app.maxUploadBytes, {
         schemaKey: schema,
         tableKey: table,
         uuidKey: id,

@@ -1,13 +1,14 @@
-import type { FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { DOCUMENT_ATTACHMENTS } from "../attachments/attachments.repository.ts";
 import { attachOnCreate } from "../attachments/attachments.service.ts";
 import { type Actor, requirePermission } from "../auth/permissions.ts";
 import type { EntityRef, RecordDto } from "../contract/records.ts";
 import type { Database } from "../db/schema.ts";
-import type { FileStorage } from "../files/storage.ts";
-import { receiveUpload } from "../files/uploads.ts";
+import type { UploadReader } from "../files/uploads.ts";
+import { DomainError } from "../http/errors.ts";
+import type { RecordEvent, RecordHooks } from "../records/record-hooks.ts";
 import { createRecord, readableRecord, resolveEntity } from "../records/records.service.ts";
+import * as repo from "./documents.repository.ts";
 
 export const DOCUMENTS = { schema: "documents", table: "document" } as const;
 
@@ -21,9 +22,8 @@ export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
  */
 export async function uploadDocument(
   db: Kysely<Database>,
-  storage: FileStorage,
   actor: Actor,
-  request: FastifyRequest,
+  read: UploadReader,
   maxBytes: number,
   attachTo?: EntityRef,
 ): Promise<RecordDto> {
@@ -31,7 +31,7 @@ export async function uploadDocument(
   // Before the body is read: a user who may not create documents, or names a record they cannot read, stores nothing.
   requirePermission(actor, "Create", entity.resource);
   if (attachTo) await readableRecord(db, actor, attachTo);
-  const upload = await receiveUpload(request, storage, maxBytes);
+  const upload = await read(maxBytes);
   const name = upload.fields.name?.trim() || upload.fileName;
   return createRecord(db, actor, entity, { name, description: upload.fields.description ?? null }, undefined, {
     productValues: {
@@ -69,11 +69,23 @@ export async function documentFile(db: Kysely<Database>, actor: Actor, id: strin
 
 /** Of the stored files' keys given, those a document names. */
 export async function referencedFiles(db: Kysely<Database>, keys: string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows = await (db as Kysely<any>)
-    .selectFrom("documents.document")
-    .select("checksum")
-    .where("checksum", "in", keys)
-    .execute();
-  return new Set(rows.map((row: { checksum: string }) => row.checksum));
+  return new Set(await repo.checksumsAmong(db, keys));
 }
+
+/** A document with a signature request cannot be updated or deleted (spec §4): checked in the change's transaction. */
+async function refuseSigned({ trx, id }: RecordEvent): Promise<void> {
+  if (await repo.hasSignatureRequest(trx, id)) {
+    throw new DomainError(
+      409,
+      "DocumentWithDigitalSignatureRecordException",
+      "Action not permitted. This document has signature request.",
+    );
+  }
+}
+
+/** What documents add to the record path, registered first so that a refused change writes nothing else. */
+export const documentRecordHooks: RecordHooks = {
+  appliesTo: (entity) => entity.schemaKey === DOCUMENTS.schema && entity.tableKey === DOCUMENTS.table,
+  beforeUpdate: refuseSigned,
+  beforeDelete: refuseSigned,
+};

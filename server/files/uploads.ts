@@ -32,6 +32,19 @@ function tooLarge(): DomainError {
 }
 
 /**
+ * Reads the request's multipart upload into storage, within the limit and of the types the service chooses: services
+ * take this, not the request, and call it once the user may upload.
+ */
+export type UploadReader = (
+  maxBytes: number,
+  checkType?: (filePath: string, fileName: string) => Promise<FileType>,
+) => Promise<ReceivedUpload>;
+
+export function uploadReader(request: FastifyRequest, storage: FileStorage): UploadReader {
+  return (maxBytes, checkType) => receiveUpload(request, storage, maxBytes, checkType);
+}
+
+/**
  * Streams the request's one file part into storage, never whole in memory: written, checked by content, then stored
  * (storage.ts). Text fields may come before or after the file (a browser sends a form's fields in order; the web app
  * forwards the file as it arrives and its fields after). Needs `@fastify/multipart` registered

@@ -118,3 +118,9 @@ export async function removeMember(db: Transaction<Database>, groupId: string, u
     .execute();
   return removed.length > 0;
 }
+
+/** The ids of the groups a user is a member of. */
+export async function groupIdsOfUser(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom("core.user_group_member").select("group_id").where("user_id", "=", userId).execute();
+  return rows.map((row) => row.group_id);
+}

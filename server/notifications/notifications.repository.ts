@@ -203,3 +203,14 @@ export async function todosDueAround(db: Db, now: Date, companyTimeZone: string,
     where t.due_date between ${from}::date and ${to}::date and s.closed is not true`.execute(db);
   return result.rows;
 }
+
+/** Of the import or export jobs given, the ids of those that are still there and the user's own. */
+export async function ownJobIds(
+  db: Kysely<Database>,
+  table: "core.import_job" | "core.export_job",
+  ids: readonly string[],
+  userId: string,
+): Promise<string[]> {
+  const rows = await db.selectFrom(table).select("id").where("id", "in", ids).where("user_id", "=", userId).execute();
+  return rows.map((row) => row.id);
+}

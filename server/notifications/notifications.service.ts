@@ -254,13 +254,8 @@ async function readableRecords(db: Kysely<Database>, actor: Actor, rows: repo.St
     if (schemaKey === "core" && (Object.values(JOB_NOTIFICATION_TABLES) as string[]).includes(tableKey)) {
       // A job's notification is its user's own: it opens while the job's row is there.
       const table = tableKey === "import_job" ? "core.import_job" : "core.export_job";
-      const jobs = await db
-        .selectFrom(table)
-        .select("id")
-        .where("id", "in", [...ids])
-        .where("user_id", "=", actor.id)
-        .execute();
-      for (const job of jobs) readable.add(`${schemaKey}.${tableKey}.${job.id}`);
+      for (const id of await repo.ownJobIds(db, table, [...ids], actor.id))
+        readable.add(`${schemaKey}.${tableKey}.${id}`);
       entities.add(`${schemaKey}.${tableKey}`);
       continue;
     }

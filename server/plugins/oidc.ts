@@ -2,12 +2,12 @@ import middie from "@fastify/middie";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AdapterPayload, default as Provider } from "oidc-provider";
+import { loadAccessTokenWithActor } from "../auth/actors.ts";
 import { pruneLoginAttempts } from "../auth/login-throttle.ts";
 import { createOidcProvider, type OidcOptions } from "../auth/oidc-provider.ts";
 import type { Actor } from "../auth/permissions.ts";
 import { tokenRequestHolder } from "../auth/token-requests.ts";
 import { isTokenRequest } from "../http/rate-limits.ts";
-import { loadAccessTokenWithActor } from "../users/users.service.ts";
 
 declare module "fastify" {
   interface FastifyInstance {

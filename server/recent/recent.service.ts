@@ -3,8 +3,8 @@ import { type Actor, can } from "../auth/permissions.ts";
 import type { RecentRecord } from "../contract/recent.ts";
 import type { Database } from "../db/schema.ts";
 import { cachedEntity, type EntityMetadata } from "../records/metadata.repository.ts";
+import { toDto } from "../records/record-dto.ts";
 import { findRecordsByIds } from "../records/records.repository.ts";
-import { toDto } from "../records/records.service.ts";
 import { touchedRecords } from "./recent.repository.ts";
 
 /**

@@ -558,6 +558,25 @@ export async function findRecordsByIds(
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** The rows of `other` linked through the link table to any of `ids` (its `ownColumn`), each with that id. */
+export async function linkedRowsOfMany(
+  db: Db,
+  other: EntityMetadata,
+  link: { linkSchema: string; linkTable: string },
+  ownColumn: string,
+  otherColumn: string,
+  ids: readonly string[],
+): Promise<(Record<string, any> & { id: string; owner_id: string })[]> {
+  return (db as AnyDb)
+    .selectFrom(`${tableName(other)} as r`)
+    .innerJoin(`${link.linkSchema}.${link.linkTable} as l`, `l.${otherColumn}`, "r.id")
+    .selectAll("r")
+    .select(`l.${ownColumn} as owner_id`)
+    .where(`l.${ownColumn}`, "in", ids)
+    .orderBy("r.id")
+    .execute() as Promise<(Record<string, any> & { id: string; owner_id: string })[]>;
+}
+
 export async function findRecordForUpdate(db: Transaction<Database>, entity: EntityMetadata, id: string) {
   return (db as AnyDb)
     .selectFrom(tableName(entity))

@@ -4,7 +4,6 @@ import { type Actor, requirePermission } from "../auth/permissions.ts";
 import {
   type FieldDefinition,
   fieldErrorName,
-  fieldValues,
   isStored,
   type MetaStatusKind,
   type OptionSource,
@@ -19,11 +18,11 @@ import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import { notifyChanged, notifyCreated } from "../notifications/notifications.service.ts";
-import { defaultAssignment, isWorkItemTable, unlinkWorkItemsBeforeDelete } from "../work-items/work-items.service.ts";
-import { assertChangeable } from "./change-guards.ts";
-import { recordUnlinksBeforeDelete, visibleConnectionsOfMany } from "./links.service.ts";
+import { visibleConnectionsOfMany } from "./connections.ts";
 import { cachedEntity, type EntityMetadata } from "./metadata.repository.ts";
 import { historyReader } from "./read-rights.ts";
+import { rowName, toDto, valuesOf } from "./record-dto.ts";
+import { assignmentDefaultsOf, runRecordHooks } from "./record-hooks.ts";
 import * as repo from "./records.repository.ts";
 import { toTransactionDto } from "./transactions.ts";
 
@@ -48,50 +47,6 @@ export async function resolveEntity(
   const entity = await cachedEntity(db, schemaKey, tableKey);
   if (!entity) throw new DomainError(404, "NotFoundException", notFoundTexts.entity);
   return entity;
-}
-
-/** A stored value as the record calls give it. */
-export function outputValue(field: FieldDefinition, value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  switch (field.type) {
-    case "Number":
-    case "Percent":
-      return Number(value);
-    case "DateTime":
-      return value instanceof Date ? value.toISOString() : String(value);
-    default:
-      return value;
-  }
-}
-
-function valuesOf(entity: EntityMetadata, row: repo.StoredRecord): Record<string, unknown> {
-  const values = fieldValues();
-  for (const field of entity.fields) {
-    if (field.active && Object.hasOwn(row, field.key)) values[field.key] = outputValue(field, row[field.key]);
-  }
-  return values;
-}
-
-export function rowName(entity: EntityMetadata, values: Record<string, unknown>): string {
-  return entity.fields
-    .filter((field) => field.partOfName)
-    .map((field) => values[field.key])
-    .filter((value) => value !== null && value !== undefined && value !== "")
-    .join(" ");
-}
-
-export function toDto(entity: EntityMetadata, row: repo.StoredRecord): RecordDto {
-  const values = valuesOf(entity, row);
-  return {
-    uuid: row.id,
-    statusId: row.status_id ?? null,
-    rowName: rowName(entity, values),
-    values,
-    connections: [],
-    favoriteConnections: [],
-    createdAt: new Date(row.created_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
-  };
 }
 
 export function assertCanRead(actor: Actor, entity: EntityMetadata): void {
@@ -183,12 +138,6 @@ export async function listStatuses(
 
 type Options = NonNullable<FieldDefinition["settings"]["options"]>;
 
-/** The user and group new inquiries and to-dos go to (the settings'); none for other entities. */
-async function assignmentDefaults(db: Kysely<Database>, entity: EntityMetadata): Promise<WorkItemDefaults> {
-  if (entity.schemaKey !== "crm" || !isWorkItemTable(entity.tableKey)) return { assignedUserId: null, groupId: null };
-  return defaultAssignment(db, entity.tableKey);
-}
-
 async function optionsOf(
   db: Kysely<Database>,
   entity: EntityMetadata,
@@ -233,7 +182,7 @@ export async function withOptions(db: Kysely<Database>, entity: EntityMetadata):
   if (sources.length === 0) return entity;
   const assignment =
     sources.includes("user") || sources.includes("group")
-      ? assignmentDefaults(db, entity)
+      ? assignmentDefaultsOf(db, entity)
       : Promise.resolve({ assignedUserId: null, groupId: null });
   const loaded = new Map(
     await Promise.all(
@@ -492,6 +441,15 @@ export async function createRecord(
       });
       await notifyCreated(trx, actor.id, { entity, id: row.id, name: dto.rowName }, dto.values);
       await options.afterInsert?.(trx, row.id);
+      await runRecordHooks("afterCreate", {
+        trx,
+        entity,
+        id: row.id,
+        name: dto.rowName,
+        actorId: actor.id,
+        before: null,
+        after: dto.values,
+      });
       return dto;
     }),
   );
@@ -515,8 +473,9 @@ export async function updateRecord(
     db.transaction().execute(async (trx) => {
       const existing = await repo.findRecordForUpdate(trx, entity, id);
       if (!existing) throw recordNotFound();
-      await assertChangeable(trx, entity, id);
       const before: Record<string, unknown> = { ...valuesOf(entity, existing), statusId: existing.status_id };
+      const name = rowName(entity, before);
+      await runRecordHooks("beforeUpdate", { trx, entity, id, name, actorId: actor.id, before, after: values });
       const row = await repo.updateRecord(trx, entity, id, values, actor.id);
       const dto = toDto(entity, row);
       const after: Record<string, unknown> = { ...dto.values, statusId: dto.statusId };
@@ -537,6 +496,7 @@ export async function updateRecord(
         });
         await notifyChanged(trx, actor.id, { entity, id, name: dto.rowName }, { before, after, changed });
       }
+      await runRecordHooks("afterUpdate", { trx, entity, id, name: dto.rowName, actorId: actor.id, before, after });
       return dto;
     }),
   );
@@ -553,10 +513,9 @@ export async function deleteRecord(
   await db.transaction().execute(async (trx) => {
     const existing = await repo.findRecordForUpdate(trx, entity, id);
     if (!existing) throw recordNotFound();
-    await assertChangeable(trx, entity, id);
     const before = valuesOf(entity, existing);
-    await recordUnlinksBeforeDelete(trx, entity, id, rowName(entity, before), actor.id);
-    await unlinkWorkItemsBeforeDelete(trx, entity, id, rowName(entity, before), actor.id);
+    const event = { trx, entity, id, name: rowName(entity, before), actorId: actor.id, before, after: null };
+    await runRecordHooks("beforeDelete", event);
     await detachAllFrom(trx, entity.schemaKey, entity.tableKey, id);
     await repo.deleteRecord(trx, entity, id);
     await repo.insertTransaction(trx, {
@@ -568,6 +527,7 @@ export async function deleteRecord(
       before,
       after: null,
     });
+    await runRecordHooks("afterDelete", event);
   });
 }
 

@@ -10,11 +10,12 @@ import { notFoundTexts, STANDARD_RELATIONSHIP } from "../contract/settings-texts
 import type { Database } from "../db/schema.ts";
 import { isUuid, uniqueKey } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
-import { groupsOf, type Side, shownTo, sidesOf } from "../records/links.service.ts";
+import { groupsOf, type Side, shownTo, sidesOf } from "../records/connections.ts";
 import { loadEntity } from "../records/metadata.repository.ts";
 import { readsLinksOf } from "../records/read-rights.ts";
+import { rowName } from "../records/record-dto.ts";
 import { findRecordsByIds, tableName } from "../records/records.repository.ts";
-import { readableRecord, resolveEntity, rowName } from "../records/records.service.ts";
+import { readableRecord, resolveEntity } from "../records/records.service.ts";
 import * as repo from "./relationships.repository.ts";
 
 const SETTINGS = "System_Settings";

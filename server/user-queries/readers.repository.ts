@@ -122,3 +122,8 @@ export function planCost(plan: unknown): number {
   const cost = Number(top?.Plan?.["Total Cost"]);
   return Number.isFinite(cost) ? cost : Number.POSITIVE_INFINITY;
 }
+
+/** Every entity's table keys and the resource whose Read right reads it. */
+export async function entityResourceRows(db: Kysely<Database>) {
+  return db.selectFrom("core.entity").select(["schema_key", "table_key", "resource"]).execute();
+}

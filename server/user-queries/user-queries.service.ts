@@ -7,7 +7,15 @@ import type { Database } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import { tableName } from "../records/records.repository.ts";
 import { cachedRelationships } from "../relationships/relationships.repository.ts";
-import { ensureReader, estimateCost, planCost, type Reader, readerFor, runAsReader } from "./readers.repository.ts";
+import {
+  ensureReader,
+  entityResourceRows,
+  estimateCost,
+  planCost,
+  type Reader,
+  readerFor,
+  runAsReader,
+} from "./readers.repository.ts";
 
 /**
  * Every statement whose text or shape a user wrote (a Query field's select, an advanced search, a data source, a
@@ -92,7 +100,7 @@ function entitiesOf(db: Kysely<Database>) {
     entityResources.set(db, cache);
   }
   return cache.get("all", async () => {
-    const rows = await db.selectFrom("core.entity").select(["schema_key", "table_key", "resource"]).execute();
+    const rows = await entityResourceRows(db);
     return rows.map((row) => ({
       table: tableName({ schemaKey: row.schema_key, tableKey: row.table_key }),
       resource: row.resource,

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { profileApi as routes } from "../contract/profile.api.ts";
+import { uploadReader } from "../files/uploads.ts";
 import { contractRoute } from "../http/contract-route.ts";
 import * as service from "./profile.service.ts";
 
@@ -36,7 +37,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ loginAttemptsPerMinute: numb
 
   app.route({
     ...contractRoute(routes.uploadImage),
-    handler: async (request) => service.uploadProfileImage(app.db, app.storage, request.actor, request),
+    handler: async (request) => service.uploadProfileImage(app.db, request.actor, uploadReader(request, app.storage)),
   });
 
   app.route({

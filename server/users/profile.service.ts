@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { accountLockedFor, recordLoginAttempt } from "../auth/login-throttle.ts";
 import { checkPasswordPolicy } from "../auth/password-policy.ts";
@@ -16,8 +15,7 @@ import {
 import { notFoundTexts } from "../contract/settings-texts.ts";
 import type { Database } from "../db/schema.ts";
 import { checkImageType } from "../files/file-types.ts";
-import type { FileStorage } from "../files/storage.ts";
-import { receiveUpload } from "../files/uploads.ts";
+import type { ReceivedUpload, UploadReader } from "../files/uploads.ts";
 import { DomainError } from "../http/errors.ts";
 import { entityResources } from "../roles/roles.repository.ts";
 import * as repo from "./users.repository.ts";
@@ -79,15 +77,10 @@ export async function saveProfile(db: Kysely<Database>, actor: Actor, input: Pro
  * Stores an uploaded profile image, streamed and checked by its content (PNG, JPEG or WebP, at most 800 kB), in place
  * of the one before (whose file the storage's sweep removes later, unless someone else's image is the same bytes).
  */
-export async function uploadProfileImage(
-  db: Kysely<Database>,
-  storage: FileStorage,
-  actor: Actor,
-  request: FastifyRequest,
-): Promise<Profile> {
-  let upload: Awaited<ReturnType<typeof receiveUpload>>;
+export async function uploadProfileImage(db: Kysely<Database>, actor: Actor, read: UploadReader): Promise<Profile> {
+  let upload: ReceivedUpload;
   try {
-    upload = await receiveUpload(request, storage, PROFILE_IMAGE_MAX_BYTES, (filePath) =>
+    upload = await read(PROFILE_IMAGE_MAX_BYTES, (filePath) =>
       checkImageType(filePath, profileImageTypes, profileTexts.imageType),
     );
   } catch (error) {

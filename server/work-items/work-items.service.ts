@@ -10,8 +10,10 @@ import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import type { EntityMetadata } from "../records/metadata.repository.ts";
+import { rowName, toDto } from "../records/record-dto.ts";
+import type { RecordHooks } from "../records/record-hooks.ts";
 import { findRecordsByIds, insertTransaction } from "../records/records.repository.ts";
-import { createRecord, readableRecord, resolveEntity, rowName, toDto } from "../records/records.service.ts";
+import { createRecord, readableRecord, resolveEntity } from "../records/records.service.ts";
 import { namedIn } from "../records/transactions.ts";
 import * as repo from "./work-items.repository.ts";
 
@@ -316,3 +318,14 @@ export async function setWorkItemDefaults(
     return { assignedUserId: saved.assigned_user_id, groupId: saved.group_id };
   });
 }
+
+/**
+ * What inquiries and to-dos add to the record path: new ones go to the settings' assignee and group, and a deleted
+ * company or contact leaves a line in its linked items' histories.
+ */
+export const workItemRecordHooks: RecordHooks = {
+  appliesTo: (entity) => entity.schemaKey === "crm",
+  beforeDelete: ({ trx, entity, id, name, actorId }) => unlinkWorkItemsBeforeDelete(trx, entity, id, name, actorId),
+  assignmentDefaults: async (db, entity) =>
+    isWorkItemTable(entity.tableKey) ? defaultAssignment(db, entity.tableKey) : { assignedUserId: null, groupId: null },
+};

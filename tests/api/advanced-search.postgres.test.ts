@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDefinition } from "../../server/advanced-search/advanced-search.service.ts";
+import { loadActor } from "../../server/auth/actors.ts";
 import { queryDefinitionSchema } from "../../server/contract/advanced-search.ts";
-import { loadActor } from "../../server/users/users.service.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**

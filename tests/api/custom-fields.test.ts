@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadActor } from "../../server/auth/actors.ts";
 import { customFieldInputSchema, FIELD_LIMIT } from "../../server/contract/custom-fields.ts";
 import { fieldLimitMessage } from "../../server/contract/settings-texts.ts";
 import { addField as addFieldTo, preparedField } from "../../server/fields/fields.service.ts";
 import { cachedEntity, forgetEntity } from "../../server/records/metadata.repository.ts";
-import { loadActor } from "../../server/users/users.service.ts";
 import { english } from "../support/messages.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";

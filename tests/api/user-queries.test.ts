@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadActor } from "../../server/auth/actors.ts";
 import { runQueryField } from "../../server/user-queries/user-queries.service.ts";
-import { loadActor } from "../../server/users/users.service.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { revoke } from "../support/role-permissions.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
+import { type ActorWithStatus, loadActor } from "../../server/auth/actors.ts";
 import type { Database } from "../../server/db/schema.ts";
-import { type ActorWithStatus, loadActor } from "../../server/users/users.service.ts";
 import { BENCH_ADMIN_EMAIL } from "./bench-password.ts";
 
 /** The demo administrator with its rights, as the services check them. */

@@ -12,9 +12,9 @@ import { useTranslation } from "../../utils/translation.tsx";
 import type { RecordDetailData } from "../records/detail.server.ts";
 import { statusName } from "../records/field-labels.ts";
 import { splitHistoryText } from "../records/history.ts";
+import { isOverdue } from "../records/overdue.ts";
 import { screenOfEntity } from "../records/screens.ts";
 import { useHistoryText } from "../records/use-history-text.ts";
-import { isOverdue } from "../work-items/work-items-tab.tsx";
 
 /** One entry of a record's timeline: what it is, when, and a link to it (or, for a change, what changed). */
 function ActivityEntry({ entry, data }: { entry: Activity; data: RecordDetailData }) {

@@ -3,6 +3,7 @@ import { type ActivityKind, activityKinds } from "../../../server/contract/activ
 import type { MetaStatus, RecordDto } from "../../../server/contract/records.ts";
 import type { api } from "../../utils/api.server.ts";
 import { entityStatuses } from "../records/metadata.server.ts";
+import type { RecordLoadInput } from "../records/record-features.server.ts";
 import type { DetailTab, RecordScreen } from "../records/screens.ts";
 
 type Client = ReturnType<typeof api>;
@@ -38,4 +39,17 @@ export async function loadActivities(
     entityStatuses(client, "crm", "todo").catch(() => [] as MetaStatus[]),
   ]);
   return { timeline, kind, statuses: { inquiry: inquiryStatuses, todo: todoStatuses } };
+}
+
+declare module "../records/record-features.ts" {
+  interface RecordFeatureData {
+    /** The record's activities: its tab, or the overview's block. */
+    activities: Awaited<ReturnType<typeof loadActivities>>;
+  }
+}
+
+/** The activities' part of a record's page; nothing when the overview hides their block. */
+export async function recordActivities({ client, screen, record, tab, url, shows }: RecordLoadInput) {
+  if (tab === "360-overview" && !shows("activities")) return null;
+  return loadActivities(client, screen, record, tab, url);
 }

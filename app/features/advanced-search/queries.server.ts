@@ -4,11 +4,10 @@ import type { SavedQueryDto } from "../../../server/contract/advanced-search.ts"
 import { readGoToPage } from "../../components/go-to-page.ts";
 import { hasPermission, requireUser } from "../../middleware/auth.server.ts";
 import { getInstance } from "../../middleware/i18next.server.ts";
-import { ApiError, api } from "../../utils/api.server.ts";
-import { errorDialogText } from "../../utils/api-errors.ts";
+import { api } from "../../utils/api.server.ts";
 import { isUuid } from "../../utils/api-path.ts";
-import { flash } from "../../utils/flash.server.ts";
-import { readForm } from "../../utils/form-action.server.ts";
+import { deleteThenRedirect, readForm } from "../../utils/form-action.server.ts";
+import type { ActionResult } from "../../utils/form-action.ts";
 import { readPage } from "../bulk-data/urls.ts";
 import { QUERY_PAGE_SIZE, type QueryType, queriesUrl, queryRights } from "./urls.ts";
 
@@ -64,9 +63,7 @@ export async function loadQueries(request: Request, context: Readonly<RouterCont
 
 export type QueriesData = Awaited<ReturnType<typeof loadQueries>>["data"];
 
-export interface QueriesActionResult {
-  dialog: string | null;
-}
+export type QueriesActionResult = ActionResult<"delete">;
 
 /** A saved query deleted after the question; the API checks the right again. */
 export async function queriesAction(request: Request, context: Readonly<RouterContextProvider>) {
@@ -78,18 +75,13 @@ export async function queriesAction(request: Request, context: Readonly<RouterCo
   if (formData.get("intent") !== "delete" || !isUuid(id)) throw data("Bad request", { status: 400 });
   if (!userRights(user)[type].Delete) throw data("Forbidden", { status: 403 });
   const client = api(context);
-  try {
-    const query = await client.call(advancedSearchApi.getSavedQuery, { params: { queryType: type, id } });
-    await client.call(advancedSearchApi.deleteSavedQuery, { params: { queryType: type, id } });
-    flash(context, {
-      status: "success",
-      message: "advancedSearch.deletedToast",
-      duration: 3000,
-      params: { name: query.name },
-    });
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return data<QueriesActionResult>({ dialog: errorDialogText("DELETE", error.status, error.body) });
-  }
-  return redirect(queriesUrl({ type, q: url.searchParams.get("q") ?? "" }));
+  return deleteThenRedirect(context, {
+    remove: async () => {
+      const query = await client.call(advancedSearchApi.getSavedQuery, { params: { queryType: type, id } });
+      await client.call(advancedSearchApi.deleteSavedQuery, { params: { queryType: type, id } });
+      return query.name;
+    },
+    toast: "advancedSearch.deletedToast",
+    to: queriesUrl({ type, q: url.searchParams.get("q") ?? "" }),
+  });
 }

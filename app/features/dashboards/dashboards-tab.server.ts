@@ -9,7 +9,8 @@ import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors, OOPS, serverMessage } from "../../utils/api-errors.ts";
 import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
-import { readForm } from "../../utils/form-action.server.ts";
+import { deleteThenRedirect, readForm } from "../../utils/form-action.server.ts";
+import type { ActionResult, PanelState } from "../../utils/form-action.ts";
 
 import { SETTINGS_RESOURCE } from "../settings/urls.ts";
 import { parseDashboardForm, parsePlacementForm } from "./dashboard-form.ts";
@@ -22,10 +23,7 @@ export interface GroupOption {
 }
 
 /** Which panel or dialog the URL opens over the list; only for users who may change the settings. */
-export type DashboardPanelState =
-  | { mode: "new" }
-  | { mode: "edit"; dashboard: DashboardDto }
-  | { mode: "delete"; dashboard: DashboardDto };
+export type DashboardPanelState = PanelState<"dashboard", DashboardDto>;
 
 /** A dashboard's layout page: its widgets as the viewer sees them, and the widgets that may be added. */
 export interface LayoutState {
@@ -36,12 +34,7 @@ export interface LayoutState {
 }
 
 /** What the dashboards tab's action answers when it does not redirect. */
-export interface DashboardActionResult {
-  form: "dashboard" | "layout" | "delete";
-  result?: SubmissionResult<string[]>;
-  /** In English as the error catalogue has it; the page shows it in its language. */
-  dialog?: string | null;
-}
+export type DashboardActionResult = ActionResult<"dashboard" | "layout" | "delete">;
 
 function readPanel(url: URL, dashboards: DashboardDto[]): DashboardPanelState | null {
   const params = url.searchParams;
@@ -185,23 +178,15 @@ export async function dashboardsAction(request: Request, context: Readonly<Route
   const id = url.searchParams.get("id");
 
   if (formData.get("intent") === "delete" && id) {
-    try {
-      const dashboard = await client.call(dashboardsApi.getDashboard, { params: { id } });
-      await client.call(dashboardsApi.deleteDashboard, { params: { id: dashboard.uuid } });
-      flash(context, {
-        status: "success",
-        message: "dashboardSettings.dashboards.deletedToast",
-        duration: 3000,
-        params: { name: dashboard.name },
-      });
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      return data<DashboardActionResult>({
-        form: "delete",
-        dialog: errorDialogText("DELETE", error.status, error.body),
-      });
-    }
-    return redirect(dashboardSettingsUrl("dashboards"));
+    return deleteThenRedirect(context, {
+      remove: async () => {
+        const dashboard = await client.call(dashboardsApi.getDashboard, { params: { id } });
+        await client.call(dashboardsApi.deleteDashboard, { params: { id: dashboard.uuid } });
+        return dashboard.name;
+      },
+      toast: "dashboardSettings.dashboards.deletedToast",
+      to: dashboardSettingsUrl("dashboards"),
+    });
   }
 
   const submission = parseDashboardForm(formData);

@@ -12,7 +12,7 @@ import { ApiError, api } from "../../utils/api.server.ts";
 import { fieldErrors } from "../../utils/api-errors.ts";
 import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
-import { readForm } from "../../utils/form-action.server.ts";
+import { deleteThenRedirect, readForm } from "../../utils/form-action.server.ts";
 import { queryErrorText } from "../advanced-search/builder.server.ts";
 import {
   type BuilderForm,
@@ -143,20 +143,19 @@ export async function dataSourcesAction(request: Request, context: Readonly<Rout
 
   if (intent === "delete" && id) {
     if (!hasPermission(user, "Delete", DATASOURCE_RESOURCE)) throw data("Forbidden", { status: 403 });
-    try {
-      const source = await client.call(advancedSearchApi.getDataSource, { params: { id } });
-      await client.call(advancedSearchApi.deleteDataSource, { params: { id: source.id } });
-      flash(context, {
-        status: "success",
-        message: "dashboardSettings.datasources.deletedToast",
-        duration: 3000,
-        params: { name: source.name },
-      });
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      return data<DataSourceActionResult>({ form: "delete", dialog: queryErrorText("DELETE", error) });
-    }
-    return redirect(dashboardSettingsUrl("datasources"));
+    return deleteThenRedirect(context, {
+      remove: async () => {
+        const source = await client.call(advancedSearchApi.getDataSource, { params: { id } });
+        await client.call(advancedSearchApi.deleteDataSource, { params: { id: source.id } });
+        return source.name;
+      },
+      toast: "dashboardSettings.datasources.deletedToast",
+      to: dashboardSettingsUrl("datasources"),
+      refusal: (error) => {
+        if (!(error instanceof ApiError)) throw error;
+        return data<DataSourceActionResult>({ form: "delete", dialog: queryErrorText("DELETE", error) });
+      },
+    });
   }
 
   const editing = url.searchParams.get("source") === "edit" && isUuid(id) ? id : null;

@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { CurrentUser, SeenDashboard } from "../../middleware/auth.server.ts";
+import type { RecordLoadInput } from "../records/record-features.server.ts";
 import type { RecordScreen } from "../records/screens.ts";
 import { type DashboardScreenData, loadDashboard } from "./dashboard.server.ts";
 import { DASHBOARD_PARAM } from "./dashboard-params.ts";
@@ -40,4 +41,21 @@ export async function loadRecordDashboard(
     choices: dashboards.map(({ uuidKey, name }) => ({ uuidKey, name })),
     chosen: chosen.uuidKey,
   };
+}
+
+declare module "../records/record-features.ts" {
+  interface RecordFeatureData {
+    /** The dashboard tab of a company or a contact. */
+    dashboard: RecordDashboardData | null;
+  }
+}
+
+/** The dashboard tab's part of a record's page. */
+export async function recordDashboard({ context, user, screen, record, tab, url }: RecordLoadInput) {
+  return tab === "dashboard" ? loadRecordDashboard(context, user, screen, record.uuid, url) : null;
+}
+
+/** The dashboard tab shows only when a dashboard the user sees is marked for the entity. */
+export function seesRecordDashboard(screen: RecordScreen, user: Pick<CurrentUser, "dashboards">): boolean {
+  return recordDashboards(screen, user).length > 0;
 }

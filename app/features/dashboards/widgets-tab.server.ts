@@ -11,7 +11,7 @@ import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors, OOPS, serverMessage } from "../../utils/api-errors.ts";
 import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
-import { readForm } from "../../utils/form-action.server.ts";
+import { deleteThenRedirect, readForm } from "../../utils/form-action.server.ts";
 import type { Language } from "../../utils/i18n.ts";
 
 import { builderUrl, DATASOURCE_RESOURCE, dashboardSettingsUrl, WIDGET_RESOURCE } from "./settings-urls.ts";
@@ -218,20 +218,15 @@ export async function widgetsAction(request: Request, context: Readonly<RouterCo
 
   if (intent === "delete" && id) {
     if (!hasPermission(user, "Delete", WIDGET_RESOURCE)) throw data("Forbidden", { status: 403 });
-    try {
-      const widget = await client.call(dashboardsApi.getWidget, { params: { id } });
-      await client.call(dashboardsApi.deleteWidget, { params: { id: widget.uuid } });
-      flash(context, {
-        status: "success",
-        message: "dashboardSettings.widgets.deletedToast",
-        duration: 3000,
-        params: { name: widget.name },
-      });
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      return data<WidgetActionResult>({ form: "delete", dialog: errorDialogText("DELETE", error.status, error.body) });
-    }
-    return redirect(dashboardSettingsUrl("widgets"));
+    return deleteThenRedirect(context, {
+      remove: async () => {
+        const widget = await client.call(dashboardsApi.getWidget, { params: { id } });
+        await client.call(dashboardsApi.deleteWidget, { params: { id: widget.uuid } });
+        return widget.name;
+      },
+      toast: "dashboardSettings.widgets.deletedToast",
+      to: dashboardSettingsUrl("widgets"),
+    });
   }
 
   const editing = url.searchParams.get("builder") === "edit" && isUuid(id) ? id : null;

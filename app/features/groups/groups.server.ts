@@ -8,8 +8,8 @@ import { getInstance } from "../../middleware/i18next.server.ts";
 import { api } from "../../utils/api.server.ts";
 import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
-import { readForm } from "../../utils/form-action.server.ts";
-import { dismissed, refused, type SettingsActionResult } from "../settings/refusals.server.ts";
+import { deleteThenRedirect, dismissed, invalid, readForm, refused } from "../../utils/form-action.server.ts";
+import type { ActionResult, PanelState } from "../../utils/form-action.ts";
 import { SETTINGS_RESOURCE } from "../settings/urls.ts";
 import { parseGroupForm, parseMemberForm } from "./group-form.ts";
 import { groupMembersUrl, groupsUrl } from "./urls.ts";
@@ -41,10 +41,7 @@ async function namedGroup(client: Client, id: string | null): Promise<GroupAdmin
   }
 }
 
-export type GroupPanelState =
-  | { mode: "new" }
-  | { mode: "rename"; group: GroupAdminDto }
-  | { mode: "delete"; group: GroupAdminDto };
+export type GroupPanelState = PanelState<"group", GroupAdminDto, "rename" | "delete">;
 
 /** The groups screen (spec §2 groups): a page of groups with their members' numbers, and the panel the URL opens. */
 export async function loadGroups(request: Request, context: Readonly<RouterContextProvider>) {
@@ -81,7 +78,7 @@ export async function loadGroups(request: Request, context: Readonly<RouterConte
 }
 
 export type GroupsData = Awaited<ReturnType<typeof loadGroups>>;
-export type GroupsActionResult = SettingsActionResult<"group" | "delete">;
+export type GroupsActionResult = ActionResult<"group" | "delete">;
 
 /** Everything the groups screen posts: a new group, a new name, a deletion after its question, a dismissed warning. */
 export async function groupsAction(request: Request, context: Readonly<RouterContextProvider>) {
@@ -94,27 +91,21 @@ export async function groupsAction(request: Request, context: Readonly<RouterCon
 
   if (intent === "delete") {
     if (!isUuid(groupId)) throw data("Bad request", { status: 400 });
-    try {
-      const group = await client.call(groupsApi.group, { params: { id: groupId } });
-      await client.call(groupsApi.delete, { params: { id: groupId } });
-      flash(context, {
-        status: "success",
-        message: "settings.groups.deletedToast",
-        duration: 3000,
-        params: { name: group.name },
-      });
-    } catch (error) {
-      return refused(error, "DELETE", "delete");
-    }
-    return redirect(groupsUrl());
+    return deleteThenRedirect(context, {
+      remove: async () => {
+        const group = await client.call(groupsApi.group, { params: { id: groupId } });
+        await client.call(groupsApi.delete, { params: { id: groupId } });
+        return group.name;
+      },
+      toast: "settings.groups.deletedToast",
+      to: groupsUrl(),
+    });
   }
 
   const renaming = url.searchParams.get("panel") === "rename" && isUuid(groupId) ? groupId : null;
   const submission = parseGroupForm(formData);
   if (intent === "dismiss") return dismissed("group", submission.payload);
-  if (submission.status !== "success") {
-    return data<GroupsActionResult>({ form: "group", result: submission.reply() }, { status: 400 });
-  }
+  if (submission.status !== "success") return invalid("group", submission);
   try {
     const saved = renaming
       ? await client.call(groupsApi.rename, { params: { id: renaming }, body: submission.value })
@@ -176,7 +167,7 @@ export async function loadGroupMembers(request: Request, context: Readonly<Route
 }
 
 export type GroupMembersData = Awaited<ReturnType<typeof loadGroupMembers>>;
-export type GroupMembersActionResult = SettingsActionResult<"member" | "remove">;
+export type GroupMembersActionResult = ActionResult<"member" | "remove">;
 
 /** What a group's members page posts: a user added from the panel, a member removed after its question. */
 export async function groupMembersAction(request: Request, context: Readonly<RouterContextProvider>, id: string) {
@@ -190,26 +181,21 @@ export async function groupMembersAction(request: Request, context: Readonly<Rou
   if (intent === "remove") {
     const userId = url.searchParams.get("user");
     if (!isUuid(userId)) throw data("Bad request", { status: 400 });
-    try {
-      const member = await client.call(usersApi.employee, { params: { id: userId } });
-      await client.call(groupsApi.removeMember, { params: { id, userId } });
-      flash(context, {
-        status: "success",
-        message: "settings.groups.removedToast",
-        duration: 3000,
-        params: { name: nameOf(member) },
-      });
-    } catch (error) {
-      return refused(error, "DELETE", "remove");
-    }
-    return redirect(groupMembersUrl(id));
+    return deleteThenRedirect(context, {
+      remove: async () => {
+        const member = await client.call(usersApi.employee, { params: { id: userId } });
+        await client.call(groupsApi.removeMember, { params: { id, userId } });
+        return nameOf(member);
+      },
+      toast: "settings.groups.removedToast",
+      to: groupMembersUrl(id),
+      refusal: (error) => refused(error, "DELETE", "remove"),
+    });
   }
 
   const submission = parseMemberForm(formData);
   if (intent === "dismiss") return dismissed("member", submission.payload);
-  if (submission.status !== "success") {
-    return data<GroupMembersActionResult>({ form: "member", result: submission.reply() }, { status: 400 });
-  }
+  if (submission.status !== "success") return invalid("member", submission);
   try {
     await client.call(groupsApi.addMembers, { params: { id }, body: { userUuids: [submission.value.userUuid] } });
     const added = await client.call(usersApi.employee, { params: { id: submission.value.userUuid } });

@@ -4,9 +4,9 @@ import { Link as RouterLink } from "react-router";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { useTranslation } from "../../utils/translation.tsx";
-import { isOverdue } from "../work-items/work-items-tab.tsx";
 import type { RecordDetailData } from "./detail.server.ts";
 import { statusName } from "./field-labels.ts";
+import { isOverdue } from "./overdue.ts";
 import { screens, workItemKinds } from "./screens.ts";
 
 /** One kind of a record's connections: how many, the latest few, and a link to the tab that has them all. */

@@ -14,11 +14,10 @@ import { ApiError, api } from "../../utils/api.server.ts";
 import { isUuid } from "../../utils/api-path.ts";
 import { today } from "../../utils/dates.ts";
 import { webEnv } from "../../utils/env.server.ts";
-import { loadActivities } from "../activities/activities.server.ts";
-import { loadRecordDashboard, recordDashboards } from "../dashboards/record-dashboards.server.ts";
-import { loadWorkItems } from "../work-items/work-items.server.ts";
 import { loadConnections } from "./connections.server.ts";
 import { entityInfo, entityStatuses } from "./metadata.server.ts";
+import type { RecordFeatures, RecordLoadInput } from "./record-features.server.ts";
+import type { RecordFeatureData } from "./record-features.ts";
 import { readsRelated } from "./related.server.ts";
 import { loadRelationshipConnections } from "./relationships.server.ts";
 import {
@@ -38,12 +37,17 @@ const OVERVIEW_ATTACHED = 3;
 
 /**
  * The tabs a user sees on a record of this screen: notes and documents only to those who may read them, a company's
- * contacts and a contact's companies only to those who may read those links, the dashboard tab only when a dashboard
- * the user sees is marked for the entity.
+ * contacts and a contact's companies only to those who may read those links, a feature's tab as the feature says
+ * (the dashboard tab only when a dashboard the user sees is marked for the entity).
  */
-export function visibleTabs(screen: RecordScreen, user: CurrentUser): DetailTab[] {
+export function visibleTabs(
+  screen: RecordScreen,
+  user: CurrentUser,
+  featureTabs: RecordFeatures["tabVisible"],
+): DetailTab[] {
   return screen.tabs.filter((tab) => {
-    if (tab === "dashboard") return recordDashboards(screen, user).length > 0;
+    const visible = featureTabs[tab];
+    if (visible) return visible(screen, user);
     if (tab === screen.related?.tab) return readsRelated(screen, user);
     if (tab === "notes" || tab === "documents") return hasPermission(user, "Read", attachmentKinds[tab].resource);
     if (tab === "inquiries" || tab === "todo") return hasPermission(user, "Read", workItemKinds[tab].resource);
@@ -56,10 +60,11 @@ export async function loadRecordDetail(
   context: Readonly<RouterContextProvider>,
   screen: RecordScreen,
   params: { id?: string; tab?: string; idFeed?: string },
+  features: RecordFeatures,
 ) {
   const user = requirePermission(context, request, "Read", screen.resource);
   const client = api(context);
-  const tabs = visibleTabs(screen, user);
+  const tabs = visibleTabs(screen, user, features.tabVisible);
   const tab = (params.tab ?? "360-overview") as DetailTab;
   if (!tabs.includes(tab)) throw data("Not found", { status: 404 });
   if (!isUuid(params.id)) throw data("Not found", { status: 404 });
@@ -91,7 +96,15 @@ export async function loadRecordDetail(
   const shows = (key: OverviewBlockKey) => overviewBlocks.includes(key);
   // The assignments are part of the overview: other tabs do without their three calls.
   const canSeeAssignments = shows("assignments") && hasPermission(user, "Read", "Entity_Assignment");
-  const workItemsPromise = loadWorkItems(client, user, screen, record, tab, url, shows("workItemLinks"));
+  // The hosted features' parts of the page (inquiries and to-dos, activities, the dashboard tab), each by its key.
+  const featureInput: RecordLoadInput = { context, client, user, screen, record, tab, url, shows };
+  const featureEntries = Object.entries(features.data) as [
+    keyof RecordFeatureData,
+    (input: RecordLoadInput) => Promise<unknown>,
+  ][];
+  const featuresPromise = Promise.all(
+    featureEntries.map(async ([key, load]) => [key, await load(featureInput)] as const),
+  ).then((entries) => Object.fromEntries(entries) as unknown as RecordFeatureData);
   // What the overview's assignment section offers: the groups, and the users a search found.
   const canAssign = canSeeAssignments && hasPermission(user, "Create", "Entity_Assignment");
   const userQuery = url.searchParams.get("userQ")?.trim() ?? "";
@@ -101,18 +114,10 @@ export async function loadRecordDetail(
       ? client.call(assignmentsApi.usersAutocomplete, { query: { query: userQuery } })
       : null,
   ]);
-  const activitiesPromise =
-    tab === "360-overview" && !shows("activities") ? null : loadActivities(client, screen, record, tab, url);
   const connectionsPromise = loadConnections(client, user, screen, record.uuid, tab);
   const relationshipsPromise = loadRelationshipConnections(client, screen, record.uuid, tab, params.idFeed, url);
   // Awaited below, after the calls beside them: should one of those fail first, these failures are not unhandled.
-  for (const pending of [
-    workItemsPromise,
-    activitiesPromise,
-    connectionsPromise,
-    relationshipsPromise,
-    assignmentChoices,
-  ]) {
+  for (const pending of [featuresPromise, connectionsPromise, relationshipsPromise, assignmentChoices]) {
     pending?.catch(() => {});
   }
   // The overview's cards of the latest notes and documents, with their counts.
@@ -191,13 +196,11 @@ export async function loadRecordDetail(
           })
         ).content.map((found) => ({ uuid: found.uuid, name: found.rowName }))
       : null;
-  const [workItems, activities, connections, relationships, queryResults, dashboard] = await Promise.all([
-    workItemsPromise,
-    activitiesPromise,
+  const [featureData, connections, relationships, queryResults] = await Promise.all([
+    featuresPromise,
     connectionsPromise,
     relationshipsPromise,
     tab === "360-overview" ? loadQueryResults(client, screen, info.fields, record.uuid) : noQueryResults,
-    tab === "dashboard" ? loadRecordDashboard(context, user, screen, record.uuid, url) : null,
   ]);
   const [groupOptions, userResults] = await assignmentChoices;
   return {
@@ -226,12 +229,10 @@ export async function loadRecordDetail(
         : null,
     linkSearch: { q: linkQuery, results: linkResults },
     history,
-    workItems,
-    activities,
+    ...featureData,
     connections,
     relationships,
     queryResults,
-    dashboard,
     overviewBlocks,
     today: today(user.timeZone),
     assignments: canSeeAssignments

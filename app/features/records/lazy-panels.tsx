@@ -6,7 +6,6 @@ import { type ComponentProps, type ComponentType, lazy, Suspense } from "react";
  * them open (it waits for all content), and their HTML hydrates once the chunk has arrived.
  */
 const loadRecordPanel = () => import("./record-panel.tsx");
-const loadExportPanel = () => import("../bulk-data/export-panel.tsx");
 const loadDialogs = () => import("../../components/dialogs.tsx");
 
 export function suspended<C extends ComponentType<any>>(load: () => Promise<{ default: C }>) {
@@ -21,17 +20,10 @@ export function suspended<C extends ComponentType<any>>(load: () => Promise<{ de
 }
 
 export const RecordPanel = suspended(() => loadRecordPanel().then((m) => ({ default: m.RecordPanel })));
-export const ExportPanel = suspended(() => loadExportPanel());
-export const UploadPanel = suspended(() => import("../documents/upload-panel.tsx"));
 export const ErrorDialog = suspended(() => loadDialogs().then((m) => ({ default: m.ErrorDialog })));
 export const ConfirmDialog = suspended(() => loadDialogs().then((m) => ({ default: m.ConfirmDialog })));
 
 /** Starts loading the record panel's code: when a pointer or focus reaches a link that opens it. */
 export function preloadRecordPanel() {
   void loadRecordPanel();
-}
-
-/** Starts loading the export panel's code, as a pointer or focus reaches the list's Export. */
-export function preloadExportPanel() {
-  void loadExportPanel();
 }

@@ -6,14 +6,19 @@ import { hasPermission, requirePermission } from "../../middleware/auth.server.t
 import { api } from "../../utils/api.server.ts";
 import { today } from "../../utils/dates.ts";
 import { webEnv } from "../../utils/env.server.ts";
-import { entityOfScreen, mayExport, mayImport } from "../bulk-data/entities.ts";
 import { type ListParams, listQuery, readListParams } from "./list-params.ts";
 import { entityInfo, entityStatuses } from "./metadata.server.ts";
+import type { RecordFeatures } from "./record-features.server.ts";
 import type { ListPage } from "./record-list.tsx";
 import { readsRelated } from "./related.server.ts";
 import { listColumnKeys, named, type RecordScreen } from "./screens.ts";
 
-export async function loadRecordList(request: Request, context: Readonly<RouterContextProvider>, screen: RecordScreen) {
+export async function loadRecordList(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  screen: RecordScreen,
+  features: Pick<RecordFeatures, "bulkRights">,
+) {
   const user = requirePermission(context, request, "Read", screen.resource);
   const url = new URL(request.url);
   const params = readListParams(url);
@@ -80,8 +85,7 @@ export async function loadRecordList(request: Request, context: Readonly<RouterC
     goTo: goTo.state,
     showsRelated,
     canCreate: hasPermission(user, "Create", screen.resource),
-    canImport: mayImport(user, entityOfScreen(screen)),
-    canExport: mayExport(user, entityOfScreen(screen)),
+    ...features.bulkRights(screen, user),
     filterError,
     me: user.uuid,
     today: userToday,

@@ -16,18 +16,14 @@ import { whenReached } from "../../components/when-reached.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { formatDateTime } from "../../utils/dates.ts";
 import { useTranslation } from "../../utils/translation.tsx";
-import { ActivitiesCard, ActivitiesTab } from "../activities/activities-tab.tsx";
-import { RecordDashboardTab } from "../dashboards/record-dashboard-tab.tsx";
-import { DocumentPreview } from "../documents/document-preview.tsx";
-import { ConnectionsCard, ConnectionsTab } from "../work-items/connections-tab.tsx";
-import { WorkItemsTab } from "../work-items/work-items-tab.tsx";
-import type { RecordActionResult } from "./actions.server.ts";
 import { AttachedTab } from "./attached-tab.tsx";
 import { ConnectionsOverview } from "./connections-overview.tsx";
 import type { RecordDetailData } from "./detail.server.ts";
 import { entityPlural, fieldLabel, statusName } from "./field-labels.ts";
 import { HistoryEntryCard } from "./history-entry.tsx";
 import { preloadRecordPanel } from "./lazy-panels.tsx";
+import type { RecordActionResult } from "./record-action.ts";
+import type { RecordViews } from "./record-features.ts";
 import {
   FavoriteConnectionCards,
   PartnerFields,
@@ -50,15 +46,25 @@ function useValueSettings(): ValueSettings {
   return { ...useDateSettings(), yes: t("common.yes"), no: t("common.no") };
 }
 
-/** A record's page: its header and actions, its tabs, and the tab's content. Built from the UI kit. */
-export function RecordDetail(props: RecordDetailData & { actionResult?: RecordActionResult }) {
+type RecordDetailProps = RecordDetailData & {
+  actionResult?: RecordActionResult;
+  /** The tabs and overview blocks of the features records hosts (`app/features/registry.tsx`). */
+  views: RecordViews;
+};
+
+/**
+ * A record's page: its header and actions, its tabs, and the tab's content (records' own, or a hosted feature's).
+ * Built from the UI kit.
+ */
+export function RecordDetail(props: RecordDetailProps) {
   const { t } = useTranslation();
   const { language } = useDateSettings();
   const { record, statuses, tab } = props;
   const screen = props.screen;
   const base = `/${screen.path}/${record.uuid}`;
   const here = tab === "360-overview" ? base : `${base}/${tab}`;
-  const { tabs } = props;
+  const { tabs, views } = props;
+  const FeatureTab = views.tabs[tab];
 
   return (
     <Page>
@@ -113,19 +119,16 @@ export function RecordDetail(props: RecordDetailData & { actionResult?: RecordAc
       {tab === "360-overview" && <Overview {...props} />}
       {screen.related && tab === screen.related.tab && <Related {...props} />}
       {(tab === "notes" || tab === "documents") && <AttachedTab {...props} />}
-      {tab === "activities" && <ActivitiesTab {...props} />}
-      {(tab === "inquiries" || tab === "todo") && <WorkItemsTab {...props} />}
+      {FeatureTab && <FeatureTab {...props} />}
       {tab === "connections" &&
         (props.relationships?.one ? (
           <RelationshipPage {...props} />
         ) : (
           <>
-            {screen.workItem ? <ConnectionsTab {...props} /> : <ConnectionsOverview {...props} />}
+            {screen.workItem ? <views.workItemConnections {...props} /> : <ConnectionsOverview {...props} />}
             <RelationshipCards {...props} alone={!screen.workItem && !screen.related} />
           </>
         ))}
-      {tab === "preview" && <DocumentPreview record={record} />}
-      {tab === "dashboard" && props.dashboard && <RecordDashboardTab dashboard={props.dashboard} base={base} />}
       {tab === "history" && <History {...props} />}
     </Page>
   );
@@ -146,7 +149,7 @@ function EditDenied() {
   );
 }
 
-type OverviewProps = RecordDetailData & { actionResult?: RecordActionResult };
+type OverviewProps = RecordDetailProps;
 
 /**
  * The 360-overview: the record's fields (with its one-to-one partners) in the wide column, and beside them the other
@@ -212,10 +215,6 @@ function SideBlock({ block, ...props }: OverviewProps & { block: OverviewBlockKe
   switch (block) {
     case "favorites":
       return <FavoriteConnectionCards {...props} />;
-    case "workItemLinks":
-      return <ConnectionsCard {...props} />;
-    case "activities":
-      return <ActivitiesCard {...props} />;
     case "attachedTo":
       return props.attachedTo && <AttachedToCard attachedTo={props.attachedTo} />;
     case "notes":
@@ -239,8 +238,11 @@ function SideBlock({ block, ...props }: OverviewProps & { block: OverviewBlockKe
           />
         )
       );
-    default:
-      return null;
+    default: {
+      // A hosted feature's block (activities, an inquiry's or a to-do's links).
+      const FeatureBlock = props.views.blocks[block];
+      return FeatureBlock ? <FeatureBlock {...props} /> : null;
+    }
   }
 }
 

@@ -18,7 +18,7 @@ import { excerpt, valueText } from "../../components/value-text.ts";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import { entityPlural, fieldLabel, statusName } from "./field-labels.ts";
-import { preloadExportPanel, preloadRecordPanel } from "./lazy-panels.tsx";
+import { preloadRecordPanel } from "./lazy-panels.tsx";
 import { filterEntries, type ListParams, listQuery } from "./list-params.ts";
 import { listColumnKeys, PAGE_SIZES, type RecordScreen, screens } from "./screens.ts";
 
@@ -50,6 +50,8 @@ export interface RecordListProps {
   /** The user's id ("Assigned to me") and date (what is overdue). */
   me: string;
   today: string;
+  /** Starts loading the export panel's code (the bulk data's), as a pointer or focus reaches Export. */
+  preloadExport?: () => void;
 }
 
 type Row = ListPage["content"][number];
@@ -70,6 +72,7 @@ export function RecordList({
   filterError,
   me,
   today,
+  preloadExport,
 }: RecordListProps) {
   const { t } = useTranslation();
   const dates = useDateSettings();
@@ -222,8 +225,8 @@ export function RecordList({
             {canExport && (
               <ButtonLink
                 to={`${base}${listQuery(params, { panel: "export" })}`}
-                onPointerEnter={preloadExportPanel}
-                onFocus={preloadExportPanel}
+                onPointerEnter={preloadExport}
+                onFocus={preloadExport}
               >
                 {t("bulk.exports.export")}
               </ButtonLink>

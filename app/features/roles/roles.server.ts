@@ -6,18 +6,14 @@ import { getInstance, getLocale } from "../../middleware/i18next.server.ts";
 import { api } from "../../utils/api.server.ts";
 import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
-import { readForm } from "../../utils/form-action.server.ts";
+import { deleteThenRedirect, dismissed, invalid, readForm, refused } from "../../utils/form-action.server.ts";
+import type { ActionResult, PanelState } from "../../utils/form-action.ts";
 import { roleName } from "../../utils/role-name.ts";
-import { dismissed, refused, type SettingsActionResult } from "../settings/refusals.server.ts";
 import { SETTINGS_RESOURCE } from "../settings/urls.ts";
 import { parsePermissionsForm, parseRoleForm, parseRoleNameForm, toMatrixInput } from "./role-form.ts";
 import { rolePermissionsUrl, rolesUrl } from "./urls.ts";
 
-export type RolePanelState =
-  | { mode: "new" }
-  | { mode: "copy"; role: RoleDto }
-  | { mode: "rename"; role: RoleDto }
-  | { mode: "delete"; role: RoleDto };
+export type RolePanelState = PanelState<"role", RoleDto, "copy" | "rename" | "delete">;
 
 function readPanel(url: URL, roles: RoleDto[]): RolePanelState | null {
   const params = url.searchParams;
@@ -49,7 +45,7 @@ export async function loadRoles(request: Request, context: Readonly<RouterContex
 }
 
 export type RolesData = Awaited<ReturnType<typeof loadRoles>>;
-export type RolesActionResult = SettingsActionResult<"role" | "delete">;
+export type RolesActionResult = ActionResult<"role" | "delete">;
 
 /**
  * Everything the roles screen posts: a new role or a copy (which opens its matrix next), a new name, a deletion after
@@ -65,27 +61,21 @@ export async function rolesAction(request: Request, context: Readonly<RouterCont
 
   if (intent === "delete") {
     if (!isUuid(roleId)) throw data("Bad request", { status: 400 });
-    try {
-      const role = await client.call(rolesApi.role, { params: { id: roleId } });
-      await client.call(rolesApi.delete, { params: { id: roleId } });
-      flash(context, {
-        status: "success",
-        message: "settings.roles.deletedToast",
-        duration: 3000,
-        params: { name: role.name },
-      });
-    } catch (error) {
-      return refused(error, "DELETE", "delete");
-    }
-    return redirect(rolesUrl());
+    return deleteThenRedirect(context, {
+      remove: async () => {
+        const role = await client.call(rolesApi.role, { params: { id: roleId } });
+        await client.call(rolesApi.delete, { params: { id: roleId } });
+        return role.name;
+      },
+      toast: "settings.roles.deletedToast",
+      to: rolesUrl(),
+    });
   }
 
   const renaming = url.searchParams.get("panel") === "rename" && isUuid(roleId) ? roleId : null;
   const submission = renaming ? parseRoleNameForm(formData) : parseRoleForm(formData);
   if (intent === "dismiss") return dismissed("role", submission.payload);
-  if (submission.status !== "success") {
-    return data<RolesActionResult>({ form: "role", result: submission.reply() }, { status: 400 });
-  }
+  if (submission.status !== "success") return invalid("role", submission);
   try {
     const saved = renaming
       ? await client.call(rolesApi.rename, { params: { id: renaming }, body: submission.value })
@@ -116,7 +106,7 @@ export async function loadRolePermissions(request: Request, context: Readonly<Ro
 }
 
 export type RolePermissionsData = Awaited<ReturnType<typeof loadRolePermissions>>;
-export type RolePermissionsActionResult = SettingsActionResult<"permissions">;
+export type RolePermissionsActionResult = ActionResult<"permissions">;
 
 /** Saves the whole matrix as ticked; the acting user's own permissions are read anew if their role was changed. */
 export async function rolePermissionsAction(request: Request, context: Readonly<RouterContextProvider>, id: string) {
@@ -125,9 +115,7 @@ export async function rolePermissionsAction(request: Request, context: Readonly<
   const formData = await readForm(request);
   const submission = parsePermissionsForm(formData);
   if (formData.get("intent") === "dismiss") return dismissed("permissions", submission.payload);
-  if (submission.status !== "success") {
-    return data<RolePermissionsActionResult>({ form: "permissions", result: submission.reply() }, { status: 400 });
-  }
+  if (submission.status !== "success") return invalid("permissions", submission);
   try {
     const saved = await api(context).call(rolesApi.savePermissions, {
       params: { id },

@@ -8,7 +8,7 @@ import { getInstance } from "../../middleware/i18next.server.ts";
 import { ApiError, api } from "../../utils/api.server.ts";
 import { fieldErrors } from "../../utils/api-errors.ts";
 import { flash } from "../../utils/flash.server.ts";
-import { readForm } from "../../utils/form-action.server.ts";
+import { badRequest, deleteThenRedirect, type IntentInput, intentActions } from "../../utils/form-action.server.ts";
 import { moveShortcut, rowIntents, SHORTCUTS_PATH, shortcutAnchor, shortcutsUrl } from "../../utils/shortcut-urls.ts";
 import { parseShortcutForm } from "./shortcut-form.ts";
 
@@ -54,43 +54,51 @@ const orderCommand = z.object({ ids: z.array(z.uuid()).min(1).max(500) });
  */
 export async function shortcutsAction(request: Request, context: Readonly<RouterContextProvider>) {
   requireUser(context, request);
-  const client = api(context);
-  const url = new URL(request.url);
-  const formData = await readForm(request);
-  const intent = formData.get("intent");
-  const js = formData.get("js") === "1";
-  const back = (anchor?: string) =>
-    js ? data<ShortcutsActionResult>({ done: true }) : redirect(shortcutsUrl({}, anchor));
+  return shortcutIntents(request, { context, client: api(context), url: new URL(request.url) });
+}
 
-  if (intent === "add") return addPage(context, client, formData, js);
-  if (intent === "order") {
-    const command = orderCommand.safeParse({ ids: formData.getAll("ids") });
-    if (!command.success) throw data("Bad request", { status: 400 });
-    await changeList(context, () => client.call(shortcutsApi.order, { body: command.data.ids }));
-    return back();
-  }
-  if (intent === "delete") {
-    const id = z.uuid().safeParse(url.searchParams.get("id") ?? formData.get("id"));
-    if (!id.success) throw data("Bad request", { status: 400 });
-    const deleted = await changeList(context, async () => {
-      const shortcut = (await client.call(shortcutsApi.userShortcuts)).find((s) => s.uuid === id.data && s.own);
-      await client.call(shortcutsApi.deleteOwn, { params: { id: id.data } });
-      return shortcut;
-    });
-    if (deleted) {
-      flash(context, {
-        status: "success",
-        message: "shortcuts.deletedToast",
-        duration: 3000,
-        params: { name: deleted.name },
+/** What each of the shortcuts page's intents is given. */
+type ShortcutIntentInput = IntentInput<{ context: Readonly<RouterContextProvider>; client: Client; url: URL }>;
+
+/** Done: a script's request gets an answer; without JavaScript the page comes back (at the row, if one moved). */
+function back({ formData }: ShortcutIntentInput, anchor?: string) {
+  return formData.get("js") === "1" ? data<ShortcutsActionResult>({ done: true }) : redirect(shortcutsUrl({}, anchor));
+}
+
+/** The user's own list in the order dragged or moved with JavaScript. */
+async function orderList(input: ShortcutIntentInput) {
+  const command = orderCommand.safeParse({ ids: input.formData.getAll("ids") });
+  if (!command.success) badRequest();
+  await changeList(input.context, () => input.client.call(shortcutsApi.order, { body: command.data.ids }));
+  return back(input);
+}
+
+/** One of the user's own shortcuts deleted after its question; one gone meanwhile is a notice. */
+async function deleteShortcut({ context, client, url, formData }: ShortcutIntentInput) {
+  const id = z.uuid().safeParse(url.searchParams.get("id") ?? formData.get("id"));
+  if (!id.success) badRequest();
+  return deleteThenRedirect(context, {
+    remove: async () => {
+      const deleted = await changeList(context, async () => {
+        const shortcut = (await client.call(shortcutsApi.userShortcuts)).find((s) => s.uuid === id.data && s.own);
+        await client.call(shortcutsApi.deleteOwn, { params: { id: id.data } });
+        return shortcut;
       });
-    }
-    return redirect(SHORTCUTS_PATH);
-  }
-  if (intent === "save") return rename(context, client, url, formData);
+      return deleted?.name ?? null;
+    },
+    toast: "shortcuts.deletedToast",
+    to: SHORTCUTS_PATH,
+    refusal: (error): never => {
+      throw error;
+    },
+  });
+}
 
+/** A row's Show, Hide, Up or Down. */
+async function changeRow(input: ShortcutIntentInput) {
+  const { context, client, formData, intent } = input;
   const command = rowCommand.safeParse({ intent, id: formData.get("id") });
-  if (!command.success) throw data("Bad request", { status: 400 });
+  if (!command.success) badRequest();
   const { id } = command.data;
   await changeList(context, async () => {
     if (command.data.intent === "show" || command.data.intent === "hide") {
@@ -102,8 +110,20 @@ export async function shortcutsAction(request: Request, context: Readonly<Router
     const ids = (await client.call(shortcutsApi.userShortcuts)).map((shortcut) => shortcut.uuid);
     await client.call(shortcutsApi.order, { body: moveShortcut(ids, id, command.data.intent) });
   });
-  return back(shortcutAnchor(id));
+  return back(input, shortcutAnchor(id));
 }
+
+const shortcutIntents = intentActions({
+  add: ({ context, client, formData }: ShortcutIntentInput) =>
+    addPage(context, client, formData, formData.get("js") === "1"),
+  order: orderList,
+  delete: deleteShortcut,
+  save: ({ context, client, url, formData }: ShortcutIntentInput) => rename(context, client, url, formData),
+  show: changeRow,
+  hide: changeRow,
+  up: changeRow,
+  down: changeRow,
+});
 
 /**
  * Runs a change of the user's list; a shortcut gone meanwhile (deleted on another page, a shared one taken away) is

@@ -9,8 +9,8 @@ import { getInstance } from "../../middleware/i18next.server.ts";
 import { api } from "../../utils/api.server.ts";
 import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
-import { readForm } from "../../utils/form-action.server.ts";
-import { dismissed, refused, type SettingsActionResult } from "../settings/refusals.server.ts";
+import { dismissed, invalid, readForm, refused } from "../../utils/form-action.server.ts";
+import type { ActionResult } from "../../utils/form-action.ts";
 import { listState, readUserListParams, USERS_PAGE_SIZE } from "./list-params.ts";
 import { usersUrl } from "./urls.ts";
 import { parseInviteForm, parseUserChangeForm } from "./user-form.ts";
@@ -104,7 +104,7 @@ export async function loadUsers(request: Request, context: Readonly<RouterContex
 }
 
 export type UsersData = Awaited<ReturnType<typeof loadUsers>>;
-export type UsersActionResult = SettingsActionResult<"user" | "row">;
+export type UsersActionResult = ActionResult<"user" | "row">;
 
 const fullName = (employee: Pick<Employee, "firstName" | "lastName">) =>
   `${employee.firstName} ${employee.lastName}`.trim();
@@ -159,7 +159,7 @@ export async function usersAction(request: Request, context: Readonly<RouterCont
     : { editing: null, submission: parseInviteForm(formData) };
   if (intent === "dismiss") return dismissed("user", form.submission.payload);
   if (form.submission.status !== "success") {
-    return data<UsersActionResult>({ form: "user", result: form.submission.reply() }, { status: 400 });
+    return invalid("user", form.submission);
   }
   try {
     if (form.editing !== null) {

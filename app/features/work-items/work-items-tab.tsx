@@ -1,5 +1,5 @@
 import { HStack, Stack } from "@chakra-ui/react";
-import type { MetaStatus, RecordDto } from "../../../server/contract/records.ts";
+import type { RecordDto } from "../../../server/contract/records.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, TableLink } from "../../components/data-table.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
@@ -11,14 +11,8 @@ import { useTranslation } from "../../utils/translation.tsx";
 import type { RecordDetailData } from "../records/detail.server.ts";
 import { fieldLabel, statusName } from "../records/field-labels.ts";
 import { preloadRecordPanel } from "../records/lazy-panels.tsx";
+import { isOverdue } from "../records/overdue.ts";
 import { workItemColumns, workItemKinds } from "../records/screens.ts";
-
-/** Past its due date and not in a closed status (the user's today, "YYYY-MM-DD"). */
-export function isOverdue(item: Pick<RecordDto, "values" | "statusId">, statuses: MetaStatus[], today: string) {
-  const due = item.values.due_date;
-  const closed = statuses.some((status) => status.metaStatusId === item.statusId && status.closed);
-  return typeof due === "string" && due < today && !closed;
-}
 
 /** A company's or a contact's inquiries or to-dos, newest link first, with a new one linked to this record. */
 export function WorkItemsTab({ workItems, screen, record, page, today }: RecordDetailData) {

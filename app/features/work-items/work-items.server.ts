@@ -5,6 +5,7 @@ import { workItemsApi } from "../../../server/contract/work-items.api.ts";
 import { hasPermission } from "../../middleware/auth.server.ts";
 import type { api } from "../../utils/api.server.ts";
 import { entityInfo, entityStatuses } from "../records/metadata.server.ts";
+import type { RecordLoadInput } from "../records/record-features.server.ts";
 import {
   type DetailTab,
   type RecordScreen,
@@ -130,4 +131,16 @@ export async function contactChoices(client: Client, q: string): Promise<Contact
       })),
     { value: contact.uuid, contact: contact.rowName, company: null },
   ]);
+}
+
+declare module "../records/record-features.ts" {
+  interface RecordFeatureData {
+    /** A company's or a contact's inquiries or to-dos, or an inquiry's or a to-do's links. */
+    workItems: Awaited<ReturnType<typeof loadWorkItems>>;
+  }
+}
+
+/** The work items' part of a record's page; the overview's block of an item's links shows as its settings say. */
+export function recordWorkItems({ client, user, screen, record, tab, url, shows }: RecordLoadInput) {
+  return loadWorkItems(client, user, screen, record, tab, url, shows("workItemLinks"));
 }
