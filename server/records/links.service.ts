@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { type Actor, requirePermission } from "../auth/permissions.ts";
 import { relationshipTexts } from "../contract/relationships.ts";
 import { notFoundTexts } from "../contract/settings-texts.ts";
@@ -11,6 +11,7 @@ import {
   type Relationship,
 } from "../relationships/relationships.repository.ts";
 import { sidesOf } from "./connections.ts";
+import * as links from "./links.repository.ts";
 import { cachedEntity, type EntityMetadata, loadEntity } from "./metadata.repository.ts";
 import { CRM_LINKS, readsLinksOf } from "./read-rights.ts";
 import { rowName, toDto } from "./record-dto.ts";
@@ -18,19 +19,12 @@ import type { RecordHooks } from "./record-hooks.ts";
 import * as repo from "./records.repository.ts";
 import { namedIn } from "./transactions.ts";
 
-type AnyDb = Kysely<any> | Transaction<any>;
-
 async function findRelationship(db: Kysely<Database>, linkSchema: string, linkTable: string): Promise<Relationship> {
   const relationship = (await cachedRelationships(db)).find(
     (r) => r.linkSchema === linkSchema && r.linkTable === linkTable,
   );
   if (!relationship) throw new DomainError(404, "NotFoundException", notFoundTexts.relationship);
   return relationship;
-}
-
-/** The link's role, where the relationship has one (the company–contact link's); null for others. */
-function roleColumn(relationship: Relationship, alias?: string) {
-  return relationship.roleOptions ? sql.ref(alias ? `${alias}.role` : "role") : sql`null::text`;
 }
 
 async function entityOrFail(db: Kysely<Database>, schemaKey: string, tableKey: string) {
@@ -65,28 +59,14 @@ export async function linkedRecords(
   requirePermission(actor, "Read", (await entityOrFail(db, side.other.schemaKey, side.other.tableKey)).resource);
   if (!readsLinksOf(actor, side.relationship)) requirePermission(actor, "Read", CRM_LINKS);
   if (!isUuid(owner.id)) throw notFound();
-  const link = `${side.relationship.linkSchema}.${side.relationship.linkTable}`;
-  const base = (db as AnyDb)
-    .selectFrom(`${repo.tableName(entity)} as r`)
-    .innerJoin(`${link} as l`, `l.${side.ownColumn}`, "r.id")
-    .where(`l.${side.otherColumn}`, "=", owner.id);
-  const nameFields = entity.fields.filter((field) => field.partOfName);
-  let rows = base.selectAll("r").select(["l.id as link_id", roleColumn(side.relationship, "l").as("link_role")]);
-  for (const field of nameFields) rows = rows.orderBy(sql`lower(${sql.ref(`r.${field.key}`)})`);
-  const [content, total] = await Promise.all([
-    rows
-      .orderBy("r.id")
-      .offset(page * size)
-      .limit(size)
-      .execute(),
-    base.select((eb: any) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow() as Promise<{ total: number }>,
-  ]);
+  const columns = { own: side.ownColumn, other: side.otherColumn };
+  const { rows, total } = await links.linkedPage(db, entity, side.relationship, columns, owner.id, page * size, size);
   return {
-    content: content.map((row: any) => ({
+    content: rows.map((row) => ({
       link: { uuid: row.link_id, role: row.link_role },
       record: toDto(entity, row),
     })),
-    totalElements: Number(total.total),
+    totalElements: total,
     page,
     size,
   };
@@ -171,24 +151,19 @@ export async function createLink(
   if (!isUuid(input.id1) || !isUuid(input.id2)) throw notFound();
   const [name1, name2] = [await nameOf(db, entity1, input.id1), await nameOf(db, entity2, input.id2)];
   if (name1 === undefined || name2 === undefined) throw notFound();
-  const table = `${relationship.linkSchema}.${relationship.linkTable}`;
   const { column1, column2, type } = relationship;
-  const linked = (trx: AnyDb, column: string, id: string) =>
-    trx.selectFrom(table).select("id").where(column, "=", id).executeTakeFirst();
+  const linked = (trx: Transaction<Database>, column: string, id: string) =>
+    links.hasLink(trx, relationship, column, id);
   try {
     return await db.transaction().execute(async (trx) => {
-      const existing = await (trx as AnyDb)
-        .selectFrom(table)
-        .select("id")
-        .where(column1, "=", input.id1)
-        .where(column2, "=", input.id2)
-        .executeTakeFirst();
-      if (existing) throw new DomainError(409, "DataAlreadyConnectedException", relationshipTexts.repeated);
+      if (await links.pairLinked(trx, relationship, input.id1, input.id2)) {
+        throw new DomainError(409, "DataAlreadyConnectedException", relationshipTexts.repeated);
+      }
       if ((type === "1to1" || type === "1toN") && (await linked(trx, column2, input.id2))) throw otherPartner();
       if ((type === "1to1" || type === "Nto1") && (await linked(trx, column1, input.id1))) throw otherPartner();
       const values: Record<string, unknown> = { [column1]: input.id1, [column2]: input.id2, created_by: actor.id };
       if (role !== null) values.role = role;
-      const row = await (trx as AnyDb).insertInto(table).values(values).returning(["id"]).executeTakeFirstOrThrow();
+      const row = { id: await links.insertLink(trx, relationship, values) };
       await writeLinkHistory(
         trx,
         "link",
@@ -200,7 +175,7 @@ export async function createLink(
         ],
         role,
       );
-      return { uuid: row.id as string, role: role ?? "", [column1]: input.id1, [column2]: input.id2 };
+      return { uuid: row.id, role: role ?? "", [column1]: input.id1, [column2]: input.id2 };
     });
   } catch (error) {
     // A concurrent link got there first: the constraint it broke tells which rule.
@@ -223,14 +198,13 @@ export async function deleteLink(
   const relationship = await findRelationship(db, linkSchema, linkTable);
   const { entity1, entity2 } = await loadPair(db, actor, relationship);
   if (!isUuid(linkId)) throw new DomainError(404, "NotFoundException", "Connection not found");
-  const table = `${relationship.linkSchema}.${relationship.linkTable}`;
-  const link = await (db as AnyDb).selectFrom(table).selectAll().where("id", "=", linkId).executeTakeFirst();
+  const link = await links.findLink(db, relationship, linkId);
   if (!link) throw new DomainError(404, "NotFoundException", "Connection not found");
   const id1 = link[relationship.column1] as string;
   const id2 = link[relationship.column2] as string;
   const [name1, name2] = [(await nameOf(db, entity1, id1)) ?? "", (await nameOf(db, entity2, id2)) ?? ""];
   await db.transaction().execute(async (trx) => {
-    await (trx as AnyDb).deleteFrom(table).where("id", "=", linkId).execute();
+    await links.deleteLink(trx, relationship, linkId);
     await writeLinkHistory(
       trx,
       "unlink",
@@ -256,12 +230,8 @@ export async function recordUnlinksBeforeDelete(
   for (const side of sidesOf(await loadRelationships(trx), entity)) {
     const other = await loadEntity(trx, side.other.schemaKey, side.other.tableKey);
     if (!other) continue;
-    const links = await (trx as AnyDb)
-      .selectFrom(`${side.relationship.linkSchema}.${side.relationship.linkTable}`)
-      .select([`${side.otherColumn} as other_id`, roleColumn(side.relationship).as("role")])
-      .where(side.ownColumn, "=", id)
-      .execute();
-    for (const link of links) {
+    const columns = { own: side.ownColumn, other: side.otherColumn };
+    for (const link of await links.linksOfRecord(trx, side.relationship, columns, id)) {
       await writeLinkHistory(
         trx,
         "unlink",

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fieldInputOf } from "../../app/features/settings/field-management-form.ts";
+import { fieldInputOf } from "../../app/features/settings/field-management/field-management-form.ts";
 import { seedWorkspace } from "../../server/db/seed.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
