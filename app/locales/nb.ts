@@ -179,6 +179,8 @@ const nb: CoreTranslations = {
     group: "Fant ikke gruppen",
     relationship: "Fant ikke relasjonen",
     entity: "Fant ikke entiteten",
+    record: "Fant ikke oppføringen",
+    connection: "Fant ikke tilknytningen",
   },
   entityOrder: {
     everyFieldOnce: "Nevn hvert felt i entiteten nøyaktig én gang: {{details}}",

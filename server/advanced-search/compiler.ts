@@ -13,6 +13,7 @@ import {
   takesParam,
 } from "../contract/advanced-search.ts";
 import { type FieldDefinition, isShown, isStored } from "../contract/fields.ts";
+import { notFoundTexts } from "../contract/settings-texts.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
@@ -384,7 +385,7 @@ export async function compileSource(
   if (options.recordId) {
     const index = indexOf(options.recordId.schemaName, options.recordId.tableName);
     if (index < 0) throw invalid("recordId", advancedSearchTexts.unknownEntity);
-    if (!isUuid(options.recordId.id)) throw new DomainError(404, "NotFoundException", "Record not found");
+    if (!isUuid(options.recordId.id)) throw new DomainError(404, "NotFoundException", notFoundTexts.record);
     conditions.push(sql<SqlBool>`${sql.ref(`e${index}.id`)} = ${options.recordId.id}::uuid`);
   }
 

@@ -75,6 +75,8 @@ export const notFoundEnglish = {
   group: "Group not found",
   relationship: "Relationship not found",
   entity: "Entity not found",
+  record: "Record not found",
+  connection: "Connection not found",
 } as const;
 
 export const notFoundTexts = messageCodes("notFound", notFoundEnglish);

@@ -34,7 +34,7 @@ async function entityOrFail(db: Kysely<Database>, schemaKey: string, tableKey: s
 }
 
 function notFound() {
-  return new DomainError(404, "NotFoundException", "Record not found");
+  return new DomainError(404, "NotFoundException", notFoundTexts.record);
 }
 
 async function nameOf(db: Kysely<Database> | Transaction<Database>, entity: EntityMetadata, id: string) {
@@ -197,9 +197,9 @@ export async function deleteLink(
 ) {
   const relationship = await findRelationship(db, linkSchema, linkTable);
   const { entity1, entity2 } = await loadPair(db, actor, relationship);
-  if (!isUuid(linkId)) throw new DomainError(404, "NotFoundException", "Connection not found");
+  if (!isUuid(linkId)) throw new DomainError(404, "NotFoundException", notFoundTexts.connection);
   const link = await links.findLink(db, relationship, linkId);
-  if (!link) throw new DomainError(404, "NotFoundException", "Connection not found");
+  if (!link) throw new DomainError(404, "NotFoundException", notFoundTexts.connection);
   const id1 = link[relationship.column1] as string;
   const id2 = link[relationship.column2] as string;
   const [name1, name2] = [(await nameOf(db, entity1, id1)) ?? "", (await nameOf(db, entity2, id2)) ?? ""];

@@ -27,7 +27,7 @@ import * as repo from "./records.repository.ts";
 import { toTransactionDto } from "./transactions.ts";
 
 function recordNotFound(): DomainError {
-  return new DomainError(404, "NotFoundException", "Record not found");
+  return new DomainError(404, "NotFoundException", notFoundTexts.record);
 }
 
 /** A record of any entity that exists and that the actor may read; otherwise it is simply not found. */
