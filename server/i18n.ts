@@ -18,7 +18,13 @@ void texts.init({
   fallbackLng: "en",
   supportedLngs: ["en", "nb"],
   resources: {
-    en: { translation: { ...messageCatalogueEnglish, pages: pageTextsEnglish } },
+    en: {
+      translation: {
+        ...messageCatalogueEnglish,
+        pages: pageTextsEnglish,
+        files: { errors: "errors", importTemplate: "import template" },
+      },
+    },
     nb: {
       translation: {
         validation: { required: "Påkrevd" },
@@ -32,6 +38,7 @@ void texts.init({
         apiErrors: { InvalidInvitationException: "Denne invitasjonslenken er ugyldig eller utløpt." },
         bulk: { messages: { errorColumn: "Feil" } },
         pages: pageTextsNorwegian,
+        files: { errors: "feil", importTemplate: "importmal" },
       },
     },
   },

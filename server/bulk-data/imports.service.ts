@@ -570,7 +570,7 @@ export async function errorFile(
   const base = row.file_name.replace(/\.(xlsx|csv)$/i, "");
   return {
     stream: writeRows(format, [...row.columns, errorHeader], rows()),
-    fileName: `${base}-${language === "nb" ? "feil" : "errors"}.${format}`,
+    fileName: `${base}-${serverText(language, "files.errors")}.${format}`,
     format,
   };
 }
@@ -591,6 +591,6 @@ export async function importTemplate(
   const name = language === "nb" ? entity.pluralNb : entity.pluralEn;
   return {
     body: await buildTemplate(described, language, format),
-    fileName: `${name} ${language === "nb" ? "importmal" : "import template"}.${format}`,
+    fileName: `${name} ${serverText(language, "files.importTemplate")}.${format}`,
   };
 }
