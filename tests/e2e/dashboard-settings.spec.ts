@@ -212,10 +212,15 @@ test.describe("dashboard and widget settings", () => {
     await expect(placements.first()).toContainText(`Zz Kpi ${run}`);
     await page.getByLabel(`Width of Zz Table ${run}`).selectOption("12");
     await page.getByLabel(`Height of Zz Table ${run}`).selectOption("3");
+    // The size is posted before the page is left: a link followed meanwhile would cancel the post.
+    const resized = page.waitForResponse(
+      (response) => response.request().method() === "POST" && response.url().includes(SCREEN),
+    );
     await placements
       .filter({ hasText: `Zz Table ${run}` })
       .getByRole("button", { name: "Apply size" })
       .click();
+    await resized;
     await expect(page.getByLabel(`Width of Zz Table ${run}`)).toHaveValue("12");
     await expect(page.getByLabel(`Height of Zz Table ${run}`)).toHaveValue("3");
     await expect(placements.nth(1)).toContainText(`Zz Bar ${run}`);
