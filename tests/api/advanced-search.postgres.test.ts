@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDefinition } from "../../server/advanced-search/advanced-search.service.ts";
 import { loadActor } from "../../server/auth/actors.ts";
-import { queryDefinitionSchema } from "../../server/contract/advanced-search.ts";
+import { advancedSearchTexts, queryDefinitionSchema } from "../../server/contract/advanced-search.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
@@ -43,7 +43,7 @@ describe("advanced search's statement timeout on postgres", () => {
     await expect(runDefinition(t.app.db, actor, slow, { page: 0, size: 1 }, { timeoutMs: 1 })).rejects.toMatchObject({
       status: 422,
       exceptionName: "QueryFailedException",
-      message: "Query failed.",
+      message: advancedSearchTexts.queryFailed,
     });
     // The same run with the product's timeout answers.
     const page = await runDefinition(t.app.db, actor, slow, { page: 0, size: 1 });
