@@ -1,7 +1,7 @@
 /** The provider's own pages (sign-in, invitation, messages): plain HTML forms in the dark skin. */
 
 import { PASSWORD_MIN_LENGTH } from "../contract/identity.ts";
-import { messageText, serverText } from "../i18n.ts";
+import { serverText } from "../i18n.ts";
 import { type PageTexts, pageTextsEnglish } from "./page-texts.ts";
 
 export type PageLanguage = "en" | "nb";
@@ -12,11 +12,6 @@ export function pageTexts(language: PageLanguage): PageTexts {
   return Object.fromEntries(
     (Object.keys(pageTextsEnglish) as (keyof PageTexts)[]).map((key) => [key, text(key)]),
   ) as PageTexts;
-}
-
-/** An error (a message code, or a plain text shown as it is) in the page's language. */
-export function pageErrorMessage(language: PageLanguage, message: string): string {
-  return messageText(language, message);
 }
 
 /** ui_locales from the authorization request first, then the browser's languages. */

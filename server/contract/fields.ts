@@ -3,7 +3,14 @@ import { decimalText, type InputLanguage } from "./decimal-input.ts";
 import type { FieldError } from "./errors.ts";
 import { isOnForms, isWritable } from "./field-use.ts";
 import { messageCode } from "./message-code.ts";
-import { maxLengthMessage, messages, refusedTextMessage, validationCodes } from "./messages.ts";
+import {
+  maxLengthMessage,
+  maxValueMessage,
+  messages,
+  minValueMessage,
+  refusedTextMessage,
+  validationCodes,
+} from "./messages.ts";
 
 export const fieldTypes = [
   "Date",
@@ -424,8 +431,6 @@ function normalise(field: FieldDefinition, raw: unknown, today: string): Outcome
 
 /** The product's own texts (the specification has none) for values outside a custom field's limits. */
 export const minLengthText = (min: number) => messageCode(validationCodes.minLength, { min });
-export const minValueText = (min: string) => messageCode(validationCodes.minValue, { min });
-export const maxValueText = (max: string) => messageCode(validationCodes.maxValue, { max });
 export const fromDateText = (from: string) => messageCode(validationCodes.fromDate, { date: from });
 export const toDateText = (to: string) => messageCode(validationCodes.toDate, { date: to });
 
@@ -433,8 +438,8 @@ function withinValues(field: FieldDefinition, value: number | null): Outcome | u
   if (value === null) return undefined;
   const { minValue, maxValue } = field.settings;
   const shown = (limit: number) => (field.type === "Percent" ? `${displayPercent(limit)} %` : String(limit));
-  if (minValue !== undefined && value < minValue) return { error: minValueText(shown(minValue)) };
-  if (maxValue !== undefined && value > maxValue) return { error: maxValueText(shown(maxValue)) };
+  if (minValue !== undefined && value < minValue) return { error: minValueMessage(shown(minValue)) };
+  if (maxValue !== undefined && value > maxValue) return { error: maxValueMessage(shown(maxValue)) };
   return undefined;
 }
 

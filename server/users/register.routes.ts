@@ -2,16 +2,10 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { pageSecurityHeaders } from "../auth/auth.routes.ts";
-import {
-  type PageLanguage,
-  pageErrorMessage,
-  pageLanguage,
-  pageTexts,
-  renderMessagePage,
-  renderRegisterPage,
-} from "../auth/pages.ts";
+import { type PageLanguage, pageLanguage, pageTexts, renderMessagePage, renderRegisterPage } from "../auth/pages.ts";
 import { registerSchema } from "../contract/identity.ts";
 import { DomainError } from "../http/errors.ts";
+import { messageText } from "../i18n.ts";
 import { register } from "./users.service.ts";
 
 function isFormPost(request: FastifyRequest): boolean {
@@ -78,7 +72,8 @@ export const registerRoutes: FastifyPluginAsyncZod<{ appUrl: string; loginAttemp
         await register(app.db, parsed.data.token, parsed.data.password);
       } catch (error) {
         if (!wantsHtml || !(error instanceof DomainError)) throw error;
-        const message = pageErrorMessage(language, error.errors?.[0]?.defaultMessage ?? error.message);
+        // A message code, or a plain text shown as it is, in the page's language.
+        const message = messageText(language, error.errors?.[0]?.defaultMessage ?? error.message);
         return registerPage(reply, error.status, language, request.body.token, message);
       }
       if (!wantsHtml) return reply.status(204).send();

@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import { type Actor, can, requirePermission } from "../auth/permissions.ts";
-import { minValueText } from "../contract/fields.ts";
-import { messages, NOT_COMPANY_CONTACT } from "../contract/messages.ts";
+import { messages, minValueMessage, NOT_COMPANY_CONTACT } from "../contract/messages.ts";
 import type { RecordDto } from "../contract/records.ts";
 import { notFoundTexts } from "../contract/settings-texts.ts";
 import type { WorkItemDefaults, WorkItemLink, WorkItemTable } from "../contract/work-items.ts";
@@ -278,7 +277,7 @@ export async function setReferenceNumberStart(db: Kysely<Database>, actor: Actor
   if (!(await repo.startReferenceNumbersAt(db, table, start))) {
     const next = await repo.nextReferenceNumber(db, table);
     throw new DomainError(400, "MethodArgumentNotValidException", "Validation failed", [
-      { field: "next", defaultMessage: minValueText(String(next)), objectName: "setting" },
+      { field: "next", defaultMessage: minValueMessage(next), objectName: "setting" },
     ]);
   }
   return { next: start };
