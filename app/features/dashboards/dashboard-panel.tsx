@@ -11,11 +11,11 @@ import { type DashboardDto, dashboardInputSchema } from "../../../server/contrac
 import { CheckLabel } from "../../components/check-label.tsx";
 import { FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
+import type { GroupOption } from "../../utils/group-options.server.ts";
 import { useMessageText } from "../../utils/message-text.ts";
 import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import { dashboardDefaults, parseDashboardForm } from "./dashboard-form.ts";
-import type { GroupOption } from "./dashboards-tab.server.ts";
 import { dashboardSettingsUrl } from "./settings-urls.ts";
 
 export const DASHBOARD_FORM_ID = "dashboard-form";
