@@ -32,7 +32,7 @@ import { ButtonLink } from "../../components/button-link.tsx";
 import { WidgetView } from "../../components/charts/widget-view.tsx";
 import { CheckLabel } from "../../components/check-label.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
-import { FormField, SubmitButton } from "../../components/form-field.tsx";
+import { FormErrors, FormField, SubmitButton } from "../../components/form-field.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { useMessageText } from "../../utils/message-text.ts";
 import { useSchemaForm } from "../../utils/schema-form.ts";
@@ -411,12 +411,7 @@ function ColumnsStep({
         <input {...getInputProps(config.type, { type: "hidden" })} key={config.type.key} />
         <input {...getInputProps(config.datasourceUuidKey, { type: "hidden" })} key={config.datasourceUuidKey.key} />
         <Stack gap="5">
-          {form.errors?.length ? (
-            <Alert.Root status="error" id={form.errorId} data-testid="form-error">
-              <Alert.Indicator />
-              <Alert.Title>{form.errors.map(messageText).join(" ")}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          <FormErrors form={form} />
           <HStack gap="4" align="flex-start" wrap="wrap">
             <Box flex="1" minW="60">
               <FormField meta={fields.name} label={t("dashboardSettings.builder.name")}>
