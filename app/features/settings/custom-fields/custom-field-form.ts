@@ -76,6 +76,23 @@ export function fieldFormDefaults(
     };
   }
   return {
+    ...fieldNamesAndSwitches(field),
+    minLength: field.minLength ?? undefined,
+    maxLength: field.maxLength ?? undefined,
+    minValue: limitInput(field.type, field.minValue, language),
+    maxValue: limitInput(field.type, field.maxValue, language),
+    from: field.from ?? undefined,
+    to: field.to ?? undefined,
+    // A stored default shows as a record's value would: a percentage, a local time, a checked box.
+    defaultValue: inputValue(field, field.defaultValue, timeZone, language),
+    options: field.options,
+    query: field.query ?? undefined,
+  };
+}
+
+/** A field's key, names, type and switches, as its settings form and its settings call both give them back. */
+export function fieldNamesAndSwitches(field: FieldSetting) {
+  return {
     key: field.key,
     labelEn: field.labelEn,
     labelNb: field.labelNb,
@@ -87,16 +104,6 @@ export function fieldFormDefaults(
     searchable: field.searchable,
     partOfName: field.partOfName,
     favorite: field.favorite,
-    minLength: field.minLength ?? undefined,
-    maxLength: field.maxLength ?? undefined,
-    minValue: limitInput(field.type, field.minValue, language),
-    maxValue: limitInput(field.type, field.maxValue, language),
-    from: field.from ?? undefined,
-    to: field.to ?? undefined,
-    // A stored default shows as a record's value would: a percentage, a local time, a checked box.
-    defaultValue: inputValue(field, field.defaultValue, timeZone, language),
-    options: field.options,
-    query: field.query ?? undefined,
   };
 }
 
