@@ -1,4 +1,4 @@
-import { Button, type ButtonProps, Field } from "@chakra-ui/react";
+import { Alert, Button, type ButtonProps, Field } from "@chakra-ui/react";
 import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
@@ -38,6 +38,24 @@ export function FormField({
       {children}
       <Field.ErrorText>{meta.errors?.map(messageText).join(" ")}</Field.ErrorText>
     </Field.Root>
+  );
+}
+
+/** Why the form was refused as a whole, above its fields in the page's language; nothing while there is no reason. */
+export function FormErrors({
+  form,
+  testId = "form-error",
+}: {
+  form: Pick<FieldMetadata<unknown>, "errors" | "errorId">;
+  testId?: string;
+}) {
+  const messageText = useMessageText();
+  if (!form.errors?.length) return null;
+  return (
+    <Alert.Root status="error" id={form.errorId} data-testid={testId}>
+      <Alert.Indicator />
+      <Alert.Title>{form.errors.map(messageText).join(" ")}</Alert.Title>
+    </Alert.Root>
   );
 }
 

@@ -1,5 +1,7 @@
 import { type ChildProcess, type StdioOptions, spawn } from "node:child_process";
 import path from "node:path";
+import { readOrCreateSecret } from "../secrets.ts";
+import { dataDirProblem } from "../startup-checks.ts";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
 export const reactRouterBin = path.join(projectRoot, "node_modules/@react-router/dev/bin.cjs");
@@ -24,6 +26,25 @@ export function serviceNodeOptions(service: Service, env: NodeJS.ProcessEnv): st
 }
 
 export type Service = "api" | "web";
+
+/**
+ * What `npm run dev` and `npm start` fill in for both services once the ports are set: their URLs, the demo, the data
+ * folder (one that cannot be used stops the start here) and the secrets.
+ */
+export function completeLocalEnv(env: NodeJS.ProcessEnv): void {
+  env.API_URL ||= `http://localhost:${env.API_PORT}`;
+  env.APP_URL ||= `http://localhost:${env.PORT}`;
+  env.SEED_DEMO ||= "true";
+  env.DATA_DIR ||= "./data";
+  const dataDir = dataDirProblem(env.DATA_DIR);
+  if (dataDir) {
+    console.error(`Workspace could not start: ${dataDir}`);
+    process.exit(1);
+  }
+  // Both services read these; generated once into DATA_DIR unless set.
+  env.SESSION_SECRET ||= readOrCreateSecret(path.resolve(env.DATA_DIR), "session-secret");
+  env.OAUTH_CLIENT_SECRET ||= readOrCreateSecret(path.resolve(env.DATA_DIR), "oauth-client-secret");
+}
 
 export function serviceEnv(env: NodeJS.ProcessEnv, service: Service): NodeJS.ProcessEnv {
   return {

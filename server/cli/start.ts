@@ -8,10 +8,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parsePort } from "../contract/startup-errors.ts";
-import { readOrCreateSecret } from "../secrets.ts";
-import { dataDirProblem } from "../startup-checks.ts";
 import { buildIsCurrent, recordBuild, sourceFingerprint } from "./build-fingerprint.ts";
 import {
+  completeLocalEnv,
   createSupervisor,
   reactRouterBin,
   runNode,
@@ -35,18 +34,7 @@ for (const [name, fallback] of [
   }
   env[name] = String(port);
 }
-env.API_URL ||= `http://localhost:${env.API_PORT}`;
-env.APP_URL ||= `http://localhost:${env.PORT}`;
-env.SEED_DEMO ||= "true";
-env.DATA_DIR ||= "./data";
-const dataDir = dataDirProblem(env.DATA_DIR);
-if (dataDir) {
-  console.error(`Workspace could not start: ${dataDir}`);
-  process.exit(1);
-}
-// Both services read these; generated once into DATA_DIR unless set.
-env.SESSION_SECRET ||= readOrCreateSecret(path.resolve(env.DATA_DIR), "session-secret");
-env.OAUTH_CLIENT_SECRET ||= readOrCreateSecret(path.resolve(env.DATA_DIR), "oauth-client-secret");
+completeLocalEnv(env);
 
 async function main(): Promise<void> {
   const fingerprint = sourceFingerprint();

@@ -96,6 +96,27 @@ const priorities: StandardMetaStatus[] = [
   { key: "low", nameEn: "Low", nameNb: "Lav", colour: "#64748b" },
 ];
 
+/**
+ * An inquiry or a to-do: a work item in the crm schema with the shared fields, linked to a contact, and one of its
+ * companies, through crm.<table>_company_contact (server/work-items/); its priorities are everyone's.
+ */
+function workItem(
+  entity: Omit<StandardEntity, "schemaKey" | "searchText" | "fields" | "metaStatuses"> & {
+    category: StandardMetaStatus[];
+    source: StandardMetaStatus[];
+  },
+): StandardEntity {
+  const { category, source, statuses, ...names } = entity;
+  return {
+    schemaKey: "crm",
+    ...names,
+    searchText: true,
+    fields: workItemFields(),
+    statuses,
+    metaStatuses: { priority: priorities, category, source },
+  };
+}
+
 const countryField = builtIn({ key: "country", labelEn: "Country", labelNb: "Land", type: "Text" });
 
 /** The entities every workspace has; their rows in core.entity/core.field come from here. */
@@ -314,74 +335,60 @@ export const standardEntities: StandardEntity[] = [
     ],
     statuses: [],
   },
-  {
-    schemaKey: "crm",
+  workItem({
     tableKey: "inquiry",
     labelEn: "Inquiry",
     labelNb: "Henvendelse",
     pluralEn: "Inquiries",
     pluralNb: "Henvendelser",
     resource: "Inquiry",
-    searchText: true,
-    // Linked to a contact, and one of its companies, through crm.inquiry_company_contact (server/work-items/).
-    fields: workItemFields(),
     statuses: [
       { key: "new", nameEn: "New", nameNb: "Ny", isDefault: true, colour: "#2563eb" },
       { key: "in_progress", nameEn: "In progress", nameNb: "Under arbeid", colour: "#d97706" },
       { key: "waiting", nameEn: "Waiting for customer", nameNb: "Venter på kunde", colour: "#7c3aed" },
       { key: "closed", nameEn: "Closed", nameNb: "Lukket", closed: true, colour: "#16a34a" },
     ],
-    metaStatuses: {
-      priority: priorities,
-      category: [
-        { key: "question", nameEn: "Question", nameNb: "Spørsmål", isDefault: true },
-        { key: "quote", nameEn: "Quote request", nameNb: "Tilbudsforespørsel" },
-        { key: "order", nameEn: "Order", nameNb: "Bestilling" },
-        { key: "support", nameEn: "Support", nameNb: "Brukerstøtte" },
-        { key: "complaint", nameEn: "Complaint", nameNb: "Klage" },
-      ],
-      source: [
-        { key: "email", nameEn: "Email", nameNb: "E-post", isDefault: true },
-        { key: "phone", nameEn: "Phone", nameNb: "Telefon" },
-        { key: "web_form", nameEn: "Web form", nameNb: "Nettskjema" },
-        { key: "meeting", nameEn: "Meeting", nameNb: "Møte" },
-        { key: "chat", nameEn: "Chat", nameNb: "Chat" },
-      ],
-    },
-  },
-  {
-    schemaKey: "crm",
+    category: [
+      { key: "question", nameEn: "Question", nameNb: "Spørsmål", isDefault: true },
+      { key: "quote", nameEn: "Quote request", nameNb: "Tilbudsforespørsel" },
+      { key: "order", nameEn: "Order", nameNb: "Bestilling" },
+      { key: "support", nameEn: "Support", nameNb: "Brukerstøtte" },
+      { key: "complaint", nameEn: "Complaint", nameNb: "Klage" },
+    ],
+    source: [
+      { key: "email", nameEn: "Email", nameNb: "E-post", isDefault: true },
+      { key: "phone", nameEn: "Phone", nameNb: "Telefon" },
+      { key: "web_form", nameEn: "Web form", nameNb: "Nettskjema" },
+      { key: "meeting", nameEn: "Meeting", nameNb: "Møte" },
+      { key: "chat", nameEn: "Chat", nameNb: "Chat" },
+    ],
+  }),
+  workItem({
     tableKey: "todo",
     labelEn: "To-do",
     labelNb: "Gjøremål",
     pluralEn: "To-dos",
     pluralNb: "Gjøremål",
     resource: "Todo",
-    searchText: true,
-    // Linked to a contact, and one of its companies, through crm.todo_company_contact (server/work-items/).
-    fields: workItemFields(),
     statuses: [
       { key: "not_started", nameEn: "Not started", nameNb: "Ikke startet", isDefault: true, colour: "#64748b" },
       { key: "in_progress", nameEn: "In progress", nameNb: "Pågår", colour: "#d97706" },
       { key: "done", nameEn: "Done", nameNb: "Ferdig", closed: true, colour: "#16a34a" },
     ],
-    metaStatuses: {
-      priority: priorities,
-      category: [
-        { key: "follow_up", nameEn: "Follow-up", nameNb: "Oppfølging", isDefault: true },
-        { key: "call", nameEn: "Call", nameNb: "Telefonsamtale" },
-        { key: "meeting", nameEn: "Meeting", nameNb: "Møte" },
-        { key: "email", nameEn: "Email", nameNb: "E-post" },
-        { key: "admin", nameEn: "Administration", nameNb: "Administrasjon" },
-      ],
-      source: [
-        { key: "manual", nameEn: "Added by hand", nameNb: "Lagt inn manuelt", isDefault: true },
-        { key: "inquiry", nameEn: "Inquiry", nameNb: "Henvendelse" },
-        { key: "meeting", nameEn: "Meeting", nameNb: "Møte" },
-        { key: "email", nameEn: "Email", nameNb: "E-post" },
-      ],
-    },
-  },
+    category: [
+      { key: "follow_up", nameEn: "Follow-up", nameNb: "Oppfølging", isDefault: true },
+      { key: "call", nameEn: "Call", nameNb: "Telefonsamtale" },
+      { key: "meeting", nameEn: "Meeting", nameNb: "Møte" },
+      { key: "email", nameEn: "Email", nameNb: "E-post" },
+      { key: "admin", nameEn: "Administration", nameNb: "Administrasjon" },
+    ],
+    source: [
+      { key: "manual", nameEn: "Added by hand", nameNb: "Lagt inn manuelt", isDefault: true },
+      { key: "inquiry", nameEn: "Inquiry", nameNb: "Henvendelse" },
+      { key: "meeting", nameEn: "Meeting", nameNb: "Møte" },
+      { key: "email", nameEn: "Email", nameNb: "E-post" },
+    ],
+  }),
 ];
 
 export interface StandardRelationship {

@@ -3,26 +3,15 @@ import type { RelationshipType } from "../contract/relationships.ts";
 import { TtlCache } from "../contract/ttl-cache.ts";
 import { versionRecords } from "../db/migrations/0009-record-versions.ts";
 import type { Database } from "../db/schema.ts";
-import { standardRelationships } from "../records/standard-entities.ts";
+import { type StandardRelationship, standardRelationships } from "../records/standard-entities.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 export const LINK_SCHEMA = "custom_schema_relationship";
 
-export interface Relationship {
+/** A relationship's row: its link table and sides as a standard one declares them, and what settings change. */
+export interface Relationship extends Omit<StandardRelationship, "type" | "roleOptions"> {
   id: string;
-  linkSchema: string;
-  linkTable: string;
-  schema1: string;
-  key1: string;
-  column1: string;
-  schema2: string;
-  key2: string;
-  column2: string;
-  label1En: string;
-  label1Nb: string;
-  label2En: string;
-  label2Nb: string;
   name1En: string;
   name1Nb: string;
   name2En: string;

@@ -3,42 +3,28 @@ import type { Database } from "../db/schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** Roles with how many users hold each. */
+function rolesWithUsers(db: Db) {
+  return db.selectFrom("core.role as r").select((eb) => [
+    "r.id",
+    "r.name",
+    "r.description",
+    "r.built_in",
+    eb
+      .selectFrom("core.app_user as u")
+      .select((count) => count.fn.countAll<number>().as("n"))
+      .whereRef("u.role_id", "=", "r.id")
+      .as("users"),
+  ]);
+}
+
 /** Every role by name, with how many users hold it. */
 export async function listRoles(db: Db) {
-  return db
-    .selectFrom("core.role as r")
-    .select((eb) => [
-      "r.id",
-      "r.name",
-      "r.description",
-      "r.built_in",
-      eb
-        .selectFrom("core.app_user as u")
-        .select((count) => count.fn.countAll<number>().as("n"))
-        .whereRef("u.role_id", "=", "r.id")
-        .as("users"),
-    ])
-    .orderBy("r.built_in", "desc")
-    .orderBy("r.name")
-    .execute();
+  return rolesWithUsers(db).orderBy("r.built_in", "desc").orderBy("r.name").execute();
 }
 
 export async function findRole(db: Db, id: string) {
-  return db
-    .selectFrom("core.role as r")
-    .select((eb) => [
-      "r.id",
-      "r.name",
-      "r.description",
-      "r.built_in",
-      eb
-        .selectFrom("core.app_user as u")
-        .select((count) => count.fn.countAll<number>().as("n"))
-        .whereRef("u.role_id", "=", "r.id")
-        .as("users"),
-    ])
-    .where("r.id", "=", id)
-    .executeTakeFirst();
+  return rolesWithUsers(db).where("r.id", "=", id).executeTakeFirst();
 }
 
 /** The role locked for a change; another role's name compared without case. */

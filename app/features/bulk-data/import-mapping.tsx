@@ -5,7 +5,7 @@ import { type ImportDetail, importModes, MATCH_BY_ID } from "../../../server/con
 import { ButtonLink } from "../../components/button-link.tsx";
 import { CheckLabel } from "../../components/check-label.tsx";
 import { DataTable } from "../../components/data-table.tsx";
-import { SubmitButton } from "../../components/form-field.tsx";
+import { FormErrors, SubmitButton } from "../../components/form-field.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { useMessageText } from "../../utils/message-text.ts";
 import { useSchemaForm } from "../../utils/schema-form.ts";
@@ -85,12 +85,7 @@ export function ImportMapping({
     <Stack gap="5">
       <Form method="post" {...getFormProps(form)} noValidate>
         <Stack gap="5">
-          {form.errors && form.errors.length > 0 && (
-            <Alert.Root status="error" id={form.errorId} data-testid="mapping-error">
-              <Alert.Indicator />
-              <Alert.Title>{form.errors.map(messageText).join(" ")}</Alert.Title>
-            </Alert.Root>
-          )}
+          <FormErrors form={form} testId="mapping-error" />
           <Card.Root size="sm">
             <Card.Header>
               <Card.Title as="h2">{t("bulk.imports.columnsTitle")}</Card.Title>

@@ -1,15 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
 import { type DashboardDto, dashboardInputSchema, placementInputSchema } from "../../../server/contract/dashboards.ts";
-import { messages } from "../../../server/contract/messages.ts";
-
-/** An empty control is "Required"; the contract's schema words everything else. */
-const formErrors: z.core.$ZodErrorMap = (issue) =>
-  issue.code === "invalid_type" && issue.input === undefined ? messages.required : undefined;
+import { requiredErrors } from "../../utils/form-errors.ts";
 
 /** A dashboard as its side panel posts it: the API's own schema (flags are checkboxes, groups a list of them). */
 export function parseDashboardForm(formData: FormData) {
-  return parseWithZod(formData, { schema: dashboardInputSchema, error: formErrors });
+  return parseWithZod(formData, { schema: dashboardInputSchema, error: requiredErrors });
 }
 
 /** The form's values for a dashboard being changed; a new one is for every group and in no menu yet. */
@@ -29,5 +24,5 @@ export function dashboardDefaults(dashboard?: DashboardDto) {
 export const placementFormSchema = placementInputSchema.pick({ width: true, height: true });
 
 export function parsePlacementForm(formData: FormData) {
-  return parseWithZod(formData, { schema: placementFormSchema, error: formErrors });
+  return parseWithZod(formData, { schema: placementFormSchema, error: requiredErrors });
 }

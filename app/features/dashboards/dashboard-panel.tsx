@@ -1,4 +1,4 @@
-import { Alert, Fieldset, Input, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Fieldset, Input, Stack, Text, Textarea } from "@chakra-ui/react";
 import {
   type FieldMetadata,
   getCollectionProps,
@@ -9,13 +9,13 @@ import {
 } from "@conform-to/react";
 import { type DashboardDto, dashboardInputSchema } from "../../../server/contract/dashboards.ts";
 import { CheckLabel } from "../../components/check-label.tsx";
-import { FormField } from "../../components/form-field.tsx";
+import { FormErrors, FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
+import type { GroupOption } from "../../utils/group-options.server.ts";
 import { useMessageText } from "../../utils/message-text.ts";
 import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import { dashboardDefaults, parseDashboardForm } from "./dashboard-form.ts";
-import type { GroupOption } from "./dashboards-tab.server.ts";
 import { dashboardSettingsUrl } from "./settings-urls.ts";
 
 export const DASHBOARD_FORM_ID = "dashboard-form";
@@ -72,12 +72,7 @@ export function DashboardPanel({
       saveLabel={dashboard ? t("common.saveChanges") : t("common.save")}
     >
       <Stack gap="4">
-        {form.errors?.length ? (
-          <Alert.Root status="error" id={form.errorId} data-testid="form-error">
-            <Alert.Indicator />
-            <Alert.Title>{form.errors.map(messageText).join(" ")}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <FormErrors form={form} />
         <FormField meta={fields.name} label={t("dashboardSettings.dashboards.name")}>
           <Input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} />
         </FormField>

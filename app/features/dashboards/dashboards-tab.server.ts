@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { assignmentsApi } from "../../../server/contract/assignments.api.ts";
 import { dashboardsApi } from "../../../server/contract/dashboards.api.ts";
 import type { DashboardDto, DashboardView } from "../../../server/contract/dashboards.ts";
 import { type CurrentUser, hasPermission } from "../../middleware/auth.server.ts";
@@ -11,16 +10,11 @@ import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
 import { deleteThenRedirect, readForm } from "../../utils/form-action.server.ts";
 import type { ActionResult, PanelState } from "../../utils/form-action.ts";
+import { loadGroupOptions } from "../../utils/group-options.server.ts";
 
 import { SETTINGS_RESOURCE } from "../settings/urls.ts";
 import { parseDashboardForm, parsePlacementForm } from "./dashboard-form.ts";
 import { dashboardSettingsUrl, layoutUrl, placementRowId, WIDGET_RESOURCE } from "./settings-urls.ts";
-
-/** A group a dashboard may be limited to. */
-export interface GroupOption {
-  uuid: string;
-  name: string;
-}
 
 /** Which panel or dialog the URL opens over the list; only for users who may change the settings. */
 export type DashboardPanelState = PanelState<"dashboard", DashboardDto>;
@@ -43,16 +37,6 @@ function readPanel(url: URL, dashboards: DashboardDto[]): DashboardPanelState | 
   if (params.get("panel") === "new") return { mode: "new" };
   if (params.get("panel") === "edit" && named) return { mode: "edit", dashboard: named };
   return null;
-}
-
-async function loadGroups(client: ReturnType<typeof api>): Promise<GroupOption[] | null> {
-  try {
-    const page = await client.call(assignmentsApi.groups, { query: { size: 200 } });
-    return page.content.map(({ uuid, name }) => ({ uuid, name }));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 403) return null;
-    throw error;
-  }
 }
 
 /** Every widget, for the layout's add form; null without the right to read them. */
@@ -88,7 +72,7 @@ export async function loadDashboardsTab(request: Request, context: Readonly<Rout
     canUpdate,
     panel,
     layout,
-    groups: formOpen ? await loadGroups(client) : null,
+    groups: formOpen ? await loadGroupOptions(client) : null,
   };
 }
 

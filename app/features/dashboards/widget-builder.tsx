@@ -32,7 +32,7 @@ import { ButtonLink } from "../../components/button-link.tsx";
 import { WidgetView } from "../../components/charts/widget-view.tsx";
 import { CheckLabel } from "../../components/check-label.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
-import { FormField, SubmitButton } from "../../components/form-field.tsx";
+import { FormErrors, FormField, SubmitButton } from "../../components/form-field.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { useMessageText } from "../../utils/message-text.ts";
 import { useSchemaForm } from "../../utils/schema-form.ts";
@@ -353,17 +353,33 @@ function ColumnsStep({
     type: "checkbox",
     options: usable.map((c) => c.key),
   });
-  const removeButton = (name: string, index: number, label: string) => (
-    <Button
-      {...form.remove.getButtonProps({ name, index })}
-      type="submit"
-      size="sm"
-      variant="outline"
-      aria-label={label}
-    >
-      {t("dashboardSettings.builder.remove")}
-    </Button>
-  );
+  /** The rows of one of the builder's lists, numbered from 1, each with a Remove button that names it. */
+  const listRows = <Fieldset,>(
+    list: { key?: string; getFieldset: () => Fieldset }[],
+    name: string,
+    columns: number,
+    removeLabel: (number: number) => string,
+    cells: (row: Fieldset, number: number) => ReactNode,
+  ) =>
+    list.map((item, index) => (
+      <Row
+        columns={columns}
+        key={item.key}
+        remove={
+          <Button
+            {...form.remove.getButtonProps({ name, index })}
+            type="submit"
+            size="sm"
+            variant="outline"
+            aria-label={removeLabel(index + 1)}
+          >
+            {t("dashboardSettings.builder.remove")}
+          </Button>
+        }
+      >
+        {cells(item.getFieldset(), index + 1)}
+      </Row>
+    ));
   /** Adds a row to one of the builder's lists; without JavaScript it is a submit that comes back with the row. */
   const addButton = (props: ReturnType<typeof form.insert.getButtonProps>, label: string) => (
     <HStack>
@@ -395,12 +411,7 @@ function ColumnsStep({
         <input {...getInputProps(config.type, { type: "hidden" })} key={config.type.key} />
         <input {...getInputProps(config.datasourceUuidKey, { type: "hidden" })} key={config.datasourceUuidKey.key} />
         <Stack gap="5">
-          {form.errors?.length ? (
-            <Alert.Root status="error" id={form.errorId} data-testid="form-error">
-              <Alert.Indicator />
-              <Alert.Title>{form.errors.map(messageText).join(" ")}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          <FormErrors form={form} />
           <HStack gap="4" align="flex-start" wrap="wrap">
             <Box flex="1" minW="60">
               <FormField meta={fields.name} label={t("dashboardSettings.builder.name")}>
@@ -469,19 +480,13 @@ function ColumnsStep({
                 <Text fontWeight="semibold" fontSize="sm">
                   {t("dashboardSettings.builder.values")}
                 </Text>
-                {values.map((value, index) => {
-                  const row = value.getFieldset();
-                  const number = index + 1;
-                  return (
-                    <Row
-                      columns={3}
-                      key={value.key}
-                      remove={removeButton(
-                        chart.countConfigurations.name,
-                        index,
-                        t("dashboardSettings.builder.removeValue", { number }),
-                      )}
-                    >
+                {listRows(
+                  values,
+                  chart.countConfigurations.name,
+                  3,
+                  (number) => t("dashboardSettings.builder.removeValue", { number }),
+                  (row, number) => (
+                    <>
                       <FormField meta={row.description} label={t("dashboardSettings.builder.valueName", { number })}>
                         <Input
                           {...getInputProps(row.description, { type: "text" })}
@@ -500,9 +505,9 @@ function ColumnsStep({
                         label={t("dashboardSettings.builder.valueAggregate", { number })}
                         options={aggregates}
                       />
-                    </Row>
-                  );
-                })}
+                    </>
+                  ),
+                )}
                 <Text color="fg.error" fontSize="sm" id={chart.countConfigurations.errorId}>
                   {chart.countConfigurations.errors?.map(messageText).join(" ")}
                 </Text>
@@ -524,19 +529,13 @@ function ColumnsStep({
                 <Text fontSize="xs" color="fg.muted">
                   {t("dashboardSettings.builder.tableHint")}
                 </Text>
-                {sorting.map((sort, index) => {
-                  const row = sort.getFieldset();
-                  const number = index + 1;
-                  return (
-                    <Row
-                      columns={2}
-                      key={sort.key}
-                      remove={removeButton(
-                        fields.tableSorting.name,
-                        index,
-                        t("dashboardSettings.builder.removeSort", { number }),
-                      )}
-                    >
+                {listRows(
+                  sorting,
+                  fields.tableSorting.name,
+                  2,
+                  (number) => t("dashboardSettings.builder.removeSort", { number }),
+                  (row, number) => (
+                    <>
                       <Select
                         meta={row.field}
                         label={t("dashboardSettings.builder.sortField", { number })}
@@ -551,9 +550,9 @@ function ColumnsStep({
                           label: t(`dashboardSettings.directions.${d}`),
                         }))}
                       />
-                    </Row>
-                  );
-                })}
+                    </>
+                  ),
+                )}
                 {addButton(
                   form.insert.getButtonProps({
                     name: fields.tableSorting.name,
@@ -568,19 +567,13 @@ function ColumnsStep({
           <Fieldset.Root data-testid="filters">
             <Fieldset.Legend>{t("dashboardSettings.builder.filtersLegend")}</Fieldset.Legend>
             <Stack gap="3">
-              {filters.map((filter, index) => {
-                const row = filter.getFieldset();
-                const number = index + 1;
-                return (
-                  <Row
-                    columns={4}
-                    key={filter.key}
-                    remove={removeButton(
-                      config.filters.name,
-                      index,
-                      t("dashboardSettings.builder.removeFilter", { number }),
-                    )}
-                  >
+              {listRows(
+                filters,
+                config.filters.name,
+                4,
+                (number) => t("dashboardSettings.builder.removeFilter", { number }),
+                (row, number) => (
+                  <>
                     <Select
                       meta={row.field}
                       label={t("dashboardSettings.builder.filterField", { number })}
@@ -599,9 +592,9 @@ function ColumnsStep({
                       <Check meta={row.isParamUserField} label={t("dashboardSettings.builder.currentUser")} />
                       <Check meta={row.isParamUserAccessible} label={t("dashboardSettings.builder.viewerMayChange")} />
                     </Stack>
-                  </Row>
-                );
-              })}
+                  </>
+                ),
+              )}
               {addButton(
                 form.insert.getButtonProps({
                   name: config.filters.name,

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { type WidgetDto, type WidgetInput, widgetInputSchema } from "../../../server/contract/dashboards.ts";
-import { messages } from "../../../server/contract/messages.ts";
 import { chartWidgetTypes, type WidgetType, widgetTypes } from "../../../server/contract/widget-data.ts";
+import { requiredErrors } from "../../utils/form-errors.ts";
 
 /** The builder's buttons that do not save: they post the form as it is, unchecked. */
 export const UNCHECKED_INTENTS = ["reset", "dismiss"] as const;
@@ -15,10 +15,6 @@ export function isWidgetType(type: string | null | undefined): type is WidgetTyp
   return (widgetTypes as readonly string[]).includes(type ?? "");
 }
 
-/** An empty control is "Required"; the contract's schema words everything else. */
-const formErrors: z.core.$ZodErrorMap = (issue) =>
-  issue.code === "invalid_type" && issue.input === undefined ? messages.required : undefined;
-
 /** Anything goes: the form as posted, for the buttons that keep it without checking it. */
 const unchecked = z.looseObject({});
 
@@ -29,7 +25,7 @@ const unchecked = z.looseObject({});
 export function parseWidgetForm(formData: FormData) {
   const intent = formData.get("intent");
   if ((UNCHECKED_INTENTS as readonly unknown[]).includes(intent)) return parseWithZod(formData, { schema: unchecked });
-  return parseWithZod(formData, { schema: widgetInputSchema, error: formErrors });
+  return parseWithZod(formData, { schema: widgetInputSchema, error: requiredErrors });
 }
 
 /** What the API stores: only the configuration the widget's type uses. */

@@ -2,16 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { groupInputSchema } from "../../../server/contract/iam.ts";
 import { messages } from "../../../server/contract/messages.ts";
-
-/** An empty control is "Required"; the contract's schemas word everything else. */
-const formErrors: z.core.$ZodErrorMap = (issue) =>
-  issue.code === "invalid_type" && issue.input === undefined ? messages.required : undefined;
+import { requiredErrors } from "../../utils/form-errors.ts";
 
 /** A group's name, new or changed: the contract's schema, as the API checks it. */
 export const groupFormSchema = groupInputSchema;
 
 export function parseGroupForm(formData: FormData) {
-  return parseWithZod(formData, { schema: groupFormSchema, error: formErrors });
+  return parseWithZod(formData, { schema: groupFormSchema, error: requiredErrors });
 }
 
 /** The user to add to a group: picked from a search. */
@@ -19,5 +16,5 @@ export const memberFormSchema = z.object({ userUuid: z.uuid(messages.required) }
 export type MemberFormValue = z.input<typeof memberFormSchema>;
 
 export function parseMemberForm(formData: FormData) {
-  return parseWithZod(formData, { schema: memberFormSchema, error: formErrors });
+  return parseWithZod(formData, { schema: memberFormSchema, error: requiredErrors });
 }

@@ -8,17 +8,13 @@ import {
   roleNameSchema,
 } from "../../../server/contract/iam.ts";
 import type { Operation } from "../../../server/contract/identity.ts";
-import { messages } from "../../../server/contract/messages.ts";
-
-/** An empty control is "Required"; the contract's schemas word everything else. */
-const formErrors: z.core.$ZodErrorMap = (issue) =>
-  issue.code === "invalid_type" && issue.input === undefined ? messages.required : undefined;
+import { requiredErrors } from "../../utils/form-errors.ts";
 
 /** A new role, empty or a copy of another (a hidden `copyFrom`): the contract's schema, as the API checks it. */
 export const roleFormSchema = roleInputSchema;
 
 export function parseRoleForm(formData: FormData) {
-  return parseWithZod(formData, { schema: roleFormSchema, error: formErrors });
+  return parseWithZod(formData, { schema: roleFormSchema, error: requiredErrors });
 }
 
 /** A role's new name. */
@@ -26,7 +22,7 @@ export const roleNameFormSchema = roleNameSchema;
 export type RoleNameFormValue = z.input<typeof roleNameFormSchema>;
 
 export function parseRoleNameForm(formData: FormData) {
-  return parseWithZod(formData, { schema: roleNameFormSchema, error: formErrors });
+  return parseWithZod(formData, { schema: roleNameFormSchema, error: requiredErrors });
 }
 
 /** A ticked box of the matrix: its resource and operation, "Company:Create". */

@@ -4,16 +4,13 @@ import { z } from "zod";
 import { employeeChangeSchema } from "../../../server/contract/iam.ts";
 import { createEmployeeSchema, type Employee } from "../../../server/contract/identity.ts";
 import { messages } from "../../../server/contract/messages.ts";
-
-/** An empty control is "Required"; the contract's schemas word everything else. */
-const formErrors: z.core.$ZodErrorMap = (issue) =>
-  issue.code === "invalid_type" && issue.input === undefined ? messages.required : undefined;
+import { requiredErrors } from "../../utils/form-errors.ts";
 
 /** The invitation: the contract's schema, as the API checks it. A language left empty follows the user's browser. */
 export const inviteFormSchema = createEmployeeSchema;
 
 export function parseInviteForm(formData: FormData) {
-  return parseWithZod(formData, { schema: inviteFormSchema, error: formErrors });
+  return parseWithZod(formData, { schema: inviteFormSchema, error: requiredErrors });
 }
 
 /**
@@ -25,7 +22,10 @@ const keptRoleFormSchema = employeeChangeSchema.omit({ roleUuid: true });
 export type UserChangeFormValue = z.input<typeof employeeChangeSchema>;
 
 export function parseUserChangeForm(formData: FormData, withRole = true) {
-  return parseWithZod(formData, { schema: withRole ? userChangeFormSchema : keptRoleFormSchema, error: formErrors });
+  return parseWithZod(formData, {
+    schema: withRole ? userChangeFormSchema : keptRoleFormSchema,
+    error: requiredErrors,
+  });
 }
 
 export function userChangeDefaults(employee: Employee): DefaultValue<UserChangeFormValue> {

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -30,7 +29,7 @@ import {
 } from "../../../../server/contract/company-settings.ts";
 import { FileInput } from "../../../components/file-input.tsx";
 import type { FileRule } from "../../../components/file-rules.ts";
-import { FormField, SubmitButton } from "../../../components/form-field.tsx";
+import { FormErrors, FormField, SubmitButton } from "../../../components/form-field.tsx";
 import { Page, PageHeader } from "../../../components/page-header.tsx";
 import { useMessageText } from "../../../utils/message-text.ts";
 import { useSchemaForm } from "../../../utils/schema-form.ts";
@@ -118,7 +117,6 @@ function SettingsForm({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
   const languageName = useLanguageName();
   const [form, fields] = useSchemaForm(companyFormSchema, {
     id: COMPANY_FORM_ID,
@@ -131,12 +129,7 @@ function SettingsForm({
       <Card.Body>
         <Form method="post" action={COMPANY_SETTINGS_PATH} {...getFormProps(form)} noValidate>
           <Stack gap="4" maxW="xl">
-            {form.errors?.length ? (
-              <Alert.Root status="error" id={form.errorId} data-testid="form-error">
-                <Alert.Indicator />
-                <Alert.Title>{form.errors.map(messageText).join(" ")}</Alert.Title>
-              </Alert.Root>
-            ) : null}
+            <FormErrors form={form} />
             <FormField meta={fields.name} label={t("settings.company.name")}>
               <Input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} />
             </FormField>

@@ -9,7 +9,7 @@ import {
 } from "../../../../server/contract/custom-entities.ts";
 import { customFieldTypes } from "../../../../server/contract/custom-fields.ts";
 import type { FieldType } from "../../../../server/contract/fields.ts";
-import { messages } from "../../../../server/contract/messages.ts";
+import { requiredErrors } from "../../../utils/form-errors.ts";
 
 export type NewEntityFormValue = z.input<typeof customEntityInputSchema>;
 export type EntityNamesFormValue = z.input<typeof entityNamesSchema>;
@@ -27,18 +27,14 @@ export const firstFieldTypes: readonly FieldType[] = customFieldTypes.filter(
 const newEntitySchema = coerceFormValue(customEntityInputSchema);
 const namesSchema = coerceFormValue(entityNamesSchema);
 
-/** An empty control is "Required"; the contract's schemas word everything else. */
-const formErrors: z.core.$ZodErrorMap = (issue) =>
-  issue.code === "invalid_type" && issue.input === undefined ? messages.required : undefined;
-
 /** The new entity form, read by the contract's schema: the same in the browser and in the action. */
 export function parseNewEntityForm(formData: FormData) {
-  return parseWithZod(formData, { schema: newEntitySchema, disableAutoCoercion: true, error: formErrors });
+  return parseWithZod(formData, { schema: newEntitySchema, disableAutoCoercion: true, error: requiredErrors });
 }
 
 /** The rename form, read by the contract's schema for an entity's names and icon. */
 export function parseEntityNamesForm(formData: FormData) {
-  return parseWithZod(formData, { schema: namesSchema, disableAutoCoercion: true, error: formErrors });
+  return parseWithZod(formData, { schema: namesSchema, disableAutoCoercion: true, error: requiredErrors });
 }
 
 /** A new entity starts with the default icon and one Text field that names its records. */

@@ -1,6 +1,5 @@
 import type { DefaultValue } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { configureCoercion } from "@conform-to/zod/v4/future";
 import type { z } from "zod";
 import {
   type CustomFieldInput,
@@ -10,8 +9,8 @@ import {
 } from "../../../../server/contract/custom-fields.ts";
 import { decimalInput, decimalText } from "../../../../server/contract/decimal-input.ts";
 import type { FieldDefinition, FieldType } from "../../../../server/contract/fields.ts";
-import { messages } from "../../../../server/contract/messages.ts";
 import { displayPercent } from "../../../components/value-text.ts";
+import { coerceWithCheckboxes, numberFormErrors } from "../../../utils/form-errors.ts";
 import type { Language } from "../../../utils/i18n.ts";
 import { inputValue } from "../../records/record-form.ts";
 
@@ -30,29 +29,7 @@ export function isFieldType(value: unknown): value is FieldType {
   return typeof value === "string" && (customFieldTypes as readonly string[]).includes(value);
 }
 
-/**
- * The form's coercion: conform-zod's, except that a flag with a default is a checkbox that is always on the form, so
- * an unchecked (absent) one is false. Without this an unchecked "Active" would fall back to its default, true.
- */
-const { coerceFormValue } = configureCoercion({
-  customize: (type) => {
-    const def = type._zod.def as { type: string; innerType?: { _zod: { def: { type: string } } } };
-    return def.type === "default" && def.innerType?._zod.def.type === "boolean" ? (value) => value === "on" : null;
-  },
-});
-
-const formSchema = coerceFormValue(customFieldInputSchema);
-
-/** Messages for what the contract's schema leaves to zod: an empty control, a number that is not one. */
-const formErrors: z.core.$ZodErrorMap = (issue) => {
-  if (issue.code === "invalid_type" && issue.input === undefined) return messages.required;
-  if (issue.code === "invalid_type" && (issue.expected === "number" || issue.expected === "int")) {
-    return messages.notANumber;
-  }
-  if (issue.code === "too_small" && issue.origin === "number") return `Must be at least ${issue.minimum}`;
-  if (issue.code === "too_big" && issue.origin === "number") return `Must be at most ${issue.maximum}`;
-  return undefined;
-};
+const formSchema = coerceWithCheckboxes(customFieldInputSchema);
 
 /** The limits a value may have: typed with a decimal comma in Norwegian. */
 const decimalLimits = new Set(["minValue", "maxValue"]);
@@ -69,7 +46,7 @@ export function parseFieldForm(formData: FormData, language?: Language) {
       read.append(name, decimalLimits.has(name) && typeof value === "string" ? decimalText(value, language) : value);
     }
   }
-  return parseWithZod(read, { schema: formSchema, disableAutoCoercion: true, error: formErrors });
+  return parseWithZod(read, { schema: formSchema, disableAutoCoercion: true, error: numberFormErrors });
 }
 
 /**
@@ -99,6 +76,23 @@ export function fieldFormDefaults(
     };
   }
   return {
+    ...fieldNamesAndSwitches(field),
+    minLength: field.minLength ?? undefined,
+    maxLength: field.maxLength ?? undefined,
+    minValue: limitInput(field.type, field.minValue, language),
+    maxValue: limitInput(field.type, field.maxValue, language),
+    from: field.from ?? undefined,
+    to: field.to ?? undefined,
+    // A stored default shows as a record's value would: a percentage, a local time, a checked box.
+    defaultValue: inputValue(field, field.defaultValue, timeZone, language),
+    options: field.options,
+    query: field.query ?? undefined,
+  };
+}
+
+/** A field's key, names, type and switches, as its settings form and its settings call both give them back. */
+export function fieldNamesAndSwitches(field: FieldSetting) {
+  return {
     key: field.key,
     labelEn: field.labelEn,
     labelNb: field.labelNb,
@@ -110,16 +104,6 @@ export function fieldFormDefaults(
     searchable: field.searchable,
     partOfName: field.partOfName,
     favorite: field.favorite,
-    minLength: field.minLength ?? undefined,
-    maxLength: field.maxLength ?? undefined,
-    minValue: limitInput(field.type, field.minValue, language),
-    maxValue: limitInput(field.type, field.maxValue, language),
-    from: field.from ?? undefined,
-    to: field.to ?? undefined,
-    // A stored default shows as a record's value would: a percentage, a local time, a checked box.
-    defaultValue: inputValue(field, field.defaultValue, timeZone, language),
-    options: field.options,
-    query: field.query ?? undefined,
   };
 }
 

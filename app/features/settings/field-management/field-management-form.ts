@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import type { CustomFieldInput, FieldSetting } from "../../../../server/contract/custom-fields.ts";
 import { messages } from "../../../../server/contract/messages.ts";
+import { fieldNamesAndSwitches } from "../custom-fields/custom-field-form.ts";
 
 /**
  * What a row's buttons ask: a move one place up or down, or one of the field's switches set on or off. Each button
@@ -68,17 +69,7 @@ export function movedKeys(keys: readonly string[], key: string, direction: "up" 
  */
 export function fieldInputOf(field: FieldSetting, setting: FieldSwitch, value: boolean): CustomFieldInput {
   return {
-    key: field.key,
-    labelEn: field.labelEn,
-    labelNb: field.labelNb,
-    type: field.type,
-    required: field.required,
-    unique: field.unique,
-    active: field.active,
-    hidden: field.hidden,
-    searchable: field.searchable,
-    partOfName: field.partOfName,
-    favorite: field.favorite,
+    ...fieldNamesAndSwitches(field),
     minLength: field.minLength,
     maxLength: field.maxLength,
     minValue: field.minValue,

@@ -1,6 +1,5 @@
 import type { DefaultValue } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { configureCoercion } from "@conform-to/zod/v4/future";
 import { z } from "zod";
 import { messages } from "../../../../server/contract/messages.ts";
 import {
@@ -10,6 +9,7 @@ import {
   relationshipInputSchema,
   relationshipTypes,
 } from "../../../../server/contract/relationships.ts";
+import { coerceWithCheckboxes, requiredErrors } from "../../../utils/form-errors.ts";
 
 /** A group a side may be shown to. */
 export interface GroupOption {
@@ -42,32 +42,17 @@ export const newRelationshipFormSchema = relationshipInputSchema
 export type NewRelationshipFormValue = z.input<typeof newRelationshipFormSchema>;
 export type RelationshipChangeFormValue = z.input<typeof relationshipChangeSchema>;
 
-/**
- * The forms' coercion: conform-zod's, except that a flag with a default is a checkbox that is always on the form, so
- * an unchecked (absent) one is false. Without this an unchecked "visible" would fall back to its default, true.
- */
-const { coerceFormValue } = configureCoercion({
-  customize: (type) => {
-    const def = type._zod.def as { type: string; innerType?: { _zod: { def: { type: string } } } };
-    return def.type === "default" && def.innerType?._zod.def.type === "boolean" ? (value) => value === "on" : null;
-  },
-});
-
-const newSchema = coerceFormValue(newRelationshipFormSchema);
-const changeSchema = coerceFormValue(relationshipChangeSchema);
-
-/** An empty control is "Required"; the contract's schemas word everything else. */
-const formErrors: z.core.$ZodErrorMap = (issue) =>
-  issue.code === "invalid_type" && issue.input === undefined ? messages.required : undefined;
+const newSchema = coerceWithCheckboxes(newRelationshipFormSchema);
+const changeSchema = coerceWithCheckboxes(relationshipChangeSchema);
 
 /** The new relationship form, read by the contract's schema: the same in the browser and in the action. */
 export function parseNewRelationshipForm(formData: FormData) {
-  return parseWithZod(formData, { schema: newSchema, disableAutoCoercion: true, error: formErrors });
+  return parseWithZod(formData, { schema: newSchema, disableAutoCoercion: true, error: requiredErrors });
 }
 
 /** The edit form: what may change on a relationship, read by the contract's schema for a change. */
 export function parseRelationshipChangeForm(formData: FormData) {
-  return parseWithZod(formData, { schema: changeSchema, disableAutoCoercion: true, error: formErrors });
+  return parseWithZod(formData, { schema: changeSchema, disableAutoCoercion: true, error: requiredErrors });
 }
 
 /** The body the API takes for a new relationship: the form's values with each entity split into schema and table. */

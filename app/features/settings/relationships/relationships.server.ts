@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { assignmentsApi } from "../../../../server/contract/assignments.api.ts";
 import { fieldsApi } from "../../../../server/contract/fields.api.ts";
 import { relationshipsApi } from "../../../../server/contract/relationships.api.ts";
 import type { RelationshipDto } from "../../../../server/contract/relationships.ts";
@@ -11,11 +10,11 @@ import { errorDialogText, fieldErrors, fixedTexts, OOPS, serverMessage } from ".
 import { flash } from "../../../utils/flash.server.ts";
 import { deleteThenRedirect, invalid, readForm } from "../../../utils/form-action.server.ts";
 import type { ActionResult, PanelState } from "../../../utils/form-action.ts";
+import { loadGroupOptions } from "../../../utils/group-options.server.ts";
 import { readListPanel } from "../settings-list.server.ts";
 import { entityParam, SETTINGS_RESOURCE } from "../urls.ts";
 import {
   formFieldOf,
-  type GroupOption,
   parseNewRelationshipForm,
   parseRelationshipChangeForm,
   toRelationshipInput,
@@ -32,17 +31,6 @@ export type RelationshipActionResult = ActionResult<"relationship" | "delete">;
 function readPanel(url: URL, relationships: RelationshipDto[]): RelationshipPanelState | null {
   const changeable = relationships.filter((relationship) => !relationship.builtIn);
   return readListPanel(url.searchParams, "relationship", changeable, (relationship) => relationship.id);
-}
-
-/** The groups a side may be shown to; null when the user may not list them (the form then keeps the chosen ones). */
-async function loadGroups(client: ReturnType<typeof api>): Promise<GroupOption[] | null> {
-  try {
-    const page = await client.call(assignmentsApi.groups, { query: { size: 200 } });
-    return page.content.map(({ uuid, name }) => ({ uuid, name }));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 403) return null;
-    throw error;
-  }
 }
 
 /**
@@ -73,7 +61,7 @@ export async function loadRelationships(
     relationships: relationshipsOf(relationships, entity),
     canUpdate,
     panel,
-    groups: formOpen ? await loadGroups(client) : null,
+    groups: formOpen ? await loadGroupOptions(client) : null,
   };
 }
 

@@ -1,9 +1,8 @@
-import { Alert, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { type SharedShortcutDto, shortcutVisibilities } from "../../../../server/contract/shortcuts.ts";
-import { FormField } from "../../../components/form-field.tsx";
+import { FormErrors, FormField } from "../../../components/form-field.tsx";
 import { FormPanel } from "../../../components/form-panel.tsx";
-import { useMessageText } from "../../../utils/message-text.ts";
 import { useSchemaForm } from "../../../utils/schema-form.ts";
 import { useTranslation } from "../../../utils/translation.tsx";
 import { SHARED_SHORTCUT_FORM_ID, sharedShortcutsUrl } from "../urls.ts";
@@ -28,7 +27,6 @@ export function SharedShortcutPanel({
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
   const [form, fields] = useSchemaForm(sharedShortcutFormSchema, {
     id: SHARED_SHORTCUT_FORM_ID,
     lastResult,
@@ -52,12 +50,7 @@ export function SharedShortcutPanel({
       saveLabel={shortcut ? t("common.saveChanges") : t("common.save")}
     >
       <Stack gap="4">
-        {form.errors?.length ? (
-          <Alert.Root status="error" id={form.errorId} data-testid="form-error">
-            <Alert.Indicator />
-            <Alert.Title>{form.errors.map(messageText).join(" ")}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <FormErrors form={form} />
         <FormField meta={fields.name} label={t("settings.sharedShortcuts.name")}>
           <Input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} />
         </FormField>

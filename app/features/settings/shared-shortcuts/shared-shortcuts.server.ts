@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { assignmentsApi } from "../../../../server/contract/assignments.api.ts";
 import { shortcutsApi } from "../../../../server/contract/shortcuts.api.ts";
 import type { SharedShortcutDto } from "../../../../server/contract/shortcuts.ts";
 import { forgetUser, hasPermission, requirePermission } from "../../../middleware/auth.server.ts";
@@ -10,9 +9,10 @@ import { errorDialogText, fieldErrors, OOPS, serverMessage } from "../../../util
 import { flash } from "../../../utils/flash.server.ts";
 import { deleteThenRedirect, readForm } from "../../../utils/form-action.server.ts";
 import type { PanelState } from "../../../utils/form-action.ts";
+import { loadGroupOptions } from "../../../utils/group-options.server.ts";
 import { readListPanel } from "../settings-list.server.ts";
 import { SETTINGS_RESOURCE, sharedShortcutsUrl } from "../urls.ts";
-import { type GroupOption, parseSharedShortcutForm } from "./shared-shortcut-form.ts";
+import { parseSharedShortcutForm } from "./shared-shortcut-form.ts";
 
 /** Which panel or dialog the URL opens over the table; only for users who may change the settings. */
 export type SharedShortcutPanelState = PanelState<"shortcut", SharedShortcutDto>;
@@ -24,17 +24,6 @@ export interface SharedShortcutActionResult {
 
 function readPanel(url: URL, shortcuts: SharedShortcutDto[]): SharedShortcutPanelState | null {
   return readListPanel(url.searchParams, "shortcut", shortcuts, (shortcut) => shortcut.uuid);
-}
-
-/** The groups a shortcut may be for; null when the user may not list them. */
-async function loadGroups(client: ReturnType<typeof api>): Promise<GroupOption[] | null> {
-  try {
-    const page = await client.call(assignmentsApi.groups, { query: { size: 200 } });
-    return page.content.map(({ uuid, name }) => ({ uuid, name }));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 403) return null;
-    throw error;
-  }
 }
 
 /**
@@ -53,7 +42,7 @@ export async function loadSharedShortcuts(request: Request, context: Readonly<Ro
     shortcuts,
     canUpdate,
     panel,
-    groups: formOpen ? await loadGroups(client) : null,
+    groups: formOpen ? await loadGroupOptions(client) : null,
   };
 }
 
