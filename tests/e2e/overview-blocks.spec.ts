@@ -95,7 +95,12 @@ test.describe("overview blocks", () => {
       await expect(page.getByRole("checkbox", { name: "Show Activities" })).not.toBeChecked();
 
       // Moved up: the page comes back at the block's row without JavaScript; with it, its button keeps the focus.
+      // The list shows the new order before it is saved: the page is reloaded only once the post has been answered.
+      const movedUp = page.waitForResponse(
+        (response) => response.request().method() === "POST" && response.url().includes(SCREEN),
+      );
       await page.getByRole("button", { name: "Move Latest documents up" }).click();
+      await movedUp;
       await expect(blockNames(page)).toHaveText([
         "Fields",
         "Favorite relationships",
