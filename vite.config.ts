@@ -26,50 +26,6 @@ async function chakraStylesheet(): Promise<{ href: string; plugin: Plugin }> {
 }
 
 /**
- * Each language's texts are a chunk of their own (app/utils/messages.ts), and so is each text part
- * of each language (app/utils/text-parts.ts: "settings.en"). The server learns their file names
- * from the browser build, which comes first, through `virtual:locale-chunks`, so a page can
- * preload the language it speaks and the parts it shows, with the chunks they import (the
- * contract's texts) that the browser's entry does not load already: the browser would find those
- * only once the texts are run, after the framework has arrived, a round trip late. Empty in dev,
- * where the browser just imports them.
- */
-function localeChunks(): Plugin {
-  const virtualId = "virtual:locale-chunks";
-  const files: Record<string, string[]> = {};
-  return {
-    name: "workspace:locale-chunks",
-    resolveId(source) {
-      return source === virtualId ? `\0${virtualId}` : undefined;
-    },
-    load(id) {
-      return id === `\0${virtualId}` ? `export default ${JSON.stringify(files)};` : undefined;
-    },
-    generateBundle(_options, bundle) {
-      if (this.environment.name !== "client") return;
-      const imported = (fileName: string, into = new Set<string>()) => {
-        const chunk = bundle[fileName];
-        if (chunk?.type !== "chunk" || into.has(fileName)) return into;
-        into.add(fileName);
-        for (const name of chunk.imports) imported(name, into);
-        return into;
-      };
-      const entry = Object.values(bundle).find(
-        (chunk) => chunk.type === "chunk" && /[\\/]app[\\/]entry\.client\.tsx$/.test(chunk.facadeModuleId ?? ""),
-      );
-      const loaded = entry ? imported(entry.fileName) : new Set<string>();
-      for (const chunk of Object.values(bundle)) {
-        const texts =
-          chunk.type === "chunk" &&
-          /[\\/]app[\\/]locales[\\/](\w+(?:\.(?:en|nb))?)\.ts$/.exec(chunk.facadeModuleId ?? "")?.[1];
-        if (texts)
-          files[texts] = [...imported(chunk.fileName)].filter((name) => !loaded.has(name)).map((name) => `/${name}`);
-      }
-    },
-  };
-}
-
-/**
  * Chakra, Ark and Zag define every component's anatomy (its part names) with top-level calls
  * such as `dialogAnatomy.extendWith("footer")`, which a bundler must keep in case they have
  * effects. They have none: marked pure, the anatomies of components the app does not use drop out.
@@ -120,7 +76,7 @@ export default defineConfig(async ({ command }) => {
     // Vitest runs plain modules; the React Router plugin is for the app build and dev server.
     plugins: process.env.VITEST
       ? []
-      : [reactRouter(), localeChunks(), pureAnatomies(), ...browserRecipes, ...(stylesheet ? [stylesheet.plugin] : [])],
+      : [reactRouter(), pureAnatomies(), ...browserRecipes, ...(stylesheet ? [stylesheet.plugin] : [])],
     define: { __CHAKRA_STYLESHEET__: JSON.stringify(stylesheet?.href ?? "") },
     // Two Emotion copies in dev would silently ignore the per-request style cache.
     ssr: command === "serve" ? { noExternal: ["@chakra-ui/react"] } : undefined,
@@ -148,18 +104,18 @@ export default defineConfig(async ({ command }) => {
                 test: /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion|stylis|hoist-non-react-statics|react-is|@pandacss|use-sync-external-store)[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](styled-system|preset-base|theme(?![\\/](recipes|slot-recipes|index))|utils|create-context|merge-props|merge-refs)/,
               },
               {
-                // The contract's texts, which the English texts quote, and the lookup of their keys that forms and
-                // dashboards show them by: one small file, free of Zod, preloaded with the language (localeChunks).
-                name: "texts",
-                priority: 1,
-                test: /server[\\/]contract[\\/](messages|files|[\w-]+-texts)\.ts$|app[\\/](locales[\\/]spec-texts|utils[\\/]message-text)\.ts$/,
-              },
-              {
                 // The app's own shared code, its texts' machinery and the UI kit's parts that every list page paints:
                 // one file rather than some twenty of a few hundred bytes each. dayjs's ISO weeks are for charts only.
                 name: "shell",
                 priority: 1,
-                test: /node_modules[\\/](i18next|react-i18next|dayjs(?![\\/]plugin[\\/]isoWeek))[\\/]|app[\\/](theme(-recipes)?\.ts|utils[\\/](emotion|messages|i18n|dates|date-settings|layout|navigation|nonce|chakra-stylesheet|preferences)\.tsx?|components[\\/](icons|entity-icons|empty-state|button-link|page-header|filter-bar|data-table|list-footer|status-badge|value-text)|features[\\/](records[\\/](field-labels|list-params|screens|lazy-panels)|notifications[\\/]urls))|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](box|heading|text|link|table|stack|empty-state)[\\/]/,
+                test: /node_modules[\\/](i18next|react-i18next|dayjs(?![\\/]plugin[\\/]isoWeek))[\\/]|app[\\/](theme(-recipes)?\.ts|utils[\\/](emotion|i18n|dates|date-settings|layout|navigation|nonce|chakra-stylesheet|preferences)\.tsx?|components[\\/](icons|entity-icons|empty-state|button-link|page-header|filter-bar|data-table|list-footer|status-badge|value-text)|features[\\/](records[\\/](field-labels|list-params|screens|lazy-panels)|notifications[\\/]urls))|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](box|heading|text|link|table|stack|empty-state)[\\/]/,
+              },
+              {
+                // The messages' machinery that forms and dashboards show refusals by (their codes, the lookup, the
+                // API's shared texts): one file. After the shell, which keeps the translator they use.
+                name: "messages",
+                priority: 1,
+                test: /server[\\/]contract[\\/](message-code|messages|files|error-texts|iam-texts|meta-status-texts)\.ts$|app[\\/]utils[\\/]message-text\.ts$/,
               },
               {
                 // What pages beyond the lists paint (a record's cards and tabs, a dashboard's grid, the home page's

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
-import localeChunks from "virtual:locale-chunks";
 import { CacheProvider } from "@emotion/react";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
@@ -10,13 +9,12 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
-import { getInstance, getLocale } from "./middleware/i18next.server.ts";
+import { getInstance } from "./middleware/i18next.server.ts";
 import { documentEncoding, encodeDocument } from "./utils/document-encoding.server.ts";
 import { createServerEmotionCache, emotionStyleTags } from "./utils/emotion.server.ts";
 import { NonceProvider } from "./utils/nonce.tsx";
 import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders } from "./utils/security-headers.server.ts";
 import { serverTimingEnabled, serverTimingInstrumentations, startSpan } from "./utils/server-timing.server.ts";
-import { textPartsOf } from "./utils/text-parts.ts";
 import { TextsProvider } from "./utils/translation.tsx";
 
 export const streamTimeout = 5_000;
@@ -59,16 +57,6 @@ export default function handleRequest(
 
   const endRender = startSpan(loadContext, "render");
   const cache = createServerEmotionCache(nonce);
-  // The browser's entry imports the page's texts, and the parts its routes name, before it hydrates: fetch them
-  // alongside it.
-  const language = getLocale(loadContext);
-  const parts = textPartsOf(
-    routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id]?.handle),
-  );
-  const preload = [localeChunks[language], ...parts.map((part) => localeChunks[`${part}.${language}`])]
-    .flatMap((chunks) => chunks ?? [])
-    .map((chunk) => `<link rel="modulepreload" href="${chunk}" nonce="${nonce}"/>`)
-    .join("");
 
   return new Promise<Response>((resolve, reject) => {
     // The whole document is rendered before it is sent: its styles belong in <head>, so the
@@ -92,7 +80,7 @@ export default function handleRequest(
         [ready]() {
           readAll(pipe).then((html) => {
             clearTimeout(timeout);
-            const styled = html.replace("</head>", `${preload}${emotionStyleTags(cache, nonce)}</head>`);
+            const styled = html.replace("</head>", `${emotionStyleTags(cache, nonce)}</head>`);
             endRender?.();
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             responseHeaders.append("Vary", "Accept-Encoding");

@@ -18,6 +18,7 @@ import { notificationsPanel, unreadNotifications } from "./features/notification
 import { suspended } from "./features/records/lazy-panels.tsx";
 import { AppShell } from "./layouts/app-shell.tsx";
 import { FullLayout } from "./layouts/full-layout.tsx";
+import { textsVersion } from "./locales/texts.server.ts";
 import { authMiddleware, getUser, takeToast } from "./middleware/auth.server.ts";
 import { getLocale, i18nextMiddleware } from "./middleware/i18next.server.ts";
 import { originCheckMiddleware } from "./middleware/origin-check.server.ts";
@@ -31,6 +32,7 @@ import { readPreferences } from "./utils/preferences.server.ts";
 import type { Skin } from "./utils/preferences.ts";
 import { securityHeadersMiddleware } from "./utils/security-headers.server.ts";
 import { serverTimingMiddleware } from "./utils/server-timing.server.ts";
+import { textsPath } from "./utils/text-parts.ts";
 
 /** The notifications panel's code loads when it opens; the server renders it open. */
 const NotificationsPanel = suspended(() => import("./features/notifications/notifications-panel.tsx"));
@@ -54,6 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : [null, null];
   return {
     locale: getLocale(context),
+    textsVersion,
     ...preferences,
     user: user && {
       firstName: user.firstName,
@@ -106,12 +109,14 @@ export function Layout({ children }: { children: ReactNode }) {
   const skin = usePendingSkin() ?? data?.skin ?? "dark";
   const nonce = useNonce();
   const textParts = useRouteTextParts();
+  const language = data?.locale ?? fallbackLanguage;
   return (
     <html
-      lang={data?.locale ?? fallbackLanguage}
+      lang={language}
       className={skin}
       style={{ colorScheme: skin }}
       data-texts={textParts.length > 0 ? textParts.join(" ") : undefined}
+      data-texts-version={data?.textsVersion}
     >
       <head>
         <meta charSet="utf-8" />
@@ -119,6 +124,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="color-scheme" content="dark light" />
         <Meta />
         <Links />
+        {/* The browser's entry fetches the page's texts before it hydrates (entry.client.tsx): they come alongside it. */}
+        {["translation", ...textParts].map((namespace) => (
+          <link
+            key={namespace}
+            rel="preload"
+            as="fetch"
+            crossOrigin="anonymous"
+            href={textsPath(language, namespace, data?.textsVersion)}
+          />
+        ))}
       </head>
       <body>
         <ChakraProvider value={system}>{children}</ChakraProvider>

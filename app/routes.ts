@@ -8,6 +8,7 @@ export default [
   route("error-404", "routes/error-404.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("resources/preferences", "routes/resources.preferences.ts"),
+  route("locales/:lng/:ns", "routes/locales.ts"),
   layout("routes/protected-layout.ts", [
     index("routes/home.tsx"),
     route("dashboard/:id", "routes/dashboard.tsx"),

@@ -1,7 +1,7 @@
 import { initReactI18next } from "react-i18next";
 import type { RouterContextProvider } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";
-import { allTexts } from "../locales/all.ts";
+import { textResources } from "../locales/all.ts";
 import {
   fallbackLanguage,
   i18nextOptions,
@@ -34,7 +34,7 @@ const [middleware, getLocaleOf, getInstance] = createI18nextMiddleware({
     },
   },
   // The texts are the locale modules, loaded once; each request's instance refers to them, nothing is copied.
-  i18next: { ...i18nextOptions, resources: { en: { translation: allTexts.en }, nb: { translation: allTexts.nb } } },
+  i18next: { ...i18nextOptions, resources: textResources },
   plugins: [initReactI18next],
 });
 

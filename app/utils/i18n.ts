@@ -9,11 +9,19 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (languages as readonly string[]).includes(value);
 }
 
+/**
+ * The namespaces that hold only some screens' texts (app/locales/all.ts). A key is looked up in the core namespace,
+ * then in these: a screen names `settings.users.title` whichever namespace holds it.
+ */
+export const textParts = ["settings", "profile"] as const;
+export type TextPart = (typeof textParts)[number];
+
 /** How i18next reads the texts, the same on the server and in the browser. */
 export const i18nextOptions = {
   supportedLngs: [...languages],
   fallbackLng: fallbackLanguage,
   defaultNS: "translation",
+  fallbackNS: [...textParts],
   // React escapes what it renders; escaping here too would show "&amp;".
   interpolation: { escapeValue: false },
   returnNull: false,

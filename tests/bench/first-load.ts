@@ -1,7 +1,8 @@
 /**
  * npm run bench:first-load: what the signed-in /companies page, and the home page, weigh on a first load in a fresh
  * demo workspace: the HTML and every script and stylesheet it names, gzipped, script by script; then, in a browser,
- * the scripts it fetches until it is interactive and until the network is idle. Run `npm run build` first.
+ * the scripts it fetches until it is interactive and until the network is idle, and beside them the texts it fetches
+ * (JSON, through i18next's backend), which scripts held before. Run `npm run build` first.
  * Budgets (docs/performance.md): 20 KiB of HTML; 200 KiB of JavaScript until interactive, 250 KiB until idle. The
  * script exits with 1 when a budget is not met.
  */
@@ -45,12 +46,13 @@ try {
     };
     const interactive = await weigh(loaded.beforeInteractive);
     const idle = await weigh(loaded.all);
+    const texts = await weigh(loaded.texts);
     const verdict = (value: number, budget: number) => {
       if (value > budget * KiB) overBudget = true;
       return value > budget * KiB ? `over ${budget} KiB` : `within ${budget} KiB`;
     };
     console.log(
-      `/companies (${language}) in a browser: JS until interactive ${kib(interactive)} in ${loaded.beforeInteractive.length} files (${verdict(interactive, budgetsKiB.interactive)}), until the network is idle ${kib(idle)} in ${loaded.all.length} files (${verdict(idle, budgetsKiB.idle)})`,
+      `/companies (${language}) in a browser: JS until interactive ${kib(interactive)} in ${loaded.beforeInteractive.length} files (${verdict(interactive, budgetsKiB.interactive)}), until the network is idle ${kib(idle)} in ${loaded.all.length} files (${verdict(idle, budgetsKiB.idle)}); texts ${kib(texts)} in ${loaded.texts.length} files, so scripts and texts until interactive ${kib(interactive + texts)}`,
     );
     if (language === "en") {
       for (const url of loaded.all.filter((url) => !loaded.beforeInteractive.includes(url)))
@@ -71,8 +73,9 @@ try {
 if (overBudget) process.exit(1);
 
 /**
- * The scripts a browser with an empty cache fetches for the page until the network is idle, and those among them
- * that had arrived when the page marked itself hydrated (`workspace:hydrated`).
+ * The scripts a browser with an empty cache fetches for the page until the network is idle, those among them that
+ * had arrived when the page marked itself hydrated (`workspace:hydrated`), and the texts it fetched (all of them
+ * before it hydrates).
  */
 async function scriptsInBrowser(cookie: string, language: string, pagePath: string) {
   const context = await browser.newContext({ locale: language === "nb" ? "nb-NO" : "en-US" });
@@ -85,7 +88,9 @@ async function scriptsInBrowser(cookie: string, language: string, pagePath: stri
     );
     const page = await context.newPage();
     const arrived = new Map<string, number>();
+    const texts = new Set<string>();
     page.on("requestfinished", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/locales/")) texts.add(request.url());
       if (request.resourceType() !== "script") return;
       const timing = request.timing();
       arrived.set(request.url(), timing.startTime + timing.responseEnd);
@@ -101,7 +106,11 @@ async function scriptsInBrowser(cookie: string, language: string, pagePath: stri
     });
     if (!Number.isFinite(hydratedAt)) throw new Error(`${pagePath} never marked itself hydrated`);
     const all = [...arrived.keys()];
-    return { all, beforeInteractive: all.filter((url) => (arrived.get(url) ?? Infinity) <= hydratedAt) };
+    return {
+      all,
+      beforeInteractive: all.filter((url) => (arrived.get(url) ?? Infinity) <= hydratedAt),
+      texts: [...texts],
+    };
   } finally {
     await context.close();
   }
