@@ -1,4 +1,4 @@
-import { Box, Button, HStack, NativeSelect, Stack, Table, Text } from "@chakra-ui/react";
+import { Box, Button, HStack, Stack, Table, Text } from "@chakra-ui/react";
 import { Form } from "react-router";
 import {
   DASHBOARD_GRID_COLUMNS,
@@ -8,6 +8,7 @@ import {
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, type DataTableColumn, TableLink } from "../../components/data-table.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
+import { OptionSelect } from "../../components/option-select.tsx";
 import { useTranslation } from "../../utils/translation.tsx";
 import type { LayoutState } from "./dashboards-tab.server.ts";
 import { dashboardPageUrl, dashboardSettingsUrl, layoutUrl, placementRowId } from "./settings-urls.ts";
@@ -123,16 +124,14 @@ function SizeSelect({
   defaultValue: number;
 }) {
   return (
-    <NativeSelect.Root size="sm" width="auto">
-      <NativeSelect.Field name={name} defaultValue={String(defaultValue)} aria-label={label}>
-        {values.map((value) => (
-          <option key={value} value={value}>
-            {value}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <OptionSelect
+      size="sm"
+      width="auto"
+      name={name}
+      defaultValue={String(defaultValue)}
+      aria-label={label}
+      options={values.map((value) => ({ value: String(value), label: value }))}
+    />
   );
 }
 
@@ -265,16 +264,16 @@ export function LayoutScreen({ layout }: { layout: LayoutState }) {
               </Text>
             ) : (
               <HStack gap="2" wrap="wrap">
-                <NativeSelect.Root size="sm" width="auto">
-                  <NativeSelect.Field name="widget" aria-label={t("dashboardSettings.layout.widget")}>
-                    {choices.map((widget) => (
-                      <option key={widget.uuid} value={widget.uuid}>
-                        {widget.name || t(`dashboardSettings.types.${widget.type}`)}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <OptionSelect
+                  size="sm"
+                  width="auto"
+                  name="widget"
+                  aria-label={t("dashboardSettings.layout.widget")}
+                  options={choices.map((widget) => ({
+                    value: widget.uuid,
+                    label: widget.name || t(`dashboardSettings.types.${widget.type}`),
+                  }))}
+                />
                 <SizeSelect name="width" label={t("dashboardSettings.layout.width")} values={widths} defaultValue={6} />
                 <Text as="span">×</Text>
                 <SizeSelect
