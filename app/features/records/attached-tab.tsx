@@ -4,7 +4,7 @@ import type { RecordDto } from "../../../server/contract/records.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, TableLink } from "../../components/data-table.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
-import { ListFooter } from "../../components/list-footer.tsx";
+import { CountedListFooter } from "../../components/list-footer.tsx";
 import { excerpt, valueText } from "../../components/value-text.ts";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { formatDateTime } from "../../utils/dates.ts";
@@ -108,14 +108,7 @@ export function AttachedTab({ attached, screen, record, page }: RecordDetailData
             : []),
         ]}
       />
-      <ListFooter
-        page={page}
-        lastPage={Math.max(1, Math.ceil(attached.page.totalElements / attached.page.size))}
-        pageSize={attached.page.size}
-        total={attached.page.totalElements}
-        exact
-        pageTo={(number) => `${base}?page=${number}`}
-      />
+      <CountedListFooter page={page} of={attached.page} pageTo={(number) => `${base}?page=${number}`} />
     </Stack>
   );
 }

@@ -8,7 +8,7 @@ import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, TableLink } from "../../components/data-table.tsx";
 import { FieldValue, type ValueSettings, valueText } from "../../components/field-value.tsx";
 import { LinkTabs } from "../../components/link-tabs.tsx";
-import { ListFooter } from "../../components/list-footer.tsx";
+import { CountedListFooter } from "../../components/list-footer.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { QueryValue } from "../../components/query-value.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
@@ -363,14 +363,7 @@ function Related({ related, screen, canLink, canCreateRelated, record, page }: R
             : []),
         ]}
       />
-      <ListFooter
-        page={page}
-        lastPage={Math.max(1, Math.ceil(related.page.totalElements / related.page.size))}
-        pageSize={related.page.size}
-        total={related.page.totalElements}
-        exact
-        pageTo={(number) => `${base}?page=${number}`}
-      />
+      <CountedListFooter page={page} of={related.page} pageTo={(number) => `${base}?page=${number}`} />
     </Stack>
   );
 }
@@ -387,14 +380,7 @@ function History({ history, info, record, statuses, screen, page }: RecordDetail
       {history.content.map((entry) => (
         <HistoryEntryCard key={entry.id} {...describe(entry)} at={entry.at} />
       ))}
-      <ListFooter
-        page={page}
-        lastPage={Math.max(1, Math.ceil(history.totalElements / history.size))}
-        pageSize={history.size}
-        total={history.totalElements}
-        exact
-        pageTo={(number) => `${base}?page=${number}`}
-      />
+      <CountedListFooter page={page} of={history} pageTo={(number) => `${base}?page=${number}`} />
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import type { RecordConnection } from "../../../server/contract/relationships.ts
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, TableLink } from "../../components/data-table.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
-import { ListFooter } from "../../components/list-footer.tsx";
+import { CountedListFooter } from "../../components/list-footer.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import type { RecordDetailData } from "./detail.server.ts";
@@ -215,12 +215,9 @@ export function RelationshipPage({ relationships, screen, record }: RecordDetail
             : []),
         ]}
       />
-      <ListFooter
+      <CountedListFooter
         page={page}
-        lastPage={Math.max(1, Math.ceil(connection.totalElements / size))}
-        pageSize={size}
-        total={connection.totalElements}
-        exact
+        of={{ totalElements: connection.totalElements, size }}
         pageTo={(number) => `${here}?page=${number}`}
       />
     </Stack>
