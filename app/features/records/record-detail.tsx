@@ -1,6 +1,6 @@
 import { Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import { useId } from "react";
-import { Form, Link as RouterLink } from "react-router";
+import { Link as RouterLink } from "react-router";
 import { isShown } from "../../../server/contract/field-use.ts";
 import type { FieldDefinition } from "../../../server/contract/fields.ts";
 import type { OverviewBlockKey } from "../../../server/contract/overview-blocks.ts";
@@ -11,6 +11,7 @@ import { LinkTabs } from "../../components/link-tabs.tsx";
 import { CountedListFooter } from "../../components/list-footer.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { QueryValue } from "../../components/query-value.tsx";
+import { RowPostButton } from "../../components/row-post-button.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { whenReached } from "../../components/when-reached.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
@@ -344,19 +345,14 @@ function Related({ related, screen, canLink, canCreateRelated, record, page }: R
                   header: "",
                   kind: "action" as const,
                   cell: ({ link, record: linked }: Row) => (
-                    <Form method="post" action={base}>
-                      <input type="hidden" name="linkId" value={link.uuid} />
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value="unlink"
-                        size="xs"
-                        variant="outline"
-                        aria-label={`${t("common.remove")} ${linked.rowName}`}
-                      >
-                        {t("common.remove")}
-                      </Button>
-                    </Form>
+                    <RowPostButton
+                      action={base}
+                      intent="unlink"
+                      hidden={{ linkId: link.uuid }}
+                      label={`${t("common.remove")} ${linked.rowName}`}
+                    >
+                      {t("common.remove")}
+                    </RowPostButton>
                   ),
                 },
               ]

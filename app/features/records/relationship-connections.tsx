@@ -1,10 +1,11 @@
-import { Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { Form, Link as RouterLink } from "react-router";
+import { Card, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Link as RouterLink } from "react-router";
 import type { RecordConnection } from "../../../server/contract/relationships.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, TableLink } from "../../components/data-table.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { CountedListFooter } from "../../components/list-footer.tsx";
+import { RowPostButton } from "../../components/row-post-button.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import type { RecordDetailData } from "./detail.server.ts";
@@ -48,20 +49,14 @@ function DisconnectButton({
 }) {
   const { t } = useTranslation();
   return (
-    <Form method="post" action={action}>
-      <input type="hidden" name="relationshipId" value={connection.relationshipId} />
-      <input type="hidden" name="linkId" value={linked.linkId} />
-      <Button
-        type="submit"
-        name="intent"
-        value="disconnect"
-        size="xs"
-        variant="outline"
-        aria-label={t("links.removeLink", { name: linked.rowName })}
-      >
-        {t("common.remove")}
-      </Button>
-    </Form>
+    <RowPostButton
+      action={action}
+      intent="disconnect"
+      hidden={{ relationshipId: connection.relationshipId, linkId: linked.linkId }}
+      label={t("links.removeLink", { name: linked.rowName })}
+    >
+      {t("common.remove")}
+    </RowPostButton>
   );
 }
 
