@@ -4,7 +4,7 @@ import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, TableLink } from "../../components/data-table.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { CountedListFooter } from "../../components/list-footer.tsx";
-import { RowPostButton } from "../../components/row-post-button.tsx";
+import { RemoveRowButton } from "../../components/remove-row-button.tsx";
 import { excerpt, valueText } from "../../components/value-text.ts";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { formatDateTime } from "../../utils/dates.ts";
@@ -88,14 +88,12 @@ export function AttachedTab({ attached, screen, record, page }: RecordDetailData
                   header: "",
                   kind: "action" as const,
                   cell: (item: RecordDto) => (
-                    <RowPostButton
+                    <RemoveRowButton
                       action={base}
                       intent="detach"
                       hidden={{ tab: attached.tab, itemId: item.uuid }}
                       label={t("attachments.detach", { name: item.rowName })}
-                    >
-                      {t("common.remove")}
-                    </RowPostButton>
+                    />
                   ),
                 },
               ]

@@ -11,7 +11,7 @@ import { LinkTabs } from "../../components/link-tabs.tsx";
 import { CountedListFooter } from "../../components/list-footer.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { QueryValue } from "../../components/query-value.tsx";
-import { RowPostButton } from "../../components/row-post-button.tsx";
+import { RemoveRowButton } from "../../components/remove-row-button.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { whenReached } from "../../components/when-reached.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
@@ -345,14 +345,12 @@ function Related({ related, screen, canLink, canCreateRelated, record, page }: R
                   header: "",
                   kind: "action" as const,
                   cell: ({ link, record: linked }: Row) => (
-                    <RowPostButton
+                    <RemoveRowButton
                       action={base}
                       intent="unlink"
                       hidden={{ linkId: link.uuid }}
                       label={`${t("common.remove")} ${linked.rowName}`}
-                    >
-                      {t("common.remove")}
-                    </RowPostButton>
+                    />
                   ),
                 },
               ]

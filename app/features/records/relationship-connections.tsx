@@ -5,7 +5,7 @@ import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, TableLink } from "../../components/data-table.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { CountedListFooter } from "../../components/list-footer.tsx";
-import { RowPostButton } from "../../components/row-post-button.tsx";
+import { RemoveRowButton } from "../../components/remove-row-button.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import type { RecordDetailData } from "./detail.server.ts";
@@ -49,14 +49,12 @@ function DisconnectButton({
 }) {
   const { t } = useTranslation();
   return (
-    <RowPostButton
+    <RemoveRowButton
       action={action}
       intent="disconnect"
       hidden={{ relationshipId: connection.relationshipId, linkId: linked.linkId }}
       label={t("links.removeLink", { name: linked.rowName })}
-    >
-      {t("common.remove")}
-    </RowPostButton>
+    />
   );
 }
 

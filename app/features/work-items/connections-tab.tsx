@@ -4,7 +4,7 @@ import type { WorkItemLink } from "../../../server/contract/work-items.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, TableLink } from "../../components/data-table.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
-import { RowPostButton } from "../../components/row-post-button.tsx";
+import { RemoveRowButton } from "../../components/remove-row-button.tsx";
 import { useTranslation } from "../../utils/translation.tsx";
 import type { RecordDetailData } from "../records/detail.server.ts";
 
@@ -61,14 +61,12 @@ export function ConnectionsTab({ workItems, screen, record }: RecordDetailData) 
                   header: "",
                   kind: "action" as const,
                   cell: (link: WorkItemLink) => (
-                    <RowPostButton
+                    <RemoveRowButton
                       action={base}
                       intent="unlinkContact"
                       hidden={{ linkId: link.uuid }}
                       label={t("workItems.removeLink", { name: linkName(link) })}
-                    >
-                      {t("common.remove")}
-                    </RowPostButton>
+                    />
                   ),
                 },
               ]
