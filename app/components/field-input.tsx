@@ -1,4 +1,4 @@
-import { Checkbox, Input, NativeSelect, Stack, Textarea } from "@chakra-ui/react";
+import { Checkbox, Input, Stack, Textarea } from "@chakra-ui/react";
 import {
   type FieldMetadata,
   getCollectionProps,
@@ -10,6 +10,7 @@ import type { FocusEvent } from "react";
 import type { FieldDefinition } from "../../server/contract/fields.ts";
 import type { Language } from "../utils/i18n.ts";
 import { useTranslation } from "../utils/translation.tsx";
+import { OptionSelect } from "./option-select.tsx";
 
 /** Text inputs are trimmed when left (spec §5), so what the user sees is what is saved. */
 function trimOnBlur(event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) {
@@ -63,17 +64,16 @@ export function FieldInput({ field, meta, language, label, autoFocus }: FieldInp
     }
     case "List":
       return (
-        <NativeSelect.Root key={meta.key}>
-          <NativeSelect.Field {...getSelectProps(meta)} autoFocus={autoFocus}>
-            <option value="">{t("common.none")}</option>
-            {field.settings.options?.map((option) => (
-              <option key={option.value} value={option.value}>
-                {optionLabel(option, language)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect
+          {...getSelectProps(meta)}
+          key={meta.key}
+          autoFocus={autoFocus}
+          options={(field.settings.options ?? []).map((option) => ({
+            value: option.value,
+            label: optionLabel(option, language),
+          }))}
+          empty={t("common.none")}
+        />
       );
     case "MultiSelect": {
       const options = field.settings.options ?? [];

@@ -124,3 +124,31 @@ function PageButton({
     </a>
   );
 }
+
+/** How many items a list has in all, as the API counted them exactly, and how many a page shows. */
+export interface CountedPage {
+  totalElements: number;
+  size: number;
+}
+
+/** The footer of a list the API counted exactly, with its last page worked out from the count (at least page 1). */
+export function CountedListFooter({
+  page,
+  of,
+  pageTo,
+}: {
+  page: number;
+  of: CountedPage;
+  pageTo: (page: number) => string;
+}) {
+  return (
+    <ListFooter
+      page={page}
+      lastPage={Math.max(1, Math.ceil(of.totalElements / of.size))}
+      pageSize={of.size}
+      total={of.totalElements}
+      exact
+      pageTo={pageTo}
+    />
+  );
+}

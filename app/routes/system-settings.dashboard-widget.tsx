@@ -1,4 +1,5 @@
 import { Stack } from "@chakra-ui/react";
+import type { ReactNode } from "react";
 import { data, useActionData } from "react-router";
 import { LinkTabs } from "../components/link-tabs.tsx";
 import { Page, PageHeader } from "../components/page-header.tsx";
@@ -16,6 +17,7 @@ import {
 import { DataSourcesList } from "../features/dashboards/datasources-tab.tsx";
 import {
   DATASOURCE_RESOURCE,
+  type DashboardSettingsTab,
   dashboardSettingsUrl,
   isShownTab,
   shownTabs,
@@ -123,16 +125,9 @@ export default function DashboardWidgetSettingsRoute({ loaderData }: Route.Compo
               />
             )}
             {screen.panel?.mode === "delete" && (
-              <ConfirmDialog
-                title={t("dashboardSettings.dashboards.deleteTitle", { name: screen.panel.dashboard.name })}
-                confirmLabel={t("common.delete")}
-                closeTo={dashboardSettingsUrl("dashboards")}
-                action={dashboardSettingsUrl("dashboards", { id: screen.panel.dashboard.uuid })}
-                intent="delete"
-                testId="confirm-delete"
-              >
+              <ConfirmDelete tab="dashboards" id={screen.panel.dashboard.uuid} name={screen.panel.dashboard.name}>
                 {t("dashboardSettings.dashboards.confirmDelete", { name: screen.panel.dashboard.name })}
-              </ConfirmDialog>
+              </ConfirmDelete>
             )}
           </>
         )}
@@ -156,19 +151,12 @@ export default function DashboardWidgetSettingsRoute({ loaderData }: Route.Compo
               />
             )}
             {screen.panel?.mode === "delete" && (
-              <ConfirmDialog
-                title={t("dashboardSettings.widgets.deleteTitle", { name: screen.panel.widget.name })}
-                confirmLabel={t("common.delete")}
-                closeTo={dashboardSettingsUrl("widgets")}
-                action={dashboardSettingsUrl("widgets", { id: screen.panel.widget.uuid })}
-                intent="delete"
-                testId="confirm-delete"
-              >
+              <ConfirmDelete tab="widgets" id={screen.panel.widget.uuid} name={screen.panel.widget.name}>
                 {t("dashboardSettings.widgets.confirmDelete", {
                   name: screen.panel.widget.name,
                   count: screen.panel.widget.dashboards.length,
                 })}
-              </ConfirmDialog>
+              </ConfirmDelete>
             )}
           </>
         )}
@@ -190,16 +178,9 @@ export default function DashboardWidgetSettingsRoute({ loaderData }: Route.Compo
               />
             )}
             {screen.confirm && (
-              <ConfirmDialog
-                title={t("dashboardSettings.datasources.deleteTitle", { name: screen.confirm.source.name })}
-                confirmLabel={t("common.delete")}
-                closeTo={dashboardSettingsUrl("datasources")}
-                action={dashboardSettingsUrl("datasources", { id: screen.confirm.source.id })}
-                intent="delete"
-                testId="confirm-delete"
-              >
+              <ConfirmDelete tab="datasources" id={screen.confirm.source.id} name={screen.confirm.source.name}>
                 {t("dashboardSettings.datasources.confirmDelete", { name: screen.confirm.source.name })}
-              </ConfirmDialog>
+              </ConfirmDelete>
             )}
           </>
         )}
@@ -216,6 +197,33 @@ export default function DashboardWidgetSettingsRoute({ loaderData }: Route.Compo
           )}
       </Stack>
     </Page>
+  );
+}
+
+/** The question before an item of a tab is deleted, titled with its name: Delete posts to the tab with its id. */
+function ConfirmDelete({
+  tab,
+  id,
+  name,
+  children,
+}: {
+  tab: DashboardSettingsTab;
+  id: string;
+  name: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmDialog
+      title={t(`dashboardSettings.${tab}.deleteTitle`, { name })}
+      confirmLabel={t("common.delete")}
+      closeTo={dashboardSettingsUrl(tab)}
+      action={dashboardSettingsUrl(tab, { id })}
+      intent="delete"
+      testId="confirm-delete"
+    >
+      {children}
+    </ConfirmDialog>
   );
 }
 

@@ -1,53 +1,14 @@
-import { ChakraProvider } from "@chakra-ui/react";
-import { CacheProvider } from "@emotion/react";
-import { createInstance } from "i18next";
 import type { ReactNode } from "react";
-import { prerender } from "react-dom/static";
-import { initReactI18next } from "react-i18next";
-import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ChartWidgetData, WidgetData } from "../../../server/contract/widget-data.ts";
-import en from "../../locales/en.ts";
-import nb from "../../locales/nb.ts";
-import { system } from "../../theme.ts";
-import { createServerEmotionCache } from "../../utils/emotion.server.ts";
+import { serverMarkup } from "../../../tests/support/server-markup.tsx";
 import type { Language } from "../../utils/i18n.ts";
-import { TextsProvider } from "../../utils/translation.tsx";
 import { chartColor } from "./chart-palette.ts";
 import { WidgetView } from "./widget-view.tsx";
 
-const translators = Object.fromEntries(
-  await Promise.all(
-    (["en", "nb"] as const).map(async (language) => {
-      const i18n = createInstance();
-      await i18n.use(initReactI18next).init({
-        lng: language,
-        resources: { [language]: { translation: language === "en" ? en : nb } },
-        interpolation: { escapeValue: false },
-      });
-      return [language, i18n] as const;
-    }),
-  ),
-);
-
-/**
- * The markup the server sends: React waits for the lazily loaded chart, as the app's server does (it renders the whole
- * document before sending it), and Emotion's styles go to a cache, as they go to the page's head.
- */
+/** The markup the server sends. */
 async function render(element: ReactNode, language: Language = "en", url = "/"): Promise<string> {
-  const Stub = createRoutesStub([{ path: "/", Component: () => <>{element}</> }]);
-  const { prelude } = await prerender(
-    <CacheProvider value={createServerEmotionCache("test")}>
-      <TextsProvider i18n={translators[language]}>
-        <ChakraProvider value={system}>
-          <Stub initialEntries={[url]} />
-        </ChakraProvider>
-      </TextsProvider>
-    </CacheProvider>,
-    // As the app's server renders: every boundary in place, none moved to the end for a script to put back.
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
-  );
-  return new Response(prelude).text();
+  return (await serverMarkup(element, { language, url })).html;
 }
 
 /** The attributes of each tag of `name` (the markup has no DOM to query here). */

@@ -4,7 +4,7 @@ import type { Activity } from "../../../server/contract/activities.ts";
 import { activityKinds } from "../../../server/contract/activity-kinds.ts";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { FilterBar, FilterSelect } from "../../components/filter-bar.tsx";
-import { ListFooter } from "../../components/list-footer.tsx";
+import { CountedListFooter } from "../../components/list-footer.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { formatDateTime } from "../../utils/dates.ts";
@@ -119,14 +119,7 @@ export function ActivitiesTab(props: RecordDetailData) {
           ))}
         </Stack>
       )}
-      <ListFooter
-        page={page}
-        lastPage={Math.max(1, Math.ceil(timeline.totalElements / timeline.size))}
-        pageSize={timeline.size}
-        total={timeline.totalElements}
-        exact
-        pageTo={query}
-      />
+      <CountedListFooter page={page} of={timeline} pageTo={query} />
     </Stack>
   );
 }

@@ -35,6 +35,7 @@ import {
 import { joinTypes } from "../../../server/contract/advanced-search-texts.ts";
 import { CheckLabel } from "../../components/check-label.tsx";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
+import { OptionSelect } from "../../components/option-select.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { useHydrated } from "../../utils/hydrated.ts";
 import { useLanguage } from "../../utils/i18n.ts";
@@ -551,31 +552,25 @@ function FilterRow({
   const param = parts.paramValue;
   // Another type is another input: the value's key names the type, so the input is made anew.
   const paramKey = `${param.key}-${field?.type ?? ""}`;
+  // A list's and a yes/no field's value is picked from its choices; any other is typed.
+  const choices =
+    field?.type === "List" || field?.type === "MultiSelect"
+      ? field.options.map((option) => ({ value: option.value, label: labelOf(option, language) }))
+      : field?.type === "Bool"
+        ? [
+            { value: "true", label: t("common.yes") },
+            { value: "false", label: t("common.no") },
+          ]
+        : null;
   let valueInput: ReactNode;
-  if (field?.type === "List" || field?.type === "MultiSelect") {
+  if (choices) {
     valueInput = (
-      <NativeSelect.Root key={paramKey}>
-        <NativeSelect.Field {...getSelectProps(param)}>
-          <option value="">{t("advancedSearch.builder.choose")}</option>
-          {field.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {labelOf(option, language)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    );
-  } else if (field?.type === "Bool") {
-    valueInput = (
-      <NativeSelect.Root key={paramKey}>
-        <NativeSelect.Field {...getSelectProps(param)}>
-          <option value="">{t("advancedSearch.builder.choose")}</option>
-          <option value="true">{t("common.yes")}</option>
-          <option value="false">{t("common.no")}</option>
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect
+        {...getSelectProps(param)}
+        key={paramKey}
+        options={choices}
+        empty={t("advancedSearch.builder.choose")}
+      />
     );
   } else {
     const type = field?.type === "Date" || field?.type === "DateTime" ? "date" : "text";

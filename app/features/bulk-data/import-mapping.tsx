@@ -1,4 +1,4 @@
-import { Alert, Box, Card, Field, Heading, HStack, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { Alert, Box, Card, Field, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { type ImportDetail, importModes, MATCH_BY_ID } from "../../../server/contract/bulk-data.ts";
@@ -6,6 +6,7 @@ import { ButtonLink } from "../../components/button-link.tsx";
 import { CheckLabel } from "../../components/check-label.tsx";
 import { DataTable } from "../../components/data-table.tsx";
 import { FormErrors, SubmitButton } from "../../components/form-field.tsx";
+import { OptionSelect } from "../../components/option-select.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { useMessageText } from "../../utils/message-text.ts";
 import { useSchemaForm } from "../../utils/schema-form.ts";
@@ -112,21 +113,14 @@ export function ImportMapping({
                         if (!meta) return null;
                         return (
                           <Field.Root invalid={Boolean(meta.errors?.length)} minW="48">
-                            <NativeSelect.Root size="sm">
-                              <NativeSelect.Field
-                                {...getSelectProps(meta)}
-                                key={meta.key}
-                                aria-label={t("bulk.imports.fieldFor", { column: column.header })}
-                              >
-                                <option value="">{t("bulk.imports.doNotImport")}</option>
-                                {fieldOptions.map((option) => (
-                                  <option key={option.value} value={option.value}>
-                                    {option.label}
-                                  </option>
-                                ))}
-                              </NativeSelect.Field>
-                              <NativeSelect.Indicator />
-                            </NativeSelect.Root>
+                            <OptionSelect
+                              {...getSelectProps(meta)}
+                              key={meta.key}
+                              size="sm"
+                              aria-label={t("bulk.imports.fieldFor", { column: column.header })}
+                              options={fieldOptions}
+                              empty={t("bulk.imports.doNotImport")}
+                            />
                             <Field.ErrorText id={meta.errorId}>
                               {meta.errors?.map(messageText).join(" ")}
                             </Field.ErrorText>
@@ -187,17 +181,12 @@ export function ImportMapping({
                 <Box data-match-field="">
                   <Field.Root invalid={Boolean(fields.matchField.errors?.length)} maxW="sm">
                     <Field.Label>{t("bulk.imports.matchField")}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field {...getSelectProps(fields.matchField)} key={fields.matchField.key}>
-                        <option value="">{t("bulk.imports.chooseMatchField")}</option>
-                        {detail.matchFields.map((key) => (
-                          <option key={key} value={key}>
-                            {fieldName(key)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
+                    <OptionSelect
+                      {...getSelectProps(fields.matchField)}
+                      key={fields.matchField.key}
+                      options={detail.matchFields.map((key) => ({ value: key, label: fieldName(key) }))}
+                      empty={t("bulk.imports.chooseMatchField")}
+                    />
                     <Field.HelperText>{t("bulk.imports.matchFieldHint")}</Field.HelperText>
                     <Field.ErrorText id={fields.matchField.errorId}>
                       {fields.matchField.errors?.map(messageText).join(" ")}

@@ -1,10 +1,11 @@
-import { Button, Card, Field, HStack, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { Button, Card, Field, HStack, Stack, Text } from "@chakra-ui/react";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useSubmit } from "react-router";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { FileInput } from "../../components/file-input.tsx";
 import { megabyteRule } from "../../components/file-rules.ts";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
+import { OptionSelect } from "../../components/option-select.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { useSchemaForm } from "../../utils/schema-form.ts";
@@ -57,21 +58,13 @@ export function NewImportScreen({ entities, entity, maxImportMb, lastResult }: N
             <HStack gap="3" align="end" wrap="wrap">
               <Field.Root maxW="sm">
                 <Field.Label>{t("bulk.entity")}</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field
-                    name="entity"
-                    defaultValue={entity}
-                    key={entity}
-                    onChange={(event) => submit(event.currentTarget.form, { replace: true })}
-                  >
-                    {entities.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {label(option.value)}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <OptionSelect
+                  name="entity"
+                  defaultValue={entity}
+                  key={entity}
+                  onChange={(event) => submit(event.currentTarget.form, { replace: true })}
+                  options={entities.map((option) => ({ value: option.value, label: label(option.value) }))}
+                />
               </Field.Root>
               <noscript>
                 <Button type="submit" variant="outline">

@@ -1,56 +1,19 @@
-import { ChakraProvider } from "@chakra-ui/react";
-import { CacheProvider } from "@emotion/react";
-import { createInstance } from "i18next";
 import type { ReactNode } from "react";
-import { prerender } from "react-dom/static";
-import { initReactI18next } from "react-i18next";
-import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import en from "../../locales/en.ts";
-import nb from "../../locales/nb.ts";
-import { system } from "../../theme.ts";
-import { createServerEmotionCache } from "../../utils/emotion.server.ts";
+import { serverMarkup } from "../../../tests/support/server-markup.tsx";
 import type { Language } from "../../utils/i18n.ts";
-import { TextsProvider } from "../../utils/translation.tsx";
 import type { DashboardWidget } from "./dashboard.server.ts";
 import DashboardGrid, { type DashboardGridProps } from "./dashboard-grid.tsx";
 import { chartSize, filterParam, pageParam } from "./dashboard-params.ts";
-
-const translators = Object.fromEntries(
-  await Promise.all(
-    (["en", "nb"] as const).map(async (language) => {
-      const i18n = createInstance();
-      await i18n.use(initReactI18next).init({
-        lng: language,
-        resources: { [language]: { translation: language === "en" ? en : nb } },
-        interpolation: { escapeValue: false },
-      });
-      return [language, i18n] as const;
-    }),
-  ),
-);
 
 /** The styles of the last render, as the page's head would carry them. */
 let styles = "";
 
 /** The markup the server sends for the grid, charts included. */
 async function render(element: ReactNode, language: Language = "en"): Promise<string> {
-  const Stub = createRoutesStub([{ path: "/dashboard/:id", Component: () => <>{element}</> }]);
-  const cache = createServerEmotionCache("test");
-  const { prelude } = await prerender(
-    <CacheProvider value={cache}>
-      <TextsProvider i18n={translators[language]}>
-        <ChakraProvider value={system}>
-          <Stub initialEntries={["/dashboard/d1"]} />
-        </ChakraProvider>
-      </TextsProvider>
-    </CacheProvider>,
-  );
-  const html = await new Response(prelude).text();
-  styles = Object.values(cache.inserted)
-    .filter((rule) => typeof rule === "string")
-    .join("");
-  return html;
+  const markup = await serverMarkup(element, { language, path: "/dashboard/:id", url: "/dashboard/d1" });
+  styles = markup.styles;
+  return markup.html;
 }
 
 const KPI = "11111111-1111-4111-8111-111111111111";

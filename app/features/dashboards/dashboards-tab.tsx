@@ -1,4 +1,4 @@
-import { Box, Button, HStack, NativeSelect, Stack, Table, Text } from "@chakra-ui/react";
+import { Button, HStack, Stack, Table, Text } from "@chakra-ui/react";
 import { Form } from "react-router";
 import {
   DASHBOARD_GRID_COLUMNS,
@@ -6,10 +6,12 @@ import {
   type DashboardDto,
 } from "../../../server/contract/dashboards.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
-import { DataTable, type DataTableColumn, TableLink } from "../../components/data-table.tsx";
+import { type DataTableColumn, TableLink } from "../../components/data-table.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
+import { OptionSelect } from "../../components/option-select.tsx";
 import { useTranslation } from "../../utils/translation.tsx";
 import type { LayoutState } from "./dashboards-tab.server.ts";
+import { actionsColumn, SettingsTabList } from "./settings-tab-list.tsx";
 import { dashboardPageUrl, dashboardSettingsUrl, layoutUrl, placementRowId } from "./settings-urls.ts";
 
 /** The flags a dashboard is shown by, in words. */
@@ -51,59 +53,34 @@ export function DashboardsList({ dashboards, canUpdate }: { dashboards: Dashboar
     { key: "widgets", header: t("dashboardSettings.dashboards.widgetCount"), cell: (d) => String(d.widgetCount) },
     ...(canUpdate
       ? [
-          {
-            key: "actions",
-            header: "",
-            kind: "action" as const,
-            cell: (d: DashboardDto) => (
-              <HStack gap="3" justify="flex-end">
-                <TableLink
-                  href={layoutUrl(d.uuid)}
-                  label={t("dashboardSettings.dashboards.layoutOf", { name: d.name })}
-                >
-                  {t("dashboardSettings.dashboards.layout")}
-                </TableLink>
-                <TableLink
-                  href={dashboardSettingsUrl("dashboards", { panel: "edit", id: d.uuid })}
-                  label={t("dashboardSettings.dashboards.editOf", { name: d.name })}
-                >
-                  {t("common.edit")}
-                </TableLink>
-                <TableLink
-                  href={dashboardSettingsUrl("dashboards", { confirm: "delete", id: d.uuid })}
-                  label={t("dashboardSettings.dashboards.deleteOf", { name: d.name })}
-                >
-                  {t("common.delete")}
-                </TableLink>
-              </HStack>
-            ),
-          },
+          actionsColumn((d: DashboardDto) => [
+            {
+              href: layoutUrl(d.uuid),
+              label: t("dashboardSettings.dashboards.layoutOf", { name: d.name }),
+              text: t("dashboardSettings.dashboards.layout"),
+            },
+            {
+              href: dashboardSettingsUrl("dashboards", { panel: "edit", id: d.uuid }),
+              label: t("dashboardSettings.dashboards.editOf", { name: d.name }),
+              text: t("common.edit"),
+            },
+            {
+              href: dashboardSettingsUrl("dashboards", { confirm: "delete", id: d.uuid }),
+              label: t("dashboardSettings.dashboards.deleteOf", { name: d.name }),
+              text: t("common.delete"),
+            },
+          ]),
         ]
       : []),
   ];
   return (
-    <Stack gap="4">
-      {canUpdate && (
-        <HStack justify="flex-end">
-          <ButtonLink variant="primary" to={addTo}>
-            {t("dashboardSettings.dashboards.add")}
-          </ButtonLink>
-        </HStack>
-      )}
-      <Box data-testid="dashboards-list">
-        <DataTable
-          columns={columns}
-          rows={dashboards}
-          rowKey={(d) => d.uuid}
-          empty={
-            <EmptyState
-              title={t("dashboardSettings.dashboards.emptyTitle")}
-              description={t("dashboardSettings.dashboards.emptyText")}
-            />
-          }
-        />
-      </Box>
-    </Stack>
+    <SettingsTabList
+      tab="dashboards"
+      addTo={canUpdate ? addTo : null}
+      columns={columns}
+      rows={dashboards}
+      rowKey={(d) => d.uuid}
+    />
   );
 }
 
@@ -123,16 +100,14 @@ function SizeSelect({
   defaultValue: number;
 }) {
   return (
-    <NativeSelect.Root size="sm" width="auto">
-      <NativeSelect.Field name={name} defaultValue={String(defaultValue)} aria-label={label}>
-        {values.map((value) => (
-          <option key={value} value={value}>
-            {value}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <OptionSelect
+      size="sm"
+      width="auto"
+      name={name}
+      defaultValue={String(defaultValue)}
+      aria-label={label}
+      options={values.map((value) => ({ value: String(value), label: value }))}
+    />
   );
 }
 
@@ -265,16 +240,16 @@ export function LayoutScreen({ layout }: { layout: LayoutState }) {
               </Text>
             ) : (
               <HStack gap="2" wrap="wrap">
-                <NativeSelect.Root size="sm" width="auto">
-                  <NativeSelect.Field name="widget" aria-label={t("dashboardSettings.layout.widget")}>
-                    {choices.map((widget) => (
-                      <option key={widget.uuid} value={widget.uuid}>
-                        {widget.name || t(`dashboardSettings.types.${widget.type}`)}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <OptionSelect
+                  size="sm"
+                  width="auto"
+                  name="widget"
+                  aria-label={t("dashboardSettings.layout.widget")}
+                  options={choices.map((widget) => ({
+                    value: widget.uuid,
+                    label: widget.name || t(`dashboardSettings.types.${widget.type}`),
+                  }))}
+                />
                 <SizeSelect name="width" label={t("dashboardSettings.layout.width")} values={widths} defaultValue={6} />
                 <Text as="span">×</Text>
                 <SizeSelect

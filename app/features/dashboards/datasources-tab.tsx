@@ -1,11 +1,10 @@
-import { Box, HStack, Input, Stack, Text, Textarea, VisuallyHidden } from "@chakra-ui/react";
+import { HStack, Input, Stack, Text, Textarea, VisuallyHidden } from "@chakra-ui/react";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import type { QueryResultPage, SearchCatalog } from "../../../server/contract/advanced-search.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
-import { DataTable, type DataTableColumn, TableLink } from "../../components/data-table.tsx";
-import { EmptyState } from "../../components/empty-state.tsx";
+import { type DataTableColumn, TableLink } from "../../components/data-table.tsx";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { useMessageText } from "../../utils/message-text.ts";
@@ -20,6 +19,7 @@ import { chosenNames, DefinitionFields, QueryPreview } from "../advanced-search/
 import { entityName, findEntity, pluralOf } from "../advanced-search/catalog.ts";
 import { useJoinTypeText } from "../advanced-search/join-type-text.ts";
 import type { DataSourceRow, SourceEditor } from "./datasources-tab.server.ts";
+import { actionsColumn, SettingsTabList } from "./settings-tab-list.tsx";
 import { dashboardSettingsUrl } from "./settings-urls.ts";
 
 export const DATASOURCE_FORM_ID = "datasource-form";
@@ -82,57 +82,29 @@ export function DataSourcesList({
     },
     ...(canUpdate || canDelete
       ? [
-          {
-            key: "actions",
-            header: "",
-            kind: "action" as const,
-            cell: (row: DataSourceRow) => (
-              <HStack gap="3" justify="flex-end">
-                {canUpdate && (
-                  <TableLink
-                    href={editTo(row.source.id)}
-                    label={t("dashboardSettings.datasources.editOf", { name: row.source.name })}
-                  >
-                    {t("common.edit")}
-                  </TableLink>
-                )}
-                {canDelete && (
-                  <TableLink
-                    href={dashboardSettingsUrl("datasources", { confirm: "delete", id: row.source.id })}
-                    label={t("dashboardSettings.datasources.deleteOf", { name: row.source.name })}
-                  >
-                    {t("common.delete")}
-                  </TableLink>
-                )}
-              </HStack>
-            ),
-          },
+          actionsColumn((row: DataSourceRow) => [
+            canUpdate && {
+              href: editTo(row.source.id),
+              label: t("dashboardSettings.datasources.editOf", { name: row.source.name }),
+              text: t("common.edit"),
+            },
+            canDelete && {
+              href: dashboardSettingsUrl("datasources", { confirm: "delete", id: row.source.id }),
+              label: t("dashboardSettings.datasources.deleteOf", { name: row.source.name }),
+              text: t("common.delete"),
+            },
+          ]),
         ]
       : []),
   ];
   return (
-    <Stack gap="4">
-      {canCreate && (
-        <HStack justify="flex-end">
-          <ButtonLink variant="primary" to={dashboardSettingsUrl("datasources", { source: "new" })}>
-            {t("dashboardSettings.datasources.add")}
-          </ButtonLink>
-        </HStack>
-      )}
-      <Box data-testid="datasources-list">
-        <DataTable
-          columns={columns}
-          rows={rows}
-          rowKey={(row) => row.source.id}
-          empty={
-            <EmptyState
-              title={t("dashboardSettings.datasources.emptyTitle")}
-              description={t("dashboardSettings.datasources.emptyText")}
-            />
-          }
-        />
-      </Box>
-    </Stack>
+    <SettingsTabList
+      tab="datasources"
+      addTo={canCreate ? dashboardSettingsUrl("datasources", { source: "new" }) : null}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.source.id}
+    />
   );
 }
 

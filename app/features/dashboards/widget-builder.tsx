@@ -8,7 +8,6 @@ import {
   Fieldset,
   HStack,
   Input,
-  NativeSelect,
   SimpleGrid,
   Stack,
   Text,
@@ -33,6 +32,7 @@ import { WidgetView } from "../../components/charts/widget-view.tsx";
 import { CheckLabel } from "../../components/check-label.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { FormErrors, FormField, SubmitButton } from "../../components/form-field.tsx";
+import { OptionSelect } from "../../components/option-select.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { useMessageText } from "../../utils/message-text.ts";
 import { useSchemaForm } from "../../utils/schema-form.ts";
@@ -74,17 +74,14 @@ function Select({
 }) {
   return (
     <FormField meta={meta} label={label} hideLabel={hideLabel}>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field {...getSelectProps(meta)} key={meta.key} aria-label={hideLabel ? label : undefined}>
-          {empty !== undefined && <option value="">{empty}</option>}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect
+        {...getSelectProps(meta)}
+        key={meta.key}
+        size="sm"
+        aria-label={hideLabel ? label : undefined}
+        options={options}
+        empty={empty}
+      />
     </FormField>
   );
 }
@@ -248,17 +245,13 @@ function SourceStep({ builder }: { builder: BuilderState }) {
         <label htmlFor="builder-datasource">
           <Text fontWeight="semibold">{t("dashboardSettings.builder.chooseSource")}</Text>
         </label>
-        <NativeSelect.Root>
-          <NativeSelect.Field id="builder-datasource" name="datasource" defaultValue={chosen}>
-            <option value="">{t("dashboardSettings.builder.choose")}</option>
-            {builder.datasources.map((source) => (
-              <option key={source.uuid} value={source.uuid}>
-                {source.name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect
+          id="builder-datasource"
+          name="datasource"
+          defaultValue={chosen}
+          options={builder.datasources.map((source) => ({ value: source.uuid, label: source.name }))}
+          empty={t("dashboardSettings.builder.choose")}
+        />
       </Stack>
       <HStack mt="4" gap="2">
         <ButtonLink to={builderUrl(builder.widget?.uuid, { ...currentParams(builder), change: "type" })}>

@@ -1,5 +1,6 @@
-import { Button, Field, HStack, Input, NativeSelect } from "@chakra-ui/react";
+import { Button, Field, HStack, Input } from "@chakra-ui/react";
 import { Form } from "react-router";
+import { OptionSelect } from "../../components/option-select.tsx";
 import { useTranslation } from "../../utils/translation.tsx";
 import type { DashboardScreenData, DashboardWidget, WidgetFilterControl } from "./dashboard.server.ts";
 
@@ -60,17 +61,13 @@ function FilterControl({ filter, label }: { filter: WidgetFilterControl; label: 
     <Field.Root width="auto" minW="40">
       <Field.Label fontSize="sm">{label}</Field.Label>
       {choices ? (
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field name={filter.param} defaultValue={filter.value}>
-            <option value="">{t("dashboards.all")}</option>
-            {choices.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect
+          size="sm"
+          name={filter.param}
+          defaultValue={filter.value}
+          options={choices}
+          empty={t("dashboards.all")}
+        />
       ) : (
         <Input size="sm" name={filter.param} defaultValue={filter.value} maxLength={255} />
       )}

@@ -1,9 +1,7 @@
-import { Box, HStack, Stack } from "@chakra-ui/react";
 import type { WidgetDto } from "../../../server/contract/dashboards.ts";
-import { ButtonLink } from "../../components/button-link.tsx";
-import { DataTable, type DataTableColumn, TableLink } from "../../components/data-table.tsx";
-import { EmptyState } from "../../components/empty-state.tsx";
+import { type DataTableColumn, TableLink } from "../../components/data-table.tsx";
 import { useTranslation } from "../../utils/translation.tsx";
+import { actionsColumn, SettingsTabList } from "./settings-tab-list.tsx";
 import { builderUrl, dashboardSettingsUrl } from "./settings-urls.ts";
 
 /** The widgets (spec §3 Widget): name, type and data source; Add opens the builder; Edit and Delete by the rights. */
@@ -39,53 +37,28 @@ export function WidgetsList({
     },
     ...(canUpdate || canDelete
       ? [
-          {
-            key: "actions",
-            header: "",
-            kind: "action" as const,
-            cell: (w: WidgetDto) => (
-              <HStack gap="3" justify="flex-end">
-                {canUpdate && (
-                  <TableLink href={builderUrl(w.uuid)} label={t("dashboardSettings.widgets.editOf", { name: w.name })}>
-                    {t("common.edit")}
-                  </TableLink>
-                )}
-                {canDelete && (
-                  <TableLink
-                    href={dashboardSettingsUrl("widgets", { confirm: "delete", id: w.uuid })}
-                    label={t("dashboardSettings.widgets.deleteOf", { name: w.name })}
-                  >
-                    {t("common.delete")}
-                  </TableLink>
-                )}
-              </HStack>
-            ),
-          },
+          actionsColumn((w: WidgetDto) => [
+            canUpdate && {
+              href: builderUrl(w.uuid),
+              label: t("dashboardSettings.widgets.editOf", { name: w.name }),
+              text: t("common.edit"),
+            },
+            canDelete && {
+              href: dashboardSettingsUrl("widgets", { confirm: "delete", id: w.uuid }),
+              label: t("dashboardSettings.widgets.deleteOf", { name: w.name }),
+              text: t("common.delete"),
+            },
+          ]),
         ]
       : []),
   ];
   return (
-    <Stack gap="4">
-      {canCreate && (
-        <HStack justify="flex-end">
-          <ButtonLink variant="primary" to={builderUrl()}>
-            {t("dashboardSettings.widgets.add")}
-          </ButtonLink>
-        </HStack>
-      )}
-      <Box data-testid="widgets-list">
-        <DataTable
-          columns={columns}
-          rows={widgets}
-          rowKey={(w) => w.uuid}
-          empty={
-            <EmptyState
-              title={t("dashboardSettings.widgets.emptyTitle")}
-              description={t("dashboardSettings.widgets.emptyText")}
-            />
-          }
-        />
-      </Box>
-    </Stack>
+    <SettingsTabList
+      tab="widgets"
+      addTo={canCreate ? builderUrl() : null}
+      columns={columns}
+      rows={widgets}
+      rowKey={(w) => w.uuid}
+    />
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Card, Heading, HStack, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { Button, Card, Heading, HStack, Input, Stack, Text } from "@chakra-ui/react";
 import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { groupAssignmentSchema, userAssignmentSchema } from "../../../server/contract/assignments.ts";
 import { ChoiceList } from "../../components/choice-list.tsx";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
+import { OptionSelect } from "../../components/option-select.tsx";
 import { SearchSelect } from "../../components/search-select.tsx";
 import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
@@ -137,17 +138,13 @@ function AddGroup({
     <Form method="post" action={action} {...getFormProps(form)} noValidate>
       <FormField meta={fields.groupId} label={t("assignments.addGroup")} hideLabel>
         <HStack w="full" align="start">
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field {...getSelectProps(fields.groupId)} aria-label={t("assignments.addGroup")}>
-              <option value="">—</option>
-              {options.map((group) => (
-                <option key={group.uuid} value={group.uuid}>
-                  {group.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect
+            {...getSelectProps(fields.groupId)}
+            size="sm"
+            aria-label={t("assignments.addGroup")}
+            options={options.map((group) => ({ value: group.uuid, label: group.name }))}
+            empty="—"
+          />
           <SubmitButton intent="assignGroup" size="sm" variant="outline" colorPalette="gray">
             {t("assignments.addGroup")}
           </SubmitButton>

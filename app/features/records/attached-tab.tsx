@@ -1,10 +1,10 @@
-import { Button, HStack, Stack, Text } from "@chakra-ui/react";
-import { Form } from "react-router";
+import { HStack, Stack, Text } from "@chakra-ui/react";
 import type { RecordDto } from "../../../server/contract/records.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, TableLink } from "../../components/data-table.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
-import { ListFooter } from "../../components/list-footer.tsx";
+import { CountedListFooter } from "../../components/list-footer.tsx";
+import { RemoveRowButton } from "../../components/remove-row-button.tsx";
 import { excerpt, valueText } from "../../components/value-text.ts";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { formatDateTime } from "../../utils/dates.ts";
@@ -88,34 +88,19 @@ export function AttachedTab({ attached, screen, record, page }: RecordDetailData
                   header: "",
                   kind: "action" as const,
                   cell: (item: RecordDto) => (
-                    <Form method="post" action={base}>
-                      <input type="hidden" name="tab" value={attached.tab} />
-                      <input type="hidden" name="itemId" value={item.uuid} />
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value="detach"
-                        size="xs"
-                        variant="outline"
-                        aria-label={t("attachments.detach", { name: item.rowName })}
-                      >
-                        {t("common.remove")}
-                      </Button>
-                    </Form>
+                    <RemoveRowButton
+                      action={base}
+                      intent="detach"
+                      hidden={{ tab: attached.tab, itemId: item.uuid }}
+                      label={t("attachments.detach", { name: item.rowName })}
+                    />
                   ),
                 },
               ]
             : []),
         ]}
       />
-      <ListFooter
-        page={page}
-        lastPage={Math.max(1, Math.ceil(attached.page.totalElements / attached.page.size))}
-        pageSize={attached.page.size}
-        total={attached.page.totalElements}
-        exact
-        pageTo={(number) => `${base}?page=${number}`}
-      />
+      <CountedListFooter page={page} of={attached.page} pageTo={(number) => `${base}?page=${number}`} />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import { useId } from "react";
-import { Form, Link as RouterLink } from "react-router";
+import { Link as RouterLink } from "react-router";
 import { isShown } from "../../../server/contract/field-use.ts";
 import type { FieldDefinition } from "../../../server/contract/fields.ts";
 import type { OverviewBlockKey } from "../../../server/contract/overview-blocks.ts";
@@ -8,9 +8,10 @@ import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, TableLink } from "../../components/data-table.tsx";
 import { FieldValue, type ValueSettings, valueText } from "../../components/field-value.tsx";
 import { LinkTabs } from "../../components/link-tabs.tsx";
-import { ListFooter } from "../../components/list-footer.tsx";
+import { CountedListFooter } from "../../components/list-footer.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { QueryValue } from "../../components/query-value.tsx";
+import { RemoveRowButton } from "../../components/remove-row-button.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { whenReached } from "../../components/when-reached.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
@@ -344,33 +345,19 @@ function Related({ related, screen, canLink, canCreateRelated, record, page }: R
                   header: "",
                   kind: "action" as const,
                   cell: ({ link, record: linked }: Row) => (
-                    <Form method="post" action={base}>
-                      <input type="hidden" name="linkId" value={link.uuid} />
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value="unlink"
-                        size="xs"
-                        variant="outline"
-                        aria-label={`${t("common.remove")} ${linked.rowName}`}
-                      >
-                        {t("common.remove")}
-                      </Button>
-                    </Form>
+                    <RemoveRowButton
+                      action={base}
+                      intent="unlink"
+                      hidden={{ linkId: link.uuid }}
+                      label={`${t("common.remove")} ${linked.rowName}`}
+                    />
                   ),
                 },
               ]
             : []),
         ]}
       />
-      <ListFooter
-        page={page}
-        lastPage={Math.max(1, Math.ceil(related.page.totalElements / related.page.size))}
-        pageSize={related.page.size}
-        total={related.page.totalElements}
-        exact
-        pageTo={(number) => `${base}?page=${number}`}
-      />
+      <CountedListFooter page={page} of={related.page} pageTo={(number) => `${base}?page=${number}`} />
     </Stack>
   );
 }
@@ -387,14 +374,7 @@ function History({ history, info, record, statuses, screen, page }: RecordDetail
       {history.content.map((entry) => (
         <HistoryEntryCard key={entry.id} {...describe(entry)} at={entry.at} />
       ))}
-      <ListFooter
-        page={page}
-        lastPage={Math.max(1, Math.ceil(history.totalElements / history.size))}
-        pageSize={history.size}
-        total={history.totalElements}
-        exact
-        pageTo={(number) => `${base}?page=${number}`}
-      />
+      <CountedListFooter page={page} of={history} pageTo={(number) => `${base}?page=${number}`} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { Stack, Text } from "@chakra-ui/react";
 import {
   type FieldMetadata,
   getFormProps,
@@ -13,6 +13,7 @@ import { type FieldDefinition, isOnForms, isShown, isStored } from "../../../ser
 import type { EntityInfo, MetaStatus, RecordDto } from "../../../server/contract/records.ts";
 import { FieldInput } from "../../components/field-input.tsx";
 import { FormField, SubmitButton } from "../../components/form-field.tsx";
+import { OptionSelect } from "../../components/option-select.tsx";
 import { PanelCancel, SidePanel } from "../../components/side-panel.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { useTranslation } from "../../utils/translation.tsx";
@@ -131,16 +132,13 @@ export function RecordPanel({
             {workItem && <WorkItemLinkSelect link={workItem} fields={fields} />}
             {statuses.length > 0 && (
               <FormField meta={fields.statusId} label={t("records.status")}>
-                <NativeSelect.Root>
-                  <NativeSelect.Field {...getSelectProps(fields.statusId)}>
-                    {statuses.map((status) => (
-                      <option key={status.metaStatusId} value={status.metaStatusId}>
-                        {statusName(statuses, status.metaStatusId, language)}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <OptionSelect
+                  {...getSelectProps(fields.statusId)}
+                  options={statuses.map((status) => ({
+                    value: status.metaStatusId,
+                    label: statusName(statuses, status.metaStatusId, language),
+                  }))}
+                />
               </FormField>
             )}
             {active.map((field) => {
@@ -181,17 +179,12 @@ function WorkItemLinkSelect({
       <input type="hidden" name="workItemTab" value={link.tab} />
       <input type="hidden" name={fixed} value={link.recordId} />
       <FormField meta={meta} label={link.label}>
-        <NativeSelect.Root>
-          <NativeSelect.Field {...getSelectProps(meta)} data-testid="work-item-link">
-            <option value="">{link.on === "company" ? "—" : t("workItems.anyCompany")}</option>
-            {link.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect
+          {...getSelectProps(meta)}
+          data-testid="work-item-link"
+          options={link.options}
+          empty={link.on === "company" ? "—" : t("workItems.anyCompany")}
+        />
       </FormField>
       {link.options.length === 0 && link.noOptions && (
         <Text color="fg.muted" fontSize="sm">

@@ -1,10 +1,11 @@
-import { Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { Form, Link as RouterLink } from "react-router";
+import { Card, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Link as RouterLink } from "react-router";
 import type { RecordConnection } from "../../../server/contract/relationships.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, TableLink } from "../../components/data-table.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
-import { ListFooter } from "../../components/list-footer.tsx";
+import { CountedListFooter } from "../../components/list-footer.tsx";
+import { RemoveRowButton } from "../../components/remove-row-button.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import type { RecordDetailData } from "./detail.server.ts";
@@ -48,20 +49,12 @@ function DisconnectButton({
 }) {
   const { t } = useTranslation();
   return (
-    <Form method="post" action={action}>
-      <input type="hidden" name="relationshipId" value={connection.relationshipId} />
-      <input type="hidden" name="linkId" value={linked.linkId} />
-      <Button
-        type="submit"
-        name="intent"
-        value="disconnect"
-        size="xs"
-        variant="outline"
-        aria-label={t("links.removeLink", { name: linked.rowName })}
-      >
-        {t("common.remove")}
-      </Button>
-    </Form>
+    <RemoveRowButton
+      action={action}
+      intent="disconnect"
+      hidden={{ relationshipId: connection.relationshipId, linkId: linked.linkId }}
+      label={t("links.removeLink", { name: linked.rowName })}
+    />
   );
 }
 
@@ -215,12 +208,9 @@ export function RelationshipPage({ relationships, screen, record }: RecordDetail
             : []),
         ]}
       />
-      <ListFooter
+      <CountedListFooter
         page={page}
-        lastPage={Math.max(1, Math.ceil(connection.totalElements / size))}
-        pageSize={size}
-        total={connection.totalElements}
-        exact
+        of={{ totalElements: connection.totalElements, size }}
         pageTo={(number) => `${here}?page=${number}`}
       />
     </Stack>

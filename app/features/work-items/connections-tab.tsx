@@ -1,9 +1,10 @@
-import { Button, Card, Heading, HStack, Stack, Text } from "@chakra-ui/react";
-import { Form, Link as RouterLink } from "react-router";
+import { Card, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Link as RouterLink } from "react-router";
 import type { WorkItemLink } from "../../../server/contract/work-items.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, TableLink } from "../../components/data-table.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
+import { RemoveRowButton } from "../../components/remove-row-button.tsx";
 import { useTranslation } from "../../utils/translation.tsx";
 import type { RecordDetailData } from "../records/detail.server.ts";
 
@@ -60,19 +61,12 @@ export function ConnectionsTab({ workItems, screen, record }: RecordDetailData) 
                   header: "",
                   kind: "action" as const,
                   cell: (link: WorkItemLink) => (
-                    <Form method="post" action={base}>
-                      <input type="hidden" name="linkId" value={link.uuid} />
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value="unlinkContact"
-                        size="xs"
-                        variant="outline"
-                        aria-label={t("workItems.removeLink", { name: linkName(link) })}
-                      >
-                        {t("common.remove")}
-                      </Button>
-                    </Form>
+                    <RemoveRowButton
+                      action={base}
+                      intent="unlinkContact"
+                      hidden={{ linkId: link.uuid }}
+                      label={t("workItems.removeLink", { name: linkName(link) })}
+                    />
                   ),
                 },
               ]

@@ -3,7 +3,7 @@ import type { RecordDto } from "../../../server/contract/records.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, TableLink } from "../../components/data-table.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
-import { ListFooter } from "../../components/list-footer.tsx";
+import { CountedListFooter } from "../../components/list-footer.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { valueText } from "../../components/value-text.ts";
 import { useDateSettings } from "../../utils/date-settings.ts";
@@ -87,14 +87,7 @@ export function WorkItemsTab({ workItems, screen, record, page, today }: RecordD
           },
         ]}
       />
-      <ListFooter
-        page={page}
-        lastPage={Math.max(1, Math.ceil(items.totalElements / items.size))}
-        pageSize={items.size}
-        total={items.totalElements}
-        exact
-        pageTo={(number) => `${base}?page=${number}`}
-      />
+      <CountedListFooter page={page} of={items} pageTo={(number) => `${base}?page=${number}`} />
     </Stack>
   );
 }
