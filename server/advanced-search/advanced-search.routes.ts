@@ -8,7 +8,7 @@ import {
   runQuerySchema,
   savedQueryInputSchema,
 } from "../contract/advanced-search.ts";
-import { contractRoute } from "../http/contract-route.ts";
+import { contractRoutes } from "../http/contract-route.ts";
 import { DomainError } from "../http/errors.ts";
 import * as service from "./advanced-search.service.ts";
 import { initiateQueryExport } from "./query-export.ts";
@@ -42,123 +42,83 @@ function parsed<T extends z.ZodType>(schema: T, body: unknown, objectName: strin
  * save attach their validation rather than throw it, and read their input themselves (`parsed`).
  */
 export const advancedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const serve = contractRoutes(app);
+  const attachValidation = { attachValidation: true };
+
   for (const route of [routes.catalog, routes.dataSourceCatalog]) {
-    app.route({
-      ...contractRoute(route),
-      handler: async (request) => service.catalog(app.db, request.actor),
-    });
+    serve(route, (request) => service.catalog(app.db, request.actor));
   }
 
-  app.route({
-    ...contractRoute(routes.run),
-    attachValidation: true,
-    handler: async (request) => {
+  serve(
+    routes.run,
+    (request) => {
       const paging = parsed(runQuerySchema, request.query, "query");
       const definition = parsed(queryDefinitionSchema, request.body, "definition");
       return service.preview(app.db, request.actor, definition, paging);
     },
-  });
+    attachValidation,
+  );
 
-  app.route({
-    ...contractRoute(routes.listSavedQueries),
-    handler: async (request) =>
-      service.listSavedQueries(app.db, request.actor, request.params.queryType, request.query),
-  });
-
-  app.route({
-    ...contractRoute(routes.createSavedQuery),
-    attachValidation: true,
-    handler: async (request, reply) => {
+  serve(routes.listSavedQueries, (request) =>
+    service.listSavedQueries(app.db, request.actor, request.params.queryType, request.query),
+  );
+  serve.created(
+    routes.createSavedQuery,
+    (request) => {
       const { queryType } = parsed(typeParams, request.params, "path");
       const input = parsed(savedQueryInputSchema, request.body, "query");
-      return reply.status(201).send(await service.createSavedQuery(app.db, request.actor, queryType, input));
+      return service.createSavedQuery(app.db, request.actor, queryType, input);
     },
-  });
-
-  app.route({
-    ...contractRoute(routes.getSavedQuery),
-    handler: async (request) =>
-      service.getSavedQuery(app.db, request.actor, request.params.queryType, request.params.id),
-  });
-
-  app.route({
-    ...contractRoute(routes.updateSavedQuery),
-    attachValidation: true,
-    handler: async (request) => {
+    attachValidation,
+  );
+  serve(routes.getSavedQuery, (request) =>
+    service.getSavedQuery(app.db, request.actor, request.params.queryType, request.params.id),
+  );
+  serve(
+    routes.updateSavedQuery,
+    (request) => {
       const { queryType, id } = parsed(idParams, request.params, "path");
       const input = parsed(savedQueryInputSchema, request.body, "query");
       return service.updateSavedQuery(app.db, request.actor, queryType, id, input);
     },
-  });
+    attachValidation,
+  );
+  serve.noContent(routes.deleteSavedQuery, (request) =>
+    service.deleteSavedQuery(app.db, request.actor, request.params.queryType, request.params.id),
+  );
+  serve(routes.runSavedQuery, (request) =>
+    service.runSavedQuery(app.db, request.actor, request.params.queryType, request.params.id, request.query),
+  );
+  serve.accepted(routes.exportSavedQuery, (request) =>
+    initiateQueryExport(
+      app.db,
+      (exportId) => app.jobs.send(EXPORT_JOB, { exportId }),
+      request.actor,
+      request.params.queryType,
+      request.params.id,
+      request.query,
+    ),
+  );
 
-  app.route({
-    ...contractRoute(routes.deleteSavedQuery),
-    handler: async (request, reply) => {
-      await service.deleteSavedQuery(app.db, request.actor, request.params.queryType, request.params.id);
-      return reply.status(204).send(null);
-    },
-  });
-
-  app.route({
-    ...contractRoute(routes.runSavedQuery),
-    handler: async (request) =>
-      service.runSavedQuery(app.db, request.actor, request.params.queryType, request.params.id, request.query),
-  });
-
-  app.route({
-    ...contractRoute(routes.exportSavedQuery),
-    handler: async (request, reply) => {
-      const exported = await initiateQueryExport(
-        app.db,
-        (exportId) => app.jobs.send(EXPORT_JOB, { exportId }),
-        request.actor,
-        request.params.queryType,
-        request.params.id,
-        request.query,
-      );
-      return reply.status(202).send(exported);
-    },
-  });
-
-  app.route({
-    ...contractRoute(routes.listDataSources),
-    handler: async (request) => service.listDataSources(app.db, request.actor, request.query),
-  });
-
-  app.route({
-    ...contractRoute(routes.dataSourceFields),
-    handler: async (request) => service.dataSourceFields(app.db, request.actor, request.params.id),
-  });
-
-  app.route({
-    ...contractRoute(routes.createDataSource),
-    attachValidation: true,
-    handler: async (request, reply) => {
-      const input = parsed(dataSourceInputSchema, request.body, "datasource");
-      return reply.status(201).send(await service.createDataSource(app.db, request.actor, input));
-    },
-  });
-
-  app.route({
-    ...contractRoute(routes.getDataSource),
-    handler: async (request) => service.getDataSource(app.db, request.actor, request.params.id),
-  });
-
-  app.route({
-    ...contractRoute(routes.updateDataSource),
-    attachValidation: true,
-    handler: async (request) => {
+  serve(routes.listDataSources, (request) => service.listDataSources(app.db, request.actor, request.query));
+  serve(routes.dataSourceFields, (request) => service.dataSourceFields(app.db, request.actor, request.params.id));
+  serve.created(
+    routes.createDataSource,
+    (request) =>
+      service.createDataSource(app.db, request.actor, parsed(dataSourceInputSchema, request.body, "datasource")),
+    attachValidation,
+  );
+  serve(routes.getDataSource, (request) => service.getDataSource(app.db, request.actor, request.params.id));
+  serve(
+    routes.updateDataSource,
+    (request) => {
       const { id } = parsed(dataSourceParams, request.params, "path");
       const input = parsed(dataSourceInputSchema, request.body, "datasource");
       return service.updateDataSource(app.db, request.actor, id, input);
     },
-  });
-
-  app.route({
-    ...contractRoute(routes.deleteDataSource),
-    handler: async (request, reply) => {
-      await service.deleteDataSource(app.db, request.actor, request.params.id);
-      return reply.status(204).send(null);
-    },
-  });
+    attachValidation,
+  );
+  serve.noContent(routes.deleteDataSource, (request) =>
+    service.deleteDataSource(app.db, request.actor, request.params.id),
+  );
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AttachmentsApi } from "../contract/attachments.api.ts";
-import { contractRoute } from "../http/contract-route.ts";
+import { contractRoutes } from "../http/contract-route.ts";
+import { recordOfPath } from "../http/record-path.ts";
 import type { AttachmentKind } from "./attachments.repository.ts";
 import * as service from "./attachments.service.ts";
 
@@ -10,41 +11,17 @@ import * as service from "./attachments.service.ts";
  */
 export function attachmentRoutes(kind: AttachmentKind, routes: AttachmentsApi): FastifyPluginAsyncZod {
   return async (app) => {
-    app.route({
-      ...contractRoute(routes.attachedTo),
-      handler: async (request) => service.attachmentsOf(app.db, request.actor, kind, request.params.id),
-    });
-
-    app.route({
-      ...contractRoute(routes.attach),
-      handler: async (request, reply) => {
-        await service.attach(app.db, request.actor, kind, request.params.id, request.body.attachTo);
-        return reply.status(204).send(null);
-      },
-    });
-
-    app.route({
-      ...contractRoute(routes.detach),
-      handler: async (request, reply) => {
-        await service.detach(app.db, request.actor, kind, request.params.id, request.body.detachFrom);
-        return reply.status(204).send(null);
-      },
-    });
-
-    app.route({
-      ...contractRoute(routes.itemsOfRecord),
-      handler: async (request) => {
-        const { schema, table, id } = request.params;
-        const { page, size } = request.query;
-        return service.itemsOfRecord(
-          app.db,
-          request.actor,
-          kind,
-          { schemaKey: schema, tableKey: table, uuidKey: id },
-          page,
-          size,
-        );
-      },
+    const serve = contractRoutes(app);
+    serve(routes.attachedTo, (request) => service.attachmentsOf(app.db, request.actor, kind, request.params.id));
+    serve.noContent(routes.attach, (request) =>
+      service.attach(app.db, request.actor, kind, request.params.id, request.body.attachTo),
+    );
+    serve.noContent(routes.detach, (request) =>
+      service.detach(app.db, request.actor, kind, request.params.id, request.body.detachFrom),
+    );
+    serve(routes.itemsOfRecord, (request) => {
+      const { page, size } = request.query;
+      return service.itemsOfRecord(app.db, request.actor, kind, recordOfPath(request.params), page, size);
     });
   };
 }

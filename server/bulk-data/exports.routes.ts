@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { bulkDataApi as routes } from "../contract/bulk-data.api.ts";
 import { contentDisposition } from "../files/downloads.ts";
-import { contractRoute } from "../http/contract-route.ts";
+import { contractRoute, contractRoutes } from "../http/contract-route.ts";
 import { listFiltersOf } from "../records/list-query.ts";
 import { resolveEntity } from "../records/records.service.ts";
 import { EXPORT_JOB } from "./exports.jobs.ts";
@@ -13,29 +13,25 @@ import * as service from "./exports.service.ts";
  * routes' `:id` in Fastify's router.
  */
 export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const serve = contractRoutes(app);
   // The generic path, and the spec's for a custom entity.
   for (const route of [routes.initiateExport, routes.initiateTableExport]) {
-    app.route({
-      ...contractRoute(route),
-      handler: async (request, reply) => {
-        const entity = await resolveEntity(app.db, request.params.schema, request.params.entity);
-        const { scope, format, fields, lang } = request.query;
-        const exported = await service.initiateExport(
-          app.db,
-          (exportId) => app.jobs.send(EXPORT_JOB, { exportId }),
-          request.actor,
-          entity,
-          { scope, format, fields, lang, list: listFiltersOf(request.query) },
-        );
-        return reply.status(202).send(exported);
-      },
+    serve.accepted(route, async (request) => {
+      const entity = await resolveEntity(app.db, request.params.schema, request.params.entity);
+      const { scope, format, fields, lang } = request.query;
+      return service.initiateExport(
+        app.db,
+        (exportId) => app.jobs.send(EXPORT_JOB, { exportId }),
+        request.actor,
+        entity,
+        { scope, format, fields, lang, list: listFiltersOf(request.query) },
+      );
     });
   }
 
-  app.route({
-    ...contractRoute(routes.recentExports),
-    handler: async (request) => service.recentExports(app.db, request.actor, request.query.page, request.query.size),
-  });
+  serve(routes.recentExports, (request) =>
+    service.recentExports(app.db, request.actor, request.query.page, request.query.size),
+  );
 
   app.route({
     ...contractRoute(routes.exportFile),

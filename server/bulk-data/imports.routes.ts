@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { bulkDataApi as routes } from "../contract/bulk-data.api.ts";
 import { contentDisposition } from "../files/downloads.ts";
 import { uploadReader } from "../files/uploads.ts";
-import { contractRoute } from "../http/contract-route.ts";
+import { contractRoute, contractRoutes } from "../http/contract-route.ts";
 import { resolveEntity } from "../records/records.service.ts";
 import * as service from "./imports.service.ts";
 import { CONTENT_TYPES } from "./sheets.ts";
@@ -19,6 +19,7 @@ export interface ImportsRoutesOptions {
  * read as a record's id.
  */
 export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesOptions> = async (app, options) => {
+  const serve = contractRoutes(app);
   // The generic path, and the spec's for a custom entity.
   for (const route of [routes.importTemplate, routes.importTableTemplate]) {
     app.route({
@@ -36,20 +37,10 @@ export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesOptions> = async 
   }
 
   for (const route of [routes.initiateImport, routes.initiateTableImport]) {
-    app.route({
-      ...contractRoute(route),
-      handler: async (request, reply) => {
-        const entity = await resolveEntity(app.db, request.params.schema, request.params.entity);
-        const detail = await service.initiateImport(
-          app,
-          request.actor,
-          uploadReader(request, app.storage),
-          entity,
-          options.maxImportMegabytes,
-          request.query.lang,
-        );
-        return reply.status(201).send(detail);
-      },
+    serve.created(route, async (request) => {
+      const entity = await resolveEntity(app.db, request.params.schema, request.params.entity);
+      const upload = uploadReader(request, app.storage);
+      return service.initiateImport(app, request.actor, upload, entity, options.maxImportMegabytes, request.query.lang);
     });
   }
 
@@ -57,44 +48,15 @@ export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesOptions> = async 
     [routes.recentImports, false],
     [routes.activeImports, true],
   ] as const) {
-    app.route({
-      ...contractRoute(route),
-      handler: async (request) => service.listImports(app, request.actor, request.query, active),
-    });
+    serve(route, (request) => service.listImports(app, request.actor, request.query, active));
   }
 
-  app.route({
-    ...contractRoute(routes.getImport),
-    handler: async (request) => service.getImport(app, request.actor, request.params.id),
-  });
-
-  app.route({
-    ...contractRoute(routes.updateMapping),
-    handler: async (request) => service.updateMapping(app, request.actor, request.params.id, request.body),
-  });
-
-  app.route({
-    ...contractRoute(routes.discardImport),
-    handler: async (request, reply) => {
-      await service.discardImport(app, request.actor, request.params.id);
-      return reply.status(204).send(null);
-    },
-  });
-
-  app.route({
-    ...contractRoute(routes.checkImport),
-    handler: async (request) => service.checkImport(app, request.actor, request.params.id),
-  });
-
-  app.route({
-    ...contractRoute(routes.startImport),
-    handler: async (request) => service.startImport(app, request.actor, request.params.id),
-  });
-
-  app.route({
-    ...contractRoute(routes.stopImport),
-    handler: async (request) => service.stopImport(app, request.actor, request.params.id),
-  });
+  serve(routes.getImport, (request) => service.getImport(app, request.actor, request.params.id));
+  serve(routes.updateMapping, (request) => service.updateMapping(app, request.actor, request.params.id, request.body));
+  serve.noContent(routes.discardImport, (request) => service.discardImport(app, request.actor, request.params.id));
+  serve(routes.checkImport, (request) => service.checkImport(app, request.actor, request.params.id));
+  serve(routes.startImport, (request) => service.startImport(app, request.actor, request.params.id));
+  serve(routes.stopImport, (request) => service.stopImport(app, request.actor, request.params.id));
 
   app.route({
     ...contractRoute(routes.importErrors),

@@ -1,40 +1,19 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { companySettingsApi as routes } from "../contract/company-settings.api.ts";
 import { uploadReader } from "../files/uploads.ts";
-import { contractRoute } from "../http/contract-route.ts";
+import { contractRoute, contractRoutes } from "../http/contract-route.ts";
 import * as service from "./company-settings.service.ts";
 
 /**
  * The company's settings (spec §2 company-settings), as `companySettingsApi` declares them.
  */
 export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.route({
-    ...contractRoute(routes.settings),
-    handler: async (request) => service.companySettings(app.db, request.actor),
-  });
-
-  app.route({
-    ...contractRoute(routes.save),
-    handler: async (request) => service.saveCompanySettings(app.db, request.actor, request.body),
-  });
-
-  app.route({
-    ...contractRoute(routes.brand),
-    handler: async () => service.companyBrand(app.db),
-  });
-
-  app.route({
-    ...contractRoute(routes.uploadLogo),
-    handler: async (request) => service.uploadLogo(app.db, request.actor, uploadReader(request, app.storage)),
-  });
-
-  app.route({
-    ...contractRoute(routes.removeLogo),
-    handler: async (request, reply) => {
-      await service.removeLogo(app.db, request.actor);
-      return reply.status(204).send(null);
-    },
-  });
+  const serve = contractRoutes(app);
+  serve(routes.settings, (request) => service.companySettings(app.db, request.actor));
+  serve(routes.save, (request) => service.saveCompanySettings(app.db, request.actor, request.body));
+  serve(routes.brand, () => service.companyBrand(app.db));
+  serve(routes.uploadLogo, (request) => service.uploadLogo(app.db, request.actor, uploadReader(request, app.storage)));
+  serve.noContent(routes.removeLogo, (request) => service.removeLogo(app.db, request.actor));
 
   app.route({
     ...contractRoute(routes.logo),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, recordSchema } from "./records.ts";
 import { apiRoute } from "./route.ts";
+import { settingApi } from "./setting-api.ts";
 import {
   linkedWorkItemInputSchema,
   referenceNumberStartSchema,
@@ -14,6 +15,23 @@ import {
 const tags = ["inquiries and to-dos"];
 const table = z.enum(workItemTables);
 const id = z.string().max(64);
+
+/** Where a setting of inquiries' or to-dos' lives: under their table's path. */
+const settingOfTable = (name: string) => ({ path: `/crm/:table/${name}`, tags, params: z.object({ table }) });
+
+const referenceNumberStart = settingApi({
+  ...settingOfTable("reference_number_start"),
+  schema: referenceNumberStartSchema,
+  read: "The reference number the next inquiry (or to-do) gets",
+  save: "Number new inquiries (or to-dos) from here on; never below the next number, so none is reused",
+});
+
+const defaults = settingApi({
+  ...settingOfTable("defaults"),
+  schema: workItemDefaultsSchema,
+  read: "Who new inquiries (or to-dos) go to when their creator leaves the assignee or the group out",
+  save: "Set the user and the group new inquiries (or to-dos) go to; null for none",
+});
 
 /**
  * Inquiries' and to-dos' links to a contact and one of its companies (crm.{inquiry,todo}_company_contact), and their
@@ -67,38 +85,8 @@ export const workItemsApi = {
     }),
     response: { 200: workItemPageSchema },
   }),
-  referenceNumberStart: apiRoute({
-    method: "GET",
-    path: "/crm/:table/reference_number_start",
-    tags,
-    summary: "The reference number the next inquiry (or to-do) gets",
-    params: z.object({ table }),
-    response: { 200: referenceNumberStartSchema },
-  }),
-  setReferenceNumberStart: apiRoute({
-    method: "PUT",
-    path: "/crm/:table/reference_number_start",
-    tags,
-    summary: "Number new inquiries (or to-dos) from here on; never below the next number, so none is reused",
-    params: z.object({ table }),
-    body: referenceNumberStartSchema,
-    response: { 200: referenceNumberStartSchema },
-  }),
-  defaults: apiRoute({
-    method: "GET",
-    path: "/crm/:table/defaults",
-    tags,
-    summary: "Who new inquiries (or to-dos) go to when their creator leaves the assignee or the group out",
-    params: z.object({ table }),
-    response: { 200: workItemDefaultsSchema },
-  }),
-  setDefaults: apiRoute({
-    method: "PUT",
-    path: "/crm/:table/defaults",
-    tags,
-    summary: "Set the user and the group new inquiries (or to-dos) go to; null for none",
-    params: z.object({ table }),
-    body: workItemDefaultsSchema,
-    response: { 200: workItemDefaultsSchema },
-  }),
+  referenceNumberStart: referenceNumberStart.read,
+  setReferenceNumberStart: referenceNumberStart.save,
+  defaults: defaults.read,
+  setDefaults: defaults.save,
 };

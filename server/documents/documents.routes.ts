@@ -7,7 +7,8 @@ import { attachmentsApi } from "../contract/attachments.api.ts";
 import { documentsApi as routes } from "../contract/documents.api.ts";
 import { contentDisposition, parseRange } from "../files/downloads.ts";
 import { uploadReader } from "../files/uploads.ts";
-import { contractRoute } from "../http/contract-route.ts";
+import { contractRoute, contractRoutes } from "../http/contract-route.ts";
+import { recordOfPath } from "../http/record-path.ts";
 import { profileImageFiles } from "../users/users.repository.ts";
 import * as service from "./documents.service.ts";
 
@@ -22,27 +23,13 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(attachmentRoutes(DOCUMENT_ATTACHMENTS, attachmentsApi.documents));
 
-  app.route({
-    ...contractRoute(routes.upload),
-    handler: async (request, reply) => {
-      const read = uploadReader(request, app.storage);
-      const document = await service.uploadDocument(app.db, request.actor, read, app.maxUploadBytes);
-      return reply.status(201).send(document);
-    },
-  });
-
-  app.route({
-    ...contractRoute(routes.uploadAttached),
-    handler: async (request, reply) => {
-      const { schema, table, id } = request.params;
-      const read = uploadReader(request, app.storage);
-      const document = await service.uploadDocument(app.db, request.actor, read, app.maxUploadBytes, {
-        schemaKey: schema,
-        tableKey: table,
-        uuidKey: id,
-      });
-      return reply.status(201).send(document);
-    },
+  const serve = contractRoutes(app);
+  serve.created(routes.upload, (request) =>
+    service.uploadDocument(app.db, request.actor, uploadReader(request, app.storage), app.maxUploadBytes),
+  );
+  serve.created(routes.uploadAttached, (request) => {
+    const read = uploadReader(request, app.storage);
+    return service.uploadDocument(app.db, request.actor, read, app.maxUploadBytes, recordOfPath(request.params));
   });
 
   app.route({

@@ -3,7 +3,8 @@ import { NOTE_ATTACHMENTS } from "../attachments/attachments.repository.ts";
 import { attachmentRoutes } from "../attachments/attachments.routes.ts";
 import { attachmentsApi } from "../contract/attachments.api.ts";
 import { notesApi as routes } from "../contract/notes.api.ts";
-import { contractRoute } from "../http/contract-route.ts";
+import { contractRoutes } from "../http/contract-route.ts";
+import { recordOfPath } from "../http/record-path.ts";
 import * as service from "./notes.service.ts";
 
 /**
@@ -13,18 +14,8 @@ import * as service from "./notes.service.ts";
 export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(attachmentRoutes(NOTE_ATTACHMENTS, attachmentsApi.notes));
 
-  app.route({
-    ...contractRoute(routes.createAttached),
-    handler: async (request, reply) => {
-      const { schema, table, id } = request.params;
-      const note = await service.createAttachedNote(
-        app.db,
-        request.actor,
-        { schemaKey: schema, tableKey: table, uuidKey: id },
-        request.body.values,
-        request.body.statusId,
-      );
-      return reply.status(201).send(note);
-    },
+  contractRoutes(app).created(routes.createAttached, (request) => {
+    const { values, statusId } = request.body;
+    return service.createAttachedNote(app.db, request.actor, recordOfPath(request.params), values, statusId);
   });
 };

@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recentApi as routes } from "../contract/recent.api.ts";
-import { contractRoute } from "../http/contract-route.ts";
+import { contractRoutes } from "../http/contract-route.ts";
 import { recentRecords } from "./recent.service.ts";
 
 /** The records the signed-in user changed last, as `recentApi` declares them. */
 export const recentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.route({
-    ...contractRoute(routes.records),
-    handler: async (request) => recentRecords(app.db, request.actor, request.query.size),
-  });
+  contractRoutes(app)(routes.records, (request) => recentRecords(app.db, request.actor, request.query.size));
 };

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { profileApi as routes } from "../contract/profile.api.ts";
 import { uploadReader } from "../files/uploads.ts";
-import { contractRoute } from "../http/contract-route.ts";
+import { contractRoute, contractRoutes } from "../http/contract-route.ts";
 import * as service from "./profile.service.ts";
 
 /**
@@ -25,53 +25,35 @@ export const profileRoutes: FastifyPluginAsyncZod<{ loginAttemptsPerMinute: numb
     return reply.header("content-length", image.size).send(app.storage.read(image.key));
   }
 
-  app.route({
-    ...contractRoute(routes.profile),
-    handler: async (request) => service.profile(app.db, request.actor),
-  });
-
-  app.route({
-    ...contractRoute(routes.save),
-    handler: async (request) => service.saveProfile(app.db, request.actor, request.body),
-  });
-
-  app.route({
-    ...contractRoute(routes.uploadImage),
-    handler: async (request) => service.uploadProfileImage(app.db, request.actor, uploadReader(request, app.storage)),
-  });
-
+  const serve = contractRoutes(app);
+  serve(routes.profile, (request) => service.profile(app.db, request.actor));
+  serve(routes.save, (request) => service.saveProfile(app.db, request.actor, request.body));
+  serve(routes.uploadImage, (request) =>
+    service.uploadProfileImage(app.db, request.actor, uploadReader(request, app.storage)),
+  );
   app.route({
     ...contractRoute(routes.image),
     handler: async (request, reply) => sendImage(request, reply, request.actor.id),
   });
-
-  app.route({
-    ...contractRoute(routes.removeImage),
-    handler: async (request, reply) => {
-      await service.removeProfileImage(app.db, request.actor);
-      return reply.status(204).send(null);
-    },
-  });
-
+  serve.noContent(routes.removeImage, (request) => service.removeProfileImage(app.db, request.actor));
   app.route({
     ...contractRoute(routes.employeeImage),
     handler: async (request, reply) => sendImage(request, reply, request.params.id),
   });
 
-  app.route({
-    ...contractRoute(routes.changePassword),
-    // Like sign-in: each attempt costs a password hash, and guesses of the current password are limited.
-    config: {
-      rateLimit: {
-        max: loginAttemptsPerMinute,
-        timeWindow: "1 minute",
-        hook: "preHandler",
-        keyGenerator: (request: FastifyRequest) => `password:${request.actor.id}`,
+  serve.noContent(
+    routes.changePassword,
+    (request) => service.changePassword(app.db, request.actor, request.grantId, request.body, request.ip),
+    {
+      // Like sign-in: each attempt costs a password hash, and guesses of the current password are limited.
+      config: {
+        rateLimit: {
+          max: loginAttemptsPerMinute,
+          timeWindow: "1 minute",
+          hook: "preHandler",
+          keyGenerator: (request: FastifyRequest) => `password:${request.actor.id}`,
+        },
       },
     },
-    handler: async (request, reply) => {
-      await service.changePassword(app.db, request.actor, request.grantId, request.body, request.ip);
-      return reply.status(204).send(null);
-    },
-  });
+  );
 };
