@@ -10,6 +10,7 @@ import {
 import type { RoleDto } from "../../../server/contract/iam.ts";
 import type { Employee } from "../../../server/contract/identity.ts";
 import { CheckLabel } from "../../components/check-label.tsx";
+import { FixedValue } from "../../components/fixed-value.tsx";
 import { FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
 import { useMessageText } from "../../utils/message-text.ts";
@@ -193,15 +194,12 @@ export function EditUserPanel({
       saveLabel={t("common.saveChanges")}
     >
       <Stack gap="5">
-        <Stack gap="1">
-          <Text fontSize="sm" fontWeight="medium">
-            {t("settings.users.email")}
-          </Text>
-          <Text data-testid="user-email">{employee.email}</Text>
-          <Text fontSize="xs" color="fg.muted">
-            {t("settings.users.emailFixed")}
-          </Text>
-        </Stack>
+        <FixedValue
+          label={t("settings.users.email")}
+          value={employee.email}
+          testId="user-email"
+          hint={t("settings.users.emailFixed")}
+        />
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <TextInput meta={fields.firstName} label={t("settings.users.firstName")} autoFocus />
           <TextInput meta={fields.lastName} label={t("settings.users.lastName")} />

@@ -1,4 +1,4 @@
-import { chakra, Fieldset, Input, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Fieldset, Input, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import {
   type FieldMetadata,
   getFormProps,
@@ -13,6 +13,8 @@ import {
   entityNamesSchema,
 } from "../../../../server/contract/custom-entities.ts";
 import { normaliseKey } from "../../../../server/contract/custom-fields.ts";
+import { CheckLabel } from "../../../components/check-label.tsx";
+import { FixedValue } from "../../../components/fixed-value.tsx";
 import { FormField } from "../../../components/form-field.tsx";
 import { FormPanel } from "../../../components/form-panel.tsx";
 import { useLanguage } from "../../../utils/i18n.ts";
@@ -31,18 +33,6 @@ import { IconChoice } from "./custom-entity-icon-choice.tsx";
 import { ENTITY_FORM_ID } from "./custom-entity-urls.ts";
 
 type Meta = FieldMetadata<unknown>;
-
-// A native checkbox: it shows its state with or without JavaScript (Chakra's Checkbox draws it from script state).
-const CheckLabel = chakra("label", {
-  base: {
-    display: "inline-flex",
-    alignItems: "center",
-    gap: "2",
-    cursor: "pointer",
-    fontSize: "sm",
-    "& input": { accentColor: "teal.solid", width: "4", height: "4" },
-  },
-});
 
 interface PanelProps {
   lastResult?: SubmissionResult<string[]> | null;
@@ -213,15 +203,12 @@ export function RenameEntityPanel({ entity, lastResult, action, closeTo }: Panel
     >
       <Stack gap="5">
         <NameInputs fields={fields} />
-        <Stack gap="1">
-          <Text fontSize="sm" fontWeight="medium">
-            {t("settings.entities.key")}
-          </Text>
-          <Text data-testid="entity-key">{entity.key}</Text>
-          <Text fontSize="xs" color="fg.muted">
-            {t("settings.entityPanel.keyFixed")}
-          </Text>
-        </Stack>
+        <FixedValue
+          label={t("settings.entities.key")}
+          value={entity.key}
+          testId="entity-key"
+          hint={t("settings.entityPanel.keyFixed")}
+        />
         <IconChoice meta={fields.icon} />
       </Stack>
     </FormPanel>
