@@ -1,11 +1,11 @@
-import { Box, Button, HStack, Text } from "@chakra-ui/react";
-import { Form } from "react-router";
+import { Box, HStack, Text } from "@chakra-ui/react";
 import type { Employee } from "../../../server/contract/identity.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, type DataTableColumn, TableLink } from "../../components/data-table.tsx";
 import { FilterBar, FilterSelect, SearchInput } from "../../components/filter-bar.tsx";
 import { ListFooter } from "../../components/list-footer.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
+import { RowButton } from "../../components/row-links.tsx";
 import { useRoleName } from "../../utils/role-name.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import { listState, USERS_PAGE_SIZE } from "./list-params.ts";
@@ -65,54 +65,48 @@ export function UsersScreen({
       cell: (employee) => employee.groups.map((group) => group.name).join(", ") || "—",
     },
   ];
+  // A deactivated user may be reactivated; any other but oneself, deactivated.
+  const questionAbout = (employee: Employee) =>
+    !canUpdate ? null : employee.status === "deactivated" ? "reactivate" : employee.uuid !== me ? "deactivate" : null;
   if (canInvite || canUpdate) {
     columns.push({
       key: "actions",
       header: "",
       kind: "action",
-      cell: (employee) => (
-        <HStack gap="3" justify="flex-end" wrap="wrap">
-          {canUpdate && (
-            <TableLink
-              href={usersUrl({ ...state, panel: "edit", user: employee.uuid })}
-              label={t("settings.users.editUser", { name: fullName(employee) })}
-            >
-              {t("settings.users.edit")}
-            </TableLink>
-          )}
-          {canInvite && employee.status === "invited" && (
-            <Form method="post" action={usersUrl(state)}>
-              <input type="hidden" name="user" value={employee.uuid} />
-              <Button
-                type="submit"
-                name="intent"
-                value="resend"
-                size="xs"
-                variant="outline"
-                aria-label={t("settings.users.resendUser", { name: fullName(employee) })}
+      cell: (employee) => {
+        const question = questionAbout(employee);
+        return (
+          <HStack gap="3" justify="flex-end" wrap="wrap">
+            {canUpdate && (
+              <TableLink
+                href={usersUrl({ ...state, panel: "edit", user: employee.uuid })}
+                label={t("settings.users.editUser", { name: fullName(employee) })}
+              >
+                {t("settings.users.edit")}
+              </TableLink>
+            )}
+            {canInvite && employee.status === "invited" && (
+              <RowButton
+                action={usersUrl(state)}
+                name="user"
+                value={employee.uuid}
+                intent="resend"
+                label={t("settings.users.resendUser", { name: fullName(employee) })}
               >
                 {t("settings.users.resend")}
-              </Button>
-            </Form>
-          )}
-          {canUpdate && employee.status !== "deactivated" && employee.uuid !== me && (
-            <TableLink
-              href={usersUrl({ ...state, confirm: "deactivate", user: employee.uuid })}
-              label={t("settings.users.deactivateUser", { name: fullName(employee) })}
-            >
-              {t("settings.users.deactivate")}
-            </TableLink>
-          )}
-          {canUpdate && employee.status === "deactivated" && (
-            <TableLink
-              href={usersUrl({ ...state, confirm: "reactivate", user: employee.uuid })}
-              label={t("settings.users.reactivateUser", { name: fullName(employee) })}
-            >
-              {t("settings.users.reactivate")}
-            </TableLink>
-          )}
-        </HStack>
-      ),
+              </RowButton>
+            )}
+            {question && (
+              <TableLink
+                href={usersUrl({ ...state, confirm: question, user: employee.uuid })}
+                label={t(`settings.users.${question}User`, { name: fullName(employee) })}
+              >
+                {t(`settings.users.${question}`)}
+              </TableLink>
+            )}
+          </HStack>
+        );
+      },
     });
   }
   const { page: _page, ...filters } = state;
