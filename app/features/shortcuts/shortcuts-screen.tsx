@@ -1,10 +1,11 @@
-import { Badge, Box, HStack, IconButton, Link, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { type DragEvent, type MouseEvent, useState } from "react";
 import { Link as RouterLink, useFetcher, useFetchers } from "react-router";
 import type { ShortcutDto } from "../../../server/contract/shortcuts.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
-import { ArrowDownIcon, ArrowUpIcon, GripIcon } from "../../components/icons.tsx";
+import { GripIcon } from "../../components/icons.tsx";
+import { MoveButton } from "../../components/move-button.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { SwitchButton } from "../../components/switch-button.tsx";
 import { useHydrated } from "../../utils/hydrated.ts";
@@ -224,26 +225,17 @@ function ShortcutRow({
         : shortcut.visibility === "everyone"
           ? t("shortcuts.sharedWithEveryone")
           : null;
-  const moveButton = (direction: Direction, disabled: boolean) => {
-    const label = t(direction === "up" ? "shortcuts.moveUp" : "shortcuts.moveDown", { name });
-    return (
-      <IconButton
-        type="submit"
-        form={formId}
-        name="intent"
-        value={direction}
-        id={moveButtonId(shortcut.uuid, direction)}
-        aria-label={label}
-        title={label}
-        disabled={disabled}
-        onClick={(event) => onMove(event, direction)}
-        size="xs"
-        variant="outline"
-      >
-        {direction === "up" ? <ArrowUpIcon /> : <ArrowDownIcon />}
-      </IconButton>
-    );
-  };
+  const moveButton = (direction: Direction, disabled: boolean) => (
+    <MoveButton
+      direction={direction}
+      id={moveButtonId(shortcut.uuid, direction)}
+      intent={direction}
+      label={t(direction === "up" ? "shortcuts.moveUp" : "shortcuts.moveDown", { name })}
+      form={formId}
+      disabled={disabled}
+      onMove={onMove}
+    />
+  );
   return (
     <Box
       as="li"

@@ -13,6 +13,7 @@ import {
   Textarea,
 } from "@chakra-ui/react";
 import {
+  type FieldMetadata,
   getFormProps,
   getInputProps,
   getSelectProps,
@@ -107,6 +108,39 @@ function SettingsValues({ settings }: { settings: CompanySettings }) {
   );
 }
 
+/** A select of the form, and under it what its choice does. */
+function HintedSelect({
+  meta,
+  label,
+  hint,
+  options,
+}: {
+  meta: FieldMetadata<unknown>;
+  label: string;
+  hint: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <>
+      <FormField meta={meta} label={label}>
+        <NativeSelect.Root>
+          <NativeSelect.Field {...getSelectProps(meta)} key={meta.key}>
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      <Text fontSize="sm" color="fg.muted" mt="-2">
+        {hint}
+      </Text>
+    </>
+  );
+}
+
 function SettingsForm({
   settings,
   timeZones,
@@ -142,36 +176,21 @@ function SettingsForm({
             <FormField meta={fields.address} label={t("settings.company.address")}>
               <Textarea {...getTextareaProps(fields.address)} key={fields.address.key} rows={3} />
             </FormField>
-            <FormField meta={fields.defaultLanguage} label={t("settings.company.defaultLanguage")}>
-              <NativeSelect.Root>
-                <NativeSelect.Field {...getSelectProps(fields.defaultLanguage)} key={fields.defaultLanguage.key}>
-                  {([null, "en", "nb"] as const).map((language) => (
-                    <option key={language ?? ""} value={language ?? ""}>
-                      {languageName(language)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-            <Text fontSize="sm" color="fg.muted" mt="-2">
-              {t("settings.company.defaultLanguageHint")}
-            </Text>
-            <FormField meta={fields.timeZone} label={t("settings.company.timeZone")}>
-              <NativeSelect.Root>
-                <NativeSelect.Field {...getSelectProps(fields.timeZone)} key={fields.timeZone.key}>
-                  {timeZones.map((zone) => (
-                    <option key={zone} value={zone}>
-                      {zone.replaceAll("_", " ")}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-            <Text fontSize="sm" color="fg.muted" mt="-2">
-              {t("settings.company.timeZoneHint")}
-            </Text>
+            <HintedSelect
+              meta={fields.defaultLanguage}
+              label={t("settings.company.defaultLanguage")}
+              hint={t("settings.company.defaultLanguageHint")}
+              options={([null, "en", "nb"] as const).map((language) => ({
+                value: language ?? "",
+                label: languageName(language),
+              }))}
+            />
+            <HintedSelect
+              meta={fields.timeZone}
+              label={t("settings.company.timeZone")}
+              hint={t("settings.company.timeZoneHint")}
+              options={timeZones.map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }))}
+            />
             <HStack>
               <SubmitButton intent="save">{t("common.save")}</SubmitButton>
             </HStack>

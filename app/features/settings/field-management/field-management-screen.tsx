@@ -1,12 +1,12 @@
-import { Badge, Box, HStack, IconButton, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, HStack, Stack, Text } from "@chakra-ui/react";
 import { getFormProps } from "@conform-to/react";
 import type { MouseEvent } from "react";
 import { useActionData, useFetcher, useFetchers } from "react-router";
 import type { FieldEntity } from "../../../../server/contract/custom-fields.ts";
 import type { EntityOrderField } from "../../../../server/contract/entity-order.ts";
 import { DataTable, type DataTableColumn } from "../../../components/data-table.tsx";
-import { ArrowDownIcon, ArrowUpIcon } from "../../../components/icons.tsx";
 import { LinkTabs } from "../../../components/link-tabs.tsx";
+import { MoveButton } from "../../../components/move-button.tsx";
 import { Page, PageHeader } from "../../../components/page-header.tsx";
 import { SwitchButton } from "../../../components/switch-button.tsx";
 import { useHydrated } from "../../../utils/hydrated.ts";
@@ -218,24 +218,14 @@ function RowForm({
     lastResult: fetcher.data?.result ?? (actionData?.key === field.key ? actionData.result : undefined),
   });
   const moveButton = (direction: Direction, disabled: boolean) => (
-    <IconButton
-      type="submit"
-      name="intent"
-      value={`move-${direction}`}
+    <MoveButton
+      direction={direction}
       id={moveButtonId(field.key, direction)}
-      aria-label={t(direction === "up" ? "settings.fieldManagement.moveUp" : "settings.fieldManagement.moveDown", {
-        name,
-      })}
-      title={t(direction === "up" ? "settings.fieldManagement.moveUp" : "settings.fieldManagement.moveDown", {
-        name,
-      })}
+      intent={`move-${direction}`}
+      label={t(direction === "up" ? "settings.fieldManagement.moveUp" : "settings.fieldManagement.moveDown", { name })}
       disabled={disabled}
-      onClick={(event) => onMove(event, direction)}
-      size="xs"
-      variant="outline"
-    >
-      {direction === "up" ? <ArrowUpIcon /> : <ArrowDownIcon />}
-    </IconButton>
+      onMove={onMove}
+    />
   );
   return (
     <>
