@@ -1,10 +1,9 @@
-import { Fieldset, Input, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Fieldset, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import {
   type FieldMetadata,
   getCollectionProps,
   getFormProps,
   getInputProps,
-  getSelectProps,
   type SubmissionResult,
 } from "@conform-to/react";
 import type { RoleDto } from "../../../server/contract/iam.ts";
@@ -13,6 +12,7 @@ import { CheckLabel } from "../../components/check-label.tsx";
 import { FixedValue } from "../../components/fixed-value.tsx";
 import { FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
+import { SelectField } from "../../components/select-field.tsx";
 import { useMessageText } from "../../utils/message-text.ts";
 import { useRoleName } from "../../utils/role-name.ts";
 import { useSchemaForm } from "../../utils/schema-form.ts";
@@ -62,19 +62,12 @@ function RoleSelect({ meta, roles }: { meta: Meta; roles: RoleDto[] }) {
   const { t } = useTranslation();
   const roleName = useRoleName();
   return (
-    <FormField meta={meta} label={t("settings.users.role")}>
-      <NativeSelect.Root key={meta.key}>
-        <NativeSelect.Field {...getSelectProps(meta)}>
-          <option value="">{t("settings.users.chooseRole")}</option>
-          {roles.map((role) => (
-            <option key={role.uuid} value={role.uuid}>
-              {roleName(role.name)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </FormField>
+    <SelectField
+      meta={meta}
+      label={t("settings.users.role")}
+      empty={t("settings.users.chooseRole")}
+      options={roles.map((role) => ({ value: role.uuid, label: roleName(role.name) }))}
+    />
   );
 }
 
@@ -82,19 +75,19 @@ function RoleSelect({ meta, roles }: { meta: Meta; roles: RoleDto[] }) {
 function LanguageSelect({ meta }: { meta: Meta }) {
   const { t } = useTranslation();
   return (
-    <FormField meta={meta} label={t("settings.users.language")}>
-      <NativeSelect.Root key={meta.key}>
-        <NativeSelect.Field {...getSelectProps(meta)}>
-          <option value="">{t("settings.users.browserLanguage")}</option>
-          <option value="en">{t("users.languages.en")}</option>
-          <option value="nb">{t("users.languages.nb")}</option>
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+    <SelectField
+      meta={meta}
+      label={t("settings.users.language")}
+      empty={t("settings.users.browserLanguage")}
+      options={[
+        { value: "en", label: t("users.languages.en") },
+        { value: "nb", label: t("users.languages.nb") },
+      ]}
+    >
       <Text fontSize="xs" color="fg.muted">
         {t("settings.users.languageHint")}
       </Text>
-    </FormField>
+    </SelectField>
   );
 }
 

@@ -1,22 +1,8 @@
-import {
-  Box,
-  Button,
-  Card,
-  DataList,
-  Field,
-  HStack,
-  Image,
-  Input,
-  NativeSelect,
-  Stack,
-  Text,
-  Textarea,
-} from "@chakra-ui/react";
+import { Box, Button, Card, DataList, Field, HStack, Image, Input, Stack, Text, Textarea } from "@chakra-ui/react";
 import {
   type FieldMetadata,
   getFormProps,
   getInputProps,
-  getSelectProps,
   getTextareaProps,
   type SubmissionResult,
 } from "@conform-to/react";
@@ -32,6 +18,7 @@ import { FileInput } from "../../../components/file-input.tsx";
 import type { FileRule } from "../../../components/file-rules.ts";
 import { FormErrors, FormField, SubmitButton } from "../../../components/form-field.tsx";
 import { Page, PageHeader } from "../../../components/page-header.tsx";
+import { SelectField } from "../../../components/select-field.tsx";
 import { useMessageText } from "../../../utils/message-text.ts";
 import { useSchemaForm } from "../../../utils/schema-form.ts";
 import { useTranslation } from "../../../utils/translation.tsx";
@@ -122,18 +109,7 @@ function HintedSelect({
 }) {
   return (
     <>
-      <FormField meta={meta} label={label}>
-        <NativeSelect.Root>
-          <NativeSelect.Field {...getSelectProps(meta)} key={meta.key}>
-            {options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </FormField>
+      <SelectField meta={meta} label={label} options={options} />
       <Text fontSize="sm" color="fg.muted" mt="-2">
         {hint}
       </Text>

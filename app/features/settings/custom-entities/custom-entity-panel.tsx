@@ -1,11 +1,5 @@
-import { Fieldset, Input, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import {
-  type FieldMetadata,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { Fieldset, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { type FocusEvent, type FormEvent, useRef } from "react";
 import {
   type CustomEntity,
@@ -17,6 +11,7 @@ import { CheckLabel } from "../../../components/check-label.tsx";
 import { FixedValue } from "../../../components/fixed-value.tsx";
 import { FormField } from "../../../components/form-field.tsx";
 import { FormPanel } from "../../../components/form-panel.tsx";
+import { SelectField } from "../../../components/select-field.tsx";
 import { useLanguage } from "../../../utils/i18n.ts";
 import { useSchemaForm } from "../../../utils/schema-form.ts";
 import { useTranslation } from "../../../utils/translation.tsx";
@@ -155,18 +150,12 @@ export function NewEntityPanel({ lastResult, action, closeTo }: PanelProps) {
                 <FormField meta={translated(field.key)} label={t("settings.entityPanel.fieldKey")}>
                   <Input {...getInputProps(field.key, { type: "text" })} key={field.key.key} {...fieldKey.keyProps} />
                 </FormField>
-                <FormField meta={translated(field.type)} label={t("settings.entityPanel.fieldType")}>
-                  <NativeSelect.Root key={field.type.key}>
-                    <NativeSelect.Field {...getSelectProps(field.type)}>
-                      {firstFieldTypes.map((type) => (
-                        <option key={type} value={type}>
-                          {t(`settings.types.${type}`)}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </FormField>
+                <SelectField
+                  meta={field.type}
+                  shown={translated(field.type)}
+                  label={t("settings.entityPanel.fieldType")}
+                  options={firstFieldTypes.map((type) => ({ value: type, label: t(`settings.types.${type}`) }))}
+                />
               </SimpleGrid>
               <FormField meta={translated(field.partOfName)} label={t("settings.entityPanel.partOfName")} hideLabel>
                 <CheckLabel>

@@ -1,16 +1,11 @@
-import { Card, Fieldset, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import {
-  type FieldMetadata,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { Card, Fieldset, Heading, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { referenceNumberStartSchema } from "../../../../server/contract/work-items.ts";
 import { FormField, SubmitButton } from "../../../components/form-field.tsx";
 import { Page, PageHeader } from "../../../components/page-header.tsx";
+import { SelectField } from "../../../components/select-field.tsx";
 import { useLanguage } from "../../../utils/i18n.ts";
 import { useSchemaForm } from "../../../utils/schema-form.ts";
 import { useTranslation } from "../../../utils/translation.tsx";
@@ -40,19 +35,16 @@ function ChoiceSelect({ meta, label, choices }: { meta: Meta; label: string; cho
   const language = useLanguage();
   const translated = useTranslatedMeta();
   return (
-    <FormField meta={translated(meta)} label={label}>
-      <NativeSelect.Root key={meta.key}>
-        <NativeSelect.Field {...getSelectProps(meta)}>
-          <option value="">{t("common.none")}</option>
-          {choices.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {language === "nb" ? choice.labelNb : choice.labelEn}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </FormField>
+    <SelectField
+      meta={meta}
+      shown={translated(meta)}
+      label={label}
+      empty={t("common.none")}
+      options={choices.map((choice) => ({
+        value: choice.value,
+        label: language === "nb" ? choice.labelNb : choice.labelEn,
+      }))}
+    />
   );
 }
 
