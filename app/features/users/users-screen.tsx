@@ -109,7 +109,35 @@ export function UsersScreen({
       },
     });
   }
-  const { page: _page, ...filters } = state;
+  const { page: _page, ...kept } = state;
+  // Each filter chooses one value, or all (its first option); roles only for those who see them.
+  const filters = [
+    {
+      name: "status" as const,
+      label: t("settings.users.status"),
+      all: t("settings.users.allStatuses"),
+      options: (["invited", "active", "deactivated"] as const).map((status) => ({
+        value: status,
+        label: t(`settings.users.statuses.${status}`),
+      })),
+    },
+    ...(seesRoles
+      ? [
+          {
+            name: "role" as const,
+            label: t("settings.users.role"),
+            all: t("settings.users.allRoles"),
+            options: roles.map((role) => ({ value: role.uuid, label: roleName(role.name) })),
+          },
+        ]
+      : []),
+    {
+      name: "group" as const,
+      label: t("settings.users.groups"),
+      all: t("settings.users.allGroups"),
+      options: groups.map((group) => ({ value: group.uuid, label: group.name })),
+    },
+  ];
   return (
     <Page>
       <PageHeader
@@ -124,38 +152,15 @@ export function UsersScreen({
       />
       <FilterBar action={usersUrl()} searchDelayMs={USER_SEARCH_DELAY_MS}>
         <SearchInput name="q" defaultValue={params.q} />
-        <FilterSelect
-          name="status"
-          label={t("settings.users.status")}
-          defaultValue={params.status}
-          options={[
-            { value: "", label: t("settings.users.allStatuses") },
-            ...(["invited", "active", "deactivated"] as const).map((status) => ({
-              value: status,
-              label: t(`settings.users.statuses.${status}`),
-            })),
-          ]}
-        />
-        {seesRoles && (
+        {filters.map((filter) => (
           <FilterSelect
-            name="role"
-            label={t("settings.users.role")}
-            defaultValue={params.role}
-            options={[
-              { value: "", label: t("settings.users.allRoles") },
-              ...roles.map((role) => ({ value: role.uuid, label: roleName(role.name) })),
-            ]}
+            key={filter.name}
+            name={filter.name}
+            label={filter.label}
+            defaultValue={params[filter.name]}
+            options={[{ value: "", label: filter.all }, ...filter.options]}
           />
-        )}
-        <FilterSelect
-          name="group"
-          label={t("settings.users.groups")}
-          defaultValue={params.group}
-          options={[
-            { value: "", label: t("settings.users.allGroups") },
-            ...groups.map((group) => ({ value: group.uuid, label: group.name })),
-          ]}
-        />
+        ))}
       </FilterBar>
       <Box data-testid="users">
         <DataTable
@@ -172,12 +177,12 @@ export function UsersScreen({
         pageSize={USERS_PAGE_SIZE}
         total={page.totalElements}
         exact
-        pageTo={(number) => usersUrl({ ...filters, page: number })}
+        pageTo={(number) => usersUrl({ ...kept, page: number })}
         goTo={{
           to: usersUrl({ ...state, goto: "1" }),
           state: goTo,
           action: usersUrl(),
-          keep: filters,
+          keep: kept,
           closeTo: usersUrl(state),
         }}
       />
