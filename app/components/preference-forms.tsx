@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, useFetcher, useLocation } from "react-router";
 import type { Language } from "../utils/i18n.ts";
 import type { MenuLayout, Skin } from "../utils/preferences.ts";
@@ -12,48 +13,68 @@ function useReturnTo() {
 }
 
 /**
- * Plain forms: they work before (and without) JavaScript; with it the skin switches in place. The shell shows them on
- * every page, so they are plain elements with classes from the stylesheet (app/styles/static-classes.tsx).
+ * A button that switches one preference to its other value. A plain form: it works before (and without) JavaScript;
+ * with it the preference switches in place. The shell shows these on every page, so they are plain elements with
+ * classes from the stylesheet (app/styles/static-classes.tsx).
  */
-export function SkinSwitch({ skin }: { skin: Skin }) {
-  const { t } = useTranslation();
+function PreferenceToggle({
+  intent,
+  value,
+  label,
+  icon,
+  testId,
+}: {
+  intent: "skin" | "menuLayout";
+  /** The value it switches to. */
+  value: string;
+  label: string;
+  icon: ReactNode;
+  testId?: string;
+}) {
   const fetcher = useFetcher();
   const returnTo = useReturnTo();
-  const next: Skin = skin === "dark" ? "light" : "dark";
-  const label = next === "light" ? t("preferences.switchToLight") : t("preferences.switchToDark");
   return (
     <fetcher.Form method="post" action={PREFERENCES_ACTION}>
-      <input type="hidden" name="intent" value="skin" />
-      <input type="hidden" name="value" value={next} />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="value" value={value} />
       <input type="hidden" name="redirectTo" value={returnTo} />
       <button
         type="submit"
         aria-label={label}
         title={label}
-        data-testid="skin-switch"
+        data-testid={testId}
         className="chakra-button ws-icon-button"
       >
-        {next === "light" ? <SunIcon /> : <MoonIcon />}
+        {icon}
       </button>
     </fetcher.Form>
   );
 }
 
+export function SkinSwitch({ skin }: { skin: Skin }) {
+  const { t } = useTranslation();
+  const next: Skin = skin === "dark" ? "light" : "dark";
+  return (
+    <PreferenceToggle
+      intent="skin"
+      value={next}
+      label={next === "light" ? t("preferences.switchToLight") : t("preferences.switchToDark")}
+      icon={next === "light" ? <SunIcon /> : <MoonIcon />}
+      testId="skin-switch"
+    />
+  );
+}
+
 export function MenuLayoutSwitch({ menuLayout }: { menuLayout: MenuLayout }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher();
-  const returnTo = useReturnTo();
   const next: MenuLayout = menuLayout === "vertical" ? "horizontal" : "vertical";
-  const label = next === "horizontal" ? t("preferences.switchToHorizontal") : t("preferences.switchToVertical");
   return (
-    <fetcher.Form method="post" action={PREFERENCES_ACTION}>
-      <input type="hidden" name="intent" value="menuLayout" />
-      <input type="hidden" name="value" value={next} />
-      <input type="hidden" name="redirectTo" value={returnTo} />
-      <button type="submit" aria-label={label} title={label} className="chakra-button ws-icon-button">
-        {next === "horizontal" ? <RowsIcon /> : <ColumnsIcon />}
-      </button>
-    </fetcher.Form>
+    <PreferenceToggle
+      intent="menuLayout"
+      value={next}
+      label={next === "horizontal" ? t("preferences.switchToHorizontal") : t("preferences.switchToVertical")}
+      icon={next === "horizontal" ? <RowsIcon /> : <ColumnsIcon />}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import { useActionData, useLocation } from "react-router";
-import { ConfirmDialog, ErrorDialog, suspended } from "../features/records/lazy-panels.tsx";
+import { suspended } from "../features/records/lazy-panels.tsx";
+import { ConfirmDelete, RefusalDialog } from "../features/settings/list-dialogs.tsx";
 import { relationshipsUrl } from "../features/settings/relationships/relationship-urls.ts";
 import { loadRelationships, relationshipsAction } from "../features/settings/relationships/relationships.server.ts";
 import {
@@ -44,29 +45,19 @@ export default function CrmRelationshipsRoute({ loaderData }: Route.ComponentPro
         <EditRelationshipPanel key={panel.relationship.id} relationship={panel.relationship} {...panelProps} />
       )}
       {panel?.mode === "delete" && (
-        <ConfirmDialog
+        <ConfirmDelete
           title={t("settings.relationships.deleteTitle", { name: relationshipName(panel.relationship, language) })}
-          confirmLabel={t("common.delete")}
           closeTo={closeTo}
-          // Posted without the dialog in the URL: a refusal shows its warning over the table.
           action={relationshipsUrl(entity, { id: panel.relationship.id })}
-          intent="delete"
-          testId="confirm-delete"
         >
           {t("settings.relationships.confirmDelete", {
             name: relationshipName(panel.relationship, language),
             entity1: entityName(`${panel.relationship.schema1}.${panel.relationship.key1}`),
             entity2: entityName(`${panel.relationship.schema2}.${panel.relationship.key2}`),
           })}
-        </ConfirmDialog>
+        </ConfirmDelete>
       )}
-      {/*
-        A refused deletion's warning opens once the confirmation has gone (the action's answer comes before the
-        revalidated page): a confirmation closing later hands the focus back to the page, which closes the warning.
-      */}
-      {actionResult?.dialog && panel?.mode !== "delete" && (
-        <ErrorDialog text={actionResult.dialog} source={actionResult} closeTo={closeTo} />
-      )}
+      <RefusalDialog result={actionResult} asking={panel?.mode === "delete"} closeTo={closeTo} />
     </>
   );
 }

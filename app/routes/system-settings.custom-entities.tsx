@@ -1,11 +1,12 @@
 import { useActionData, useLocation } from "react-router";
-import { ConfirmDialog, ErrorDialog, suspended } from "../features/records/lazy-panels.tsx";
+import { suspended } from "../features/records/lazy-panels.tsx";
 import {
   customEntitiesAction,
   loadCustomEntities,
 } from "../features/settings/custom-entities/custom-entities.server.ts";
 import { CustomEntitiesScreen, pluralOf } from "../features/settings/custom-entities/custom-entities-screen.tsx";
 import { ENTITY_FORM_ID, entitiesUrl } from "../features/settings/custom-entities/custom-entity-urls.ts";
+import { ConfirmDelete, RefusalDialog } from "../features/settings/list-dialogs.tsx";
 import { useLanguage } from "../utils/i18n.ts";
 import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/system-settings.custom-entities";
@@ -47,30 +48,20 @@ export default function CustomEntitiesRoute({ loaderData }: Route.ComponentProps
         />
       )}
       {panel?.mode === "delete" && (
-        <ConfirmDialog
+        <ConfirmDelete
           title={t("settings.entities.deleteTitle", { name: pluralOf(panel.entity, language) })}
-          confirmLabel={t("common.delete")}
           closeTo={closeTo}
-          // Posted without the dialog in the URL: a refusal shows its warning over the table.
           action={entitiesUrl({ key: panel.entity.key })}
-          intent="delete"
-          testId="confirm-delete"
         >
           {t("settings.entities.confirmDelete", { name: pluralOf(panel.entity, language) })}
-        </ConfirmDialog>
+        </ConfirmDelete>
       )}
-      {/*
-        A refused deletion's warning opens once the confirmation has gone (the action's answer comes before the
-        revalidated page): a confirmation closing later hands the focus back to the page, which closes the warning.
-      */}
-      {actionResult?.dialog && panel?.mode !== "delete" && (
-        <ErrorDialog
-          text={actionResult.dialog}
-          source={actionResult}
-          dismissForm={panel?.mode === "new" || panel?.mode === "edit" ? ENTITY_FORM_ID : undefined}
-          closeTo={here}
-        />
-      )}
+      <RefusalDialog
+        result={actionResult}
+        asking={panel?.mode === "delete"}
+        dismissForm={panel?.mode === "new" || panel?.mode === "edit" ? ENTITY_FORM_ID : undefined}
+        closeTo={here}
+      />
     </>
   );
 }

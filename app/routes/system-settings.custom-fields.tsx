@@ -1,8 +1,8 @@
 import { useActionData, useLocation } from "react-router";
-import { ConfirmDialog, ErrorDialog } from "../features/records/lazy-panels.tsx";
 import { customFieldsAction, loadCustomFields } from "../features/settings/custom-fields/custom-fields.server.ts";
 import { CustomFieldsScreen, labelOf } from "../features/settings/custom-fields/custom-fields-screen.tsx";
 import { CustomFieldPanel, FieldTypePanel } from "../features/settings/lazy-panels.tsx";
+import { ConfirmDelete, RefusalDialog } from "../features/settings/list-dialogs.tsx";
 import { FIELD_FORM_ID, fieldsUrl } from "../features/settings/urls.ts";
 import { useLanguage } from "../utils/i18n.ts";
 import { useTranslation } from "../utils/translation.tsx";
@@ -43,26 +43,20 @@ export default function CustomFieldsRoute({ loaderData }: Route.ComponentProps) 
       )}
       {/* A refused deletion shows its warning alone, also while the page moves off the dialog's URL. */}
       {panel?.mode === "delete" && actionResult?.form !== "delete" && (
-        <ConfirmDialog
+        <ConfirmDelete
           title={t("settings.fields.deleteTitle", { name: labelOf(panel.field, language) })}
-          confirmLabel={t("common.delete")}
           closeTo={closeTo}
-          // Posted without the dialog in the URL: a refusal shows its warning over the list.
           action={fieldsUrl(entity, { key: panel.field.key })}
-          intent="delete"
-          testId="confirm-delete"
         >
           {t("settings.fields.confirmDelete", { name: labelOf(panel.field, language) })}
-        </ConfirmDialog>
+        </ConfirmDelete>
       )}
-      {actionResult?.dialog && (
-        <ErrorDialog
-          text={actionResult.dialog}
-          source={actionResult}
-          dismissForm={formOpen ? FIELD_FORM_ID : undefined}
-          closeTo={here}
-        />
-      )}
+      <RefusalDialog
+        result={actionResult}
+        asking={false}
+        dismissForm={formOpen ? FIELD_FORM_ID : undefined}
+        closeTo={here}
+      />
     </>
   );
 }

@@ -2,7 +2,8 @@ import { useActionData, useLocation } from "react-router";
 import { groupMembersAction, loadGroupMembers } from "../features/groups/groups.server.ts";
 import { GroupMembersScreen } from "../features/groups/groups-screen.tsx";
 import { groupMembersUrl, MEMBER_FORM_ID } from "../features/groups/urls.ts";
-import { ConfirmDialog, ErrorDialog, suspended } from "../features/records/lazy-panels.tsx";
+import { ConfirmDialog, suspended } from "../features/records/lazy-panels.tsx";
+import { RefusalDialog } from "../features/settings/list-dialogs.tsx";
 import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/system-settings.group-members";
 
@@ -52,14 +53,12 @@ export default function GroupMembersRoute({ loaderData }: Route.ComponentProps) 
           {t("settings.groups.confirmRemove", { name, group: group.name })}
         </ConfirmDialog>
       )}
-      {actionResult?.dialog && panel?.mode !== "remove" && (
-        <ErrorDialog
-          text={actionResult.dialog}
-          source={actionResult}
-          dismissForm={panel?.mode === "add" ? MEMBER_FORM_ID : undefined}
-          closeTo={here}
-        />
-      )}
+      <RefusalDialog
+        result={actionResult}
+        asking={panel?.mode === "remove"}
+        dismissForm={panel?.mode === "add" ? MEMBER_FORM_ID : undefined}
+        closeTo={here}
+      />
     </>
   );
 }

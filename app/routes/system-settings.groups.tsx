@@ -2,7 +2,8 @@ import { useActionData, useLocation } from "react-router";
 import { groupsAction, loadGroups } from "../features/groups/groups.server.ts";
 import { GroupsScreen } from "../features/groups/groups-screen.tsx";
 import { GROUP_FORM_ID, groupsUrl } from "../features/groups/urls.ts";
-import { ConfirmDialog, ErrorDialog, suspended } from "../features/records/lazy-panels.tsx";
+import { suspended } from "../features/records/lazy-panels.tsx";
+import { ConfirmDelete, RefusalDialog } from "../features/settings/list-dialogs.tsx";
 import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/system-settings.groups";
 
@@ -41,26 +42,20 @@ export default function GroupsRoute({ loaderData }: Route.ComponentProps) {
         />
       )}
       {panel?.mode === "delete" && (
-        <ConfirmDialog
+        <ConfirmDelete
           title={t("settings.groups.deleteTitle", { name: panel.group.name })}
-          confirmLabel={t("common.delete")}
           closeTo={closeTo}
-          // Posted without the dialog in the URL: a refusal shows its warning over the list.
           action={groupsUrl({ group: panel.group.uuid })}
-          intent="delete"
-          testId="confirm-delete"
         >
           {t("settings.groups.confirmDelete", { name: panel.group.name })}
-        </ConfirmDialog>
+        </ConfirmDelete>
       )}
-      {actionResult?.dialog && panel?.mode !== "delete" && (
-        <ErrorDialog
-          text={actionResult.dialog}
-          source={actionResult}
-          dismissForm={panel?.mode === "new" || panel?.mode === "rename" ? GROUP_FORM_ID : undefined}
-          closeTo={here}
-        />
-      )}
+      <RefusalDialog
+        result={actionResult}
+        asking={panel?.mode === "delete"}
+        dismissForm={panel?.mode === "new" || panel?.mode === "rename" ? GROUP_FORM_ID : undefined}
+        closeTo={here}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useActionData, useLocation } from "react-router";
-import { ConfirmDialog, ErrorDialog, suspended } from "../features/records/lazy-panels.tsx";
+import { suspended } from "../features/records/lazy-panels.tsx";
+import { ConfirmDelete, RefusalDialog } from "../features/settings/list-dialogs.tsx";
 import { loadMetaStatuses, metaStatusAction } from "../features/settings/meta-status/meta-status.server.ts";
 import { MetaStatusScreen, valueName } from "../features/settings/meta-status/meta-status-screen.tsx";
 import { kindFromPath, META_STATUS_FORM_ID, metaStatusUrl } from "../features/settings/meta-status/meta-status-urls.ts";
@@ -46,33 +47,23 @@ export default function MetaStatusRoute({ loaderData }: Route.ComponentProps) {
         />
       )}
       {panel?.mode === "delete" && (
-        <ConfirmDialog
+        <ConfirmDelete
           title={t("settings.metaStatus.deleteTitle", { name: valueName(panel.value, language) })}
-          confirmLabel={t("common.delete")}
           closeTo={closeTo}
-          // Posted without the dialog in the URL: a refusal shows its warning over the table.
           action={metaStatusUrl(kind, entity, { id: panel.value.metaStatusId })}
-          intent="delete"
-          testId="confirm-delete"
         >
           {t("settings.metaStatus.confirmDelete", {
             name: valueName(panel.value, language),
             kind: t(`settings.metaStatus.one.${kind}`),
           })}
-        </ConfirmDialog>
+        </ConfirmDelete>
       )}
-      {/*
-        A refused deletion's warning opens once the confirmation has gone (the action's answer comes before the
-        revalidated page): a confirmation closing later hands the focus back to the page, which closes the warning.
-      */}
-      {actionResult?.dialog && panel?.mode !== "delete" && (
-        <ErrorDialog
-          text={actionResult.dialog}
-          source={actionResult}
-          dismissForm={formOpen ? META_STATUS_FORM_ID : undefined}
-          closeTo={here}
-        />
-      )}
+      <RefusalDialog
+        result={actionResult}
+        asking={panel?.mode === "delete"}
+        dismissForm={formOpen ? META_STATUS_FORM_ID : undefined}
+        closeTo={here}
+      />
     </>
   );
 }

@@ -1,8 +1,9 @@
 import { useActionData, useLocation } from "react-router";
-import { ConfirmDialog, ErrorDialog, suspended } from "../features/records/lazy-panels.tsx";
+import { suspended } from "../features/records/lazy-panels.tsx";
 import { loadRoles, rolesAction } from "../features/roles/roles.server.ts";
 import { RolesScreen } from "../features/roles/roles-screen.tsx";
 import { ROLE_FORM_ID, rolesUrl } from "../features/roles/urls.ts";
+import { ConfirmDelete, RefusalDialog } from "../features/settings/list-dialogs.tsx";
 import { useTranslation } from "../utils/translation.tsx";
 import type { Route } from "./+types/system-settings.roles";
 
@@ -35,28 +36,22 @@ export default function RolesRoute({ loaderData }: Route.ComponentProps) {
       {panel?.mode === "copy" && <NewRolePanel key={panel.role.uuid} copyOf={panel.role} {...panelProps} />}
       {panel?.mode === "rename" && <RenameRolePanel key={panel.role.uuid} role={panel.role} {...panelProps} />}
       {panel?.mode === "delete" && (
-        <ConfirmDialog
+        <ConfirmDelete
           title={t("settings.roles.deleteTitle", { name: panel.role.name })}
-          confirmLabel={t("common.delete")}
           closeTo={closeTo}
-          // Posted without the dialog in the URL: "Role in use" shows its warning over the list.
           action={rolesUrl({ role: panel.role.uuid })}
-          intent="delete"
-          testId="confirm-delete"
         >
           {t("settings.roles.confirmDelete", { name: panel.role.name })}
-        </ConfirmDialog>
+        </ConfirmDelete>
       )}
-      {actionResult?.dialog && panel?.mode !== "delete" && (
-        <ErrorDialog
-          text={actionResult.dialog}
-          source={actionResult}
-          dismissForm={
-            panel?.mode === "new" || panel?.mode === "copy" || panel?.mode === "rename" ? ROLE_FORM_ID : undefined
-          }
-          closeTo={here}
-        />
-      )}
+      <RefusalDialog
+        result={actionResult}
+        asking={panel?.mode === "delete"}
+        dismissForm={
+          panel?.mode === "new" || panel?.mode === "copy" || panel?.mode === "rename" ? ROLE_FORM_ID : undefined
+        }
+        closeTo={here}
+      />
     </>
   );
 }

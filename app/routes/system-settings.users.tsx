@@ -1,5 +1,6 @@
 import { useActionData, useLocation } from "react-router";
-import { ConfirmDialog, ErrorDialog, suspended } from "../features/records/lazy-panels.tsx";
+import { ConfirmDialog, suspended } from "../features/records/lazy-panels.tsx";
+import { RefusalDialog } from "../features/settings/list-dialogs.tsx";
 import { listState } from "../features/users/list-params.ts";
 import { USER_FORM_ID, usersUrl } from "../features/users/urls.ts";
 import { loadUsers, usersAction } from "../features/users/users.server.ts";
@@ -50,15 +51,12 @@ export default function UsersRoute({ loaderData }: Route.ComponentProps) {
           })}
         </ConfirmDialog>
       )}
-      {/* A refusal after a question opens once the question has gone (see the custom entities screen). */}
-      {actionResult?.dialog && !confirming && (
-        <ErrorDialog
-          text={actionResult.dialog}
-          source={actionResult}
-          dismissForm={panel?.mode === "invite" || panel?.mode === "edit" ? USER_FORM_ID : undefined}
-          closeTo={here}
-        />
-      )}
+      <RefusalDialog
+        result={actionResult}
+        asking={confirming}
+        dismissForm={panel?.mode === "invite" || panel?.mode === "edit" ? USER_FORM_ID : undefined}
+        closeTo={here}
+      />
     </>
   );
 }

@@ -1,10 +1,11 @@
-import { Box, HStack, Text } from "@chakra-ui/react";
+import { Box, Text } from "@chakra-ui/react";
 import type { GroupAdminDto, GroupMember } from "../../../server/contract/iam.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, TableLink } from "../../components/data-table.tsx";
 import { FilterBar, SearchInput } from "../../components/filter-bar.tsx";
 import { ListFooter } from "../../components/list-footer.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
+import { rowLinksColumn, useRowLink } from "../../components/row-links.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { formatNumber } from "../../utils/numbers.ts";
 import { useTranslation } from "../../utils/translation.tsx";
@@ -16,6 +17,7 @@ import { groupMembersUrl, groupsUrl } from "./urls.ts";
 /** The groups (spec §2 groups): each with how many members it has, its members' page, Rename and Delete. */
 export function GroupsScreen({ groups, page, q, lastPage, goTo, canUpdate }: GroupsData) {
   const { t } = useTranslation();
+  const linkFor = useRowLink();
   const language = useLanguage();
   return (
     <Page>
@@ -49,37 +51,24 @@ export function GroupsScreen({ groups, page, q, lastPage, goTo, canUpdate }: Gro
               header: t("settings.groups.members"),
               cell: (group) => formatNumber(group.members, language),
             },
-            {
-              key: "actions",
-              header: "",
-              kind: "action",
-              cell: (group) => (
-                <HStack gap="3" justify="flex-end">
-                  <TableLink
-                    href={groupMembersUrl(group.uuid)}
-                    label={t("settings.groups.membersOf", { name: group.name })}
-                  >
-                    {t("settings.groups.showMembers")}
-                  </TableLink>
-                  {canUpdate && (
-                    <>
-                      <TableLink
-                        href={groupsUrl({ q, panel: "rename", group: group.uuid })}
-                        label={t("settings.groups.renameGroup", { name: group.name })}
-                      >
-                        {t("settings.groups.rename")}
-                      </TableLink>
-                      <TableLink
-                        href={groupsUrl({ q, confirm: "delete", group: group.uuid })}
-                        label={t("settings.groups.deleteGroup", { name: group.name })}
-                      >
-                        {t("common.delete")}
-                      </TableLink>
-                    </>
-                  )}
-                </HStack>
-              ),
-            },
+            rowLinksColumn((group) => {
+              const link = linkFor(group.name);
+              return [
+                link(groupMembersUrl(group.uuid), "settings.groups.membersOf", "settings.groups.showMembers"),
+                canUpdate &&
+                  link(
+                    groupsUrl({ q, panel: "rename", group: group.uuid }),
+                    "settings.groups.renameGroup",
+                    "settings.groups.rename",
+                  ),
+                canUpdate &&
+                  link(
+                    groupsUrl({ q, confirm: "delete", group: group.uuid }),
+                    "settings.groups.deleteGroup",
+                    "common.delete",
+                  ),
+              ];
+            }),
           ]}
         />
       </Box>

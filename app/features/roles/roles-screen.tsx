@@ -3,6 +3,7 @@ import type { RoleDto } from "../../../server/contract/iam.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, TableLink } from "../../components/data-table.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
+import { rowLinksColumn, useRowLink } from "../../components/row-links.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
 import { formatNumber } from "../../utils/numbers.ts";
@@ -17,6 +18,7 @@ import { rolePermissionsUrl, rolesUrl } from "./urls.ts";
  */
 export function RolesScreen({ roles, canUpdate }: RolesData) {
   const { t } = useTranslation();
+  const linkFor = useRowLink();
   const roleName = useRoleName();
   const language = useLanguage();
   return (
@@ -49,45 +51,24 @@ export function RolesScreen({ roles, canUpdate }: RolesData) {
               ),
             },
             { key: "users", header: t("settings.roles.users"), cell: (role) => formatNumber(role.users, language) },
-            {
-              key: "actions",
-              header: "",
-              kind: "action",
-              cell: (role) => (
-                <HStack gap="3" justify="flex-end">
-                  <TableLink
-                    href={rolePermissionsUrl(role.uuid)}
-                    label={t("settings.roles.permissionsOf", { name: roleName(role.name) })}
-                  >
-                    {t("settings.roles.permissions")}
-                  </TableLink>
-                  {canUpdate && (
-                    <TableLink
-                      href={rolesUrl({ panel: "copy", role: role.uuid })}
-                      label={t("settings.roles.copyRole", { name: roleName(role.name) })}
-                    >
-                      {t("settings.roles.copy")}
-                    </TableLink>
-                  )}
-                  {canUpdate && !role.builtIn && (
-                    <>
-                      <TableLink
-                        href={rolesUrl({ panel: "rename", role: role.uuid })}
-                        label={t("settings.roles.renameRole", { name: roleName(role.name) })}
-                      >
-                        {t("settings.roles.rename")}
-                      </TableLink>
-                      <TableLink
-                        href={rolesUrl({ confirm: "delete", role: role.uuid })}
-                        label={t("settings.roles.deleteRole", { name: roleName(role.name) })}
-                      >
-                        {t("common.delete")}
-                      </TableLink>
-                    </>
-                  )}
-                </HStack>
-              ),
-            },
+            rowLinksColumn((role) => {
+              const link = linkFor(roleName(role.name));
+              // Built-in roles keep their names, and stay.
+              const changeable = canUpdate && !role.builtIn;
+              return [
+                link(rolePermissionsUrl(role.uuid), "settings.roles.permissionsOf", "settings.roles.permissions"),
+                canUpdate &&
+                  link(rolesUrl({ panel: "copy", role: role.uuid }), "settings.roles.copyRole", "settings.roles.copy"),
+                changeable &&
+                  link(
+                    rolesUrl({ panel: "rename", role: role.uuid }),
+                    "settings.roles.renameRole",
+                    "settings.roles.rename",
+                  ),
+                changeable &&
+                  link(rolesUrl({ confirm: "delete", role: role.uuid }), "settings.roles.deleteRole", "common.delete"),
+              ];
+            }),
           ]}
         />
       </Box>

@@ -1,8 +1,9 @@
-import { Box, HStack, Text } from "@chakra-ui/react";
+import { Box, Text } from "@chakra-ui/react";
 import { ButtonLink } from "../../components/button-link.tsx";
-import { DataTable, type DataTableColumn, TableLink } from "../../components/data-table.tsx";
+import { DataTable, type DataTableColumn } from "../../components/data-table.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
+import { rowLinksColumn, useEditDeleteLinks } from "../../components/row-links.tsx";
 import { type Language, useLanguage } from "../../utils/i18n.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 
@@ -51,32 +52,20 @@ export function SettingsListScreen<Item>({
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const editDelete = useEditDeleteLinks();
   const { texts, url, idParam } = list;
   const columns: DataTableColumn<Item>[] = [
     ...list.useColumns(),
     ...(canUpdate
       ? [
-          {
-            key: "actions",
-            header: "",
-            kind: "action" as const,
-            cell: (item: Item) => (
-              <HStack gap="3" justify="flex-end">
-                <TableLink
-                  href={url({ panel: "edit", [idParam]: list.id(item) })}
-                  label={t(texts.editItem, { name: list.name(item, language) })}
-                >
-                  {t(texts.edit ?? "common.edit")}
-                </TableLink>
-                <TableLink
-                  href={url({ confirm: "delete", [idParam]: list.id(item) })}
-                  label={t(texts.deleteItem, { name: list.name(item, language) })}
-                >
-                  {t("common.delete")}
-                </TableLink>
-              </HStack>
-            ),
-          },
+          rowLinksColumn((item: Item) => {
+            const name = list.name(item, language);
+            return editDelete(
+              (state) => url({ ...state, [idParam]: list.id(item) }),
+              { edit: t(texts.editItem, { name }), delete: t(texts.deleteItem, { name }) },
+              texts.edit && t(texts.edit),
+            );
+          }),
         ]
       : []),
   ];

@@ -1,13 +1,15 @@
-import { Badge, Box, HStack, IconButton, Link, Stack, Text } from "@chakra-ui/react";
-import { type DragEvent, type MouseEvent, type RefObject, useLayoutEffect, useRef, useState } from "react";
+import { Badge, Box, HStack, Link, Stack, Text } from "@chakra-ui/react";
+import { type DragEvent, type MouseEvent, useState } from "react";
 import { Link as RouterLink, useFetcher, useFetchers } from "react-router";
 import type { ShortcutDto } from "../../../server/contract/shortcuts.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
-import { ArrowDownIcon, ArrowUpIcon, GripIcon } from "../../components/icons.tsx";
+import { GripIcon } from "../../components/icons.tsx";
+import { MoveButton } from "../../components/move-button.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { SwitchButton } from "../../components/switch-button.tsx";
 import { useHydrated } from "../../utils/hydrated.ts";
+import { type Direction, useMoveFocus } from "../../utils/move-focus.ts";
 import {
   moveShortcut,
   type RowIntent,
@@ -18,8 +20,6 @@ import {
 } from "../../utils/shortcut-urls.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import type { ShortcutsActionResult } from "./shortcuts.server.ts";
-
-type Direction = "up" | "down";
 
 const FETCHER_PREFIX = "shortcut:";
 const ORDER_FETCHER = `${FETCHER_PREFIX}order`;
@@ -69,27 +69,6 @@ function withPendingChanges(shortcuts: ShortcutDto[], changes: PendingChange[]):
 }
 
 /**
- * After a move with JavaScript, the focus stays on the moved shortcut's button (or its other one, once the row has
- * reached the end): the row's element moves, which takes the focus away from it.
- */
-function useMoveFocus(): RefObject<{ id: string; direction: Direction } | null> {
-  const target = useRef<{ id: string; direction: Direction } | null>(null);
-  useLayoutEffect(() => {
-    const moved = target.current;
-    if (!moved) return;
-    const other: Direction = moved.direction === "up" ? "down" : "up";
-    const buttons = [moved.direction, other].map(
-      (direction) => document.getElementById(moveButtonId(moved.id, direction)) as HTMLButtonElement | null,
-    );
-    const active = document.activeElement as HTMLButtonElement | null;
-    const lost = !active || active === document.body || (buttons.includes(active) && active.disabled);
-    if (lost) buttons.find((button) => button && !button.disabled)?.focus();
-    else if (!buttons.includes(active)) target.current = null;
-  });
-  return target;
-}
-
-/**
  * The user's shortcuts (spec §2, §3): their own and the shared ones they see, in the menu's order. Each is shown or
  * hidden and moved up or down by its row's buttons, which are plain forms without JavaScript; with it, rows are also
  * dragged into place, and every change shows at once. The user's own ones are renamed and deleted here.
@@ -117,7 +96,7 @@ function ShortcutList({ shortcuts }: { shortcuts: ShortcutDto[] }) {
   const pending = usePendingChanges();
   const rows = withPendingChanges(shortcuts, pending);
   const moving = pending.some((change) => change.intent !== "show" && change.intent !== "hide");
-  const focusTarget = useMoveFocus();
+  const focusTarget = useMoveFocus(moveButtonId);
   const order = useFetcher<ShortcutsActionResult>({ key: ORDER_FETCHER });
   const [dragged, setDragged] = useState<string | null>(null);
   const [dropBefore, setDropBefore] = useState<string | null>(null);
@@ -246,26 +225,17 @@ function ShortcutRow({
         : shortcut.visibility === "everyone"
           ? t("shortcuts.sharedWithEveryone")
           : null;
-  const moveButton = (direction: Direction, disabled: boolean) => {
-    const label = t(direction === "up" ? "shortcuts.moveUp" : "shortcuts.moveDown", { name });
-    return (
-      <IconButton
-        type="submit"
-        form={formId}
-        name="intent"
-        value={direction}
-        id={moveButtonId(shortcut.uuid, direction)}
-        aria-label={label}
-        title={label}
-        disabled={disabled}
-        onClick={(event) => onMove(event, direction)}
-        size="xs"
-        variant="outline"
-      >
-        {direction === "up" ? <ArrowUpIcon /> : <ArrowDownIcon />}
-      </IconButton>
-    );
-  };
+  const moveButton = (direction: Direction, disabled: boolean) => (
+    <MoveButton
+      direction={direction}
+      id={moveButtonId(shortcut.uuid, direction)}
+      intent={direction}
+      label={t(direction === "up" ? "shortcuts.moveUp" : "shortcuts.moveDown", { name })}
+      form={formId}
+      disabled={disabled}
+      onMove={onMove}
+    />
+  );
   return (
     <Box
       as="li"

@@ -1,17 +1,18 @@
-import { Fieldset, Input, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Fieldset, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import {
   type FieldMetadata,
   getCollectionProps,
   getFormProps,
   getInputProps,
-  getSelectProps,
   type SubmissionResult,
 } from "@conform-to/react";
 import type { RoleDto } from "../../../server/contract/iam.ts";
 import type { Employee } from "../../../server/contract/identity.ts";
 import { CheckLabel } from "../../components/check-label.tsx";
+import { FixedValue } from "../../components/fixed-value.tsx";
 import { FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
+import { SelectField } from "../../components/select-field.tsx";
 import { useMessageText } from "../../utils/message-text.ts";
 import { useRoleName } from "../../utils/role-name.ts";
 import { useSchemaForm } from "../../utils/schema-form.ts";
@@ -61,19 +62,12 @@ function RoleSelect({ meta, roles }: { meta: Meta; roles: RoleDto[] }) {
   const { t } = useTranslation();
   const roleName = useRoleName();
   return (
-    <FormField meta={meta} label={t("settings.users.role")}>
-      <NativeSelect.Root key={meta.key}>
-        <NativeSelect.Field {...getSelectProps(meta)}>
-          <option value="">{t("settings.users.chooseRole")}</option>
-          {roles.map((role) => (
-            <option key={role.uuid} value={role.uuid}>
-              {roleName(role.name)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </FormField>
+    <SelectField
+      meta={meta}
+      label={t("settings.users.role")}
+      empty={t("settings.users.chooseRole")}
+      options={roles.map((role) => ({ value: role.uuid, label: roleName(role.name) }))}
+    />
   );
 }
 
@@ -81,19 +75,19 @@ function RoleSelect({ meta, roles }: { meta: Meta; roles: RoleDto[] }) {
 function LanguageSelect({ meta }: { meta: Meta }) {
   const { t } = useTranslation();
   return (
-    <FormField meta={meta} label={t("settings.users.language")}>
-      <NativeSelect.Root key={meta.key}>
-        <NativeSelect.Field {...getSelectProps(meta)}>
-          <option value="">{t("settings.users.browserLanguage")}</option>
-          <option value="en">{t("users.languages.en")}</option>
-          <option value="nb">{t("users.languages.nb")}</option>
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+    <SelectField
+      meta={meta}
+      label={t("settings.users.language")}
+      empty={t("settings.users.browserLanguage")}
+      options={[
+        { value: "en", label: t("users.languages.en") },
+        { value: "nb", label: t("users.languages.nb") },
+      ]}
+    >
       <Text fontSize="xs" color="fg.muted">
         {t("settings.users.languageHint")}
       </Text>
-    </FormField>
+    </SelectField>
   );
 }
 
@@ -193,15 +187,12 @@ export function EditUserPanel({
       saveLabel={t("common.saveChanges")}
     >
       <Stack gap="5">
-        <Stack gap="1">
-          <Text fontSize="sm" fontWeight="medium">
-            {t("settings.users.email")}
-          </Text>
-          <Text data-testid="user-email">{employee.email}</Text>
-          <Text fontSize="xs" color="fg.muted">
-            {t("settings.users.emailFixed")}
-          </Text>
-        </Stack>
+        <FixedValue
+          label={t("settings.users.email")}
+          value={employee.email}
+          testId="user-email"
+          hint={t("settings.users.emailFixed")}
+        />
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <TextInput meta={fields.firstName} label={t("settings.users.firstName")} autoFocus />
           <TextInput meta={fields.lastName} label={t("settings.users.lastName")} />

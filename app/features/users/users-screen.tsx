@@ -1,11 +1,11 @@
-import { Box, Button, HStack, Text } from "@chakra-ui/react";
-import { Form } from "react-router";
+import { Box, HStack, Text } from "@chakra-ui/react";
 import type { Employee } from "../../../server/contract/identity.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { DataTable, type DataTableColumn, TableLink } from "../../components/data-table.tsx";
 import { FilterBar, FilterSelect, SearchInput } from "../../components/filter-bar.tsx";
 import { ListFooter } from "../../components/list-footer.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
+import { RowButton } from "../../components/row-links.tsx";
 import { useRoleName } from "../../utils/role-name.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import { listState, USERS_PAGE_SIZE } from "./list-params.ts";
@@ -65,57 +65,79 @@ export function UsersScreen({
       cell: (employee) => employee.groups.map((group) => group.name).join(", ") || "—",
     },
   ];
+  // A deactivated user may be reactivated; any other but oneself, deactivated.
+  const questionAbout = (employee: Employee) =>
+    !canUpdate ? null : employee.status === "deactivated" ? "reactivate" : employee.uuid !== me ? "deactivate" : null;
   if (canInvite || canUpdate) {
     columns.push({
       key: "actions",
       header: "",
       kind: "action",
-      cell: (employee) => (
-        <HStack gap="3" justify="flex-end" wrap="wrap">
-          {canUpdate && (
-            <TableLink
-              href={usersUrl({ ...state, panel: "edit", user: employee.uuid })}
-              label={t("settings.users.editUser", { name: fullName(employee) })}
-            >
-              {t("settings.users.edit")}
-            </TableLink>
-          )}
-          {canInvite && employee.status === "invited" && (
-            <Form method="post" action={usersUrl(state)}>
-              <input type="hidden" name="user" value={employee.uuid} />
-              <Button
-                type="submit"
-                name="intent"
-                value="resend"
-                size="xs"
-                variant="outline"
-                aria-label={t("settings.users.resendUser", { name: fullName(employee) })}
+      cell: (employee) => {
+        const question = questionAbout(employee);
+        return (
+          <HStack gap="3" justify="flex-end" wrap="wrap">
+            {canUpdate && (
+              <TableLink
+                href={usersUrl({ ...state, panel: "edit", user: employee.uuid })}
+                label={t("settings.users.editUser", { name: fullName(employee) })}
+              >
+                {t("settings.users.edit")}
+              </TableLink>
+            )}
+            {canInvite && employee.status === "invited" && (
+              <RowButton
+                action={usersUrl(state)}
+                name="user"
+                value={employee.uuid}
+                intent="resend"
+                label={t("settings.users.resendUser", { name: fullName(employee) })}
               >
                 {t("settings.users.resend")}
-              </Button>
-            </Form>
-          )}
-          {canUpdate && employee.status !== "deactivated" && employee.uuid !== me && (
-            <TableLink
-              href={usersUrl({ ...state, confirm: "deactivate", user: employee.uuid })}
-              label={t("settings.users.deactivateUser", { name: fullName(employee) })}
-            >
-              {t("settings.users.deactivate")}
-            </TableLink>
-          )}
-          {canUpdate && employee.status === "deactivated" && (
-            <TableLink
-              href={usersUrl({ ...state, confirm: "reactivate", user: employee.uuid })}
-              label={t("settings.users.reactivateUser", { name: fullName(employee) })}
-            >
-              {t("settings.users.reactivate")}
-            </TableLink>
-          )}
-        </HStack>
-      ),
+              </RowButton>
+            )}
+            {question && (
+              <TableLink
+                href={usersUrl({ ...state, confirm: question, user: employee.uuid })}
+                label={t(`settings.users.${question}User`, { name: fullName(employee) })}
+              >
+                {t(`settings.users.${question}`)}
+              </TableLink>
+            )}
+          </HStack>
+        );
+      },
     });
   }
-  const { page: _page, ...filters } = state;
+  const { page: _page, ...kept } = state;
+  // Each filter chooses one value, or all (its first option); roles only for those who see them.
+  const filters = [
+    {
+      name: "status" as const,
+      label: t("settings.users.status"),
+      all: t("settings.users.allStatuses"),
+      options: (["invited", "active", "deactivated"] as const).map((status) => ({
+        value: status,
+        label: t(`settings.users.statuses.${status}`),
+      })),
+    },
+    ...(seesRoles
+      ? [
+          {
+            name: "role" as const,
+            label: t("settings.users.role"),
+            all: t("settings.users.allRoles"),
+            options: roles.map((role) => ({ value: role.uuid, label: roleName(role.name) })),
+          },
+        ]
+      : []),
+    {
+      name: "group" as const,
+      label: t("settings.users.groups"),
+      all: t("settings.users.allGroups"),
+      options: groups.map((group) => ({ value: group.uuid, label: group.name })),
+    },
+  ];
   return (
     <Page>
       <PageHeader
@@ -130,38 +152,15 @@ export function UsersScreen({
       />
       <FilterBar action={usersUrl()} searchDelayMs={USER_SEARCH_DELAY_MS}>
         <SearchInput name="q" defaultValue={params.q} />
-        <FilterSelect
-          name="status"
-          label={t("settings.users.status")}
-          defaultValue={params.status}
-          options={[
-            { value: "", label: t("settings.users.allStatuses") },
-            ...(["invited", "active", "deactivated"] as const).map((status) => ({
-              value: status,
-              label: t(`settings.users.statuses.${status}`),
-            })),
-          ]}
-        />
-        {seesRoles && (
+        {filters.map((filter) => (
           <FilterSelect
-            name="role"
-            label={t("settings.users.role")}
-            defaultValue={params.role}
-            options={[
-              { value: "", label: t("settings.users.allRoles") },
-              ...roles.map((role) => ({ value: role.uuid, label: roleName(role.name) })),
-            ]}
+            key={filter.name}
+            name={filter.name}
+            label={filter.label}
+            defaultValue={params[filter.name]}
+            options={[{ value: "", label: filter.all }, ...filter.options]}
           />
-        )}
-        <FilterSelect
-          name="group"
-          label={t("settings.users.groups")}
-          defaultValue={params.group}
-          options={[
-            { value: "", label: t("settings.users.allGroups") },
-            ...groups.map((group) => ({ value: group.uuid, label: group.name })),
-          ]}
-        />
+        ))}
       </FilterBar>
       <Box data-testid="users">
         <DataTable
@@ -178,12 +177,12 @@ export function UsersScreen({
         pageSize={USERS_PAGE_SIZE}
         total={page.totalElements}
         exact
-        pageTo={(number) => usersUrl({ ...filters, page: number })}
+        pageTo={(number) => usersUrl({ ...kept, page: number })}
         goTo={{
           to: usersUrl({ ...state, goto: "1" }),
           state: goTo,
           action: usersUrl(),
-          keep: filters,
+          keep: kept,
           closeTo: usersUrl(state),
         }}
       />

@@ -1,21 +1,8 @@
+import { Box, Button, Card, DataList, Field, HStack, Image, Input, Stack, Text, Textarea } from "@chakra-ui/react";
 import {
-  Box,
-  Button,
-  Card,
-  DataList,
-  Field,
-  HStack,
-  Image,
-  Input,
-  NativeSelect,
-  Stack,
-  Text,
-  Textarea,
-} from "@chakra-ui/react";
-import {
+  type FieldMetadata,
   getFormProps,
   getInputProps,
-  getSelectProps,
   getTextareaProps,
   type SubmissionResult,
 } from "@conform-to/react";
@@ -31,6 +18,7 @@ import { FileInput } from "../../../components/file-input.tsx";
 import type { FileRule } from "../../../components/file-rules.ts";
 import { FormErrors, FormField, SubmitButton } from "../../../components/form-field.tsx";
 import { Page, PageHeader } from "../../../components/page-header.tsx";
+import { SelectField } from "../../../components/select-field.tsx";
 import { useMessageText } from "../../../utils/message-text.ts";
 import { useSchemaForm } from "../../../utils/schema-form.ts";
 import { useTranslation } from "../../../utils/translation.tsx";
@@ -107,6 +95,28 @@ function SettingsValues({ settings }: { settings: CompanySettings }) {
   );
 }
 
+/** A select of the form, and under it what its choice does. */
+function HintedSelect({
+  meta,
+  label,
+  hint,
+  options,
+}: {
+  meta: FieldMetadata<unknown>;
+  label: string;
+  hint: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <>
+      <SelectField meta={meta} label={label} options={options} />
+      <Text fontSize="sm" color="fg.muted" mt="-2">
+        {hint}
+      </Text>
+    </>
+  );
+}
+
 function SettingsForm({
   settings,
   timeZones,
@@ -142,36 +152,21 @@ function SettingsForm({
             <FormField meta={fields.address} label={t("settings.company.address")}>
               <Textarea {...getTextareaProps(fields.address)} key={fields.address.key} rows={3} />
             </FormField>
-            <FormField meta={fields.defaultLanguage} label={t("settings.company.defaultLanguage")}>
-              <NativeSelect.Root>
-                <NativeSelect.Field {...getSelectProps(fields.defaultLanguage)} key={fields.defaultLanguage.key}>
-                  {([null, "en", "nb"] as const).map((language) => (
-                    <option key={language ?? ""} value={language ?? ""}>
-                      {languageName(language)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-            <Text fontSize="sm" color="fg.muted" mt="-2">
-              {t("settings.company.defaultLanguageHint")}
-            </Text>
-            <FormField meta={fields.timeZone} label={t("settings.company.timeZone")}>
-              <NativeSelect.Root>
-                <NativeSelect.Field {...getSelectProps(fields.timeZone)} key={fields.timeZone.key}>
-                  {timeZones.map((zone) => (
-                    <option key={zone} value={zone}>
-                      {zone.replaceAll("_", " ")}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-            <Text fontSize="sm" color="fg.muted" mt="-2">
-              {t("settings.company.timeZoneHint")}
-            </Text>
+            <HintedSelect
+              meta={fields.defaultLanguage}
+              label={t("settings.company.defaultLanguage")}
+              hint={t("settings.company.defaultLanguageHint")}
+              options={([null, "en", "nb"] as const).map((language) => ({
+                value: language ?? "",
+                label: languageName(language),
+              }))}
+            />
+            <HintedSelect
+              meta={fields.timeZone}
+              label={t("settings.company.timeZone")}
+              hint={t("settings.company.timeZoneHint")}
+              options={timeZones.map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }))}
+            />
             <HStack>
               <SubmitButton intent="save">{t("common.save")}</SubmitButton>
             </HStack>

@@ -1,11 +1,5 @@
-import { chakra, Fieldset, Input, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import {
-  type FieldMetadata,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { Fieldset, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { type FocusEvent, type FormEvent, useRef } from "react";
 import {
   type CustomEntity,
@@ -13,8 +7,11 @@ import {
   entityNamesSchema,
 } from "../../../../server/contract/custom-entities.ts";
 import { normaliseKey } from "../../../../server/contract/custom-fields.ts";
+import { CheckLabel } from "../../../components/check-label.tsx";
+import { FixedValue } from "../../../components/fixed-value.tsx";
 import { FormField } from "../../../components/form-field.tsx";
 import { FormPanel } from "../../../components/form-panel.tsx";
+import { SelectField } from "../../../components/select-field.tsx";
 import { useLanguage } from "../../../utils/i18n.ts";
 import { useSchemaForm } from "../../../utils/schema-form.ts";
 import { useTranslation } from "../../../utils/translation.tsx";
@@ -31,18 +28,6 @@ import { IconChoice } from "./custom-entity-icon-choice.tsx";
 import { ENTITY_FORM_ID } from "./custom-entity-urls.ts";
 
 type Meta = FieldMetadata<unknown>;
-
-// A native checkbox: it shows its state with or without JavaScript (Chakra's Checkbox draws it from script state).
-const CheckLabel = chakra("label", {
-  base: {
-    display: "inline-flex",
-    alignItems: "center",
-    gap: "2",
-    cursor: "pointer",
-    fontSize: "sm",
-    "& input": { accentColor: "teal.solid", width: "4", height: "4" },
-  },
-});
 
 interface PanelProps {
   lastResult?: SubmissionResult<string[]> | null;
@@ -165,18 +150,12 @@ export function NewEntityPanel({ lastResult, action, closeTo }: PanelProps) {
                 <FormField meta={translated(field.key)} label={t("settings.entityPanel.fieldKey")}>
                   <Input {...getInputProps(field.key, { type: "text" })} key={field.key.key} {...fieldKey.keyProps} />
                 </FormField>
-                <FormField meta={translated(field.type)} label={t("settings.entityPanel.fieldType")}>
-                  <NativeSelect.Root key={field.type.key}>
-                    <NativeSelect.Field {...getSelectProps(field.type)}>
-                      {firstFieldTypes.map((type) => (
-                        <option key={type} value={type}>
-                          {t(`settings.types.${type}`)}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </FormField>
+                <SelectField
+                  meta={field.type}
+                  shown={translated(field.type)}
+                  label={t("settings.entityPanel.fieldType")}
+                  options={firstFieldTypes.map((type) => ({ value: type, label: t(`settings.types.${type}`) }))}
+                />
               </SimpleGrid>
               <FormField meta={translated(field.partOfName)} label={t("settings.entityPanel.partOfName")} hideLabel>
                 <CheckLabel>
@@ -213,15 +192,12 @@ export function RenameEntityPanel({ entity, lastResult, action, closeTo }: Panel
     >
       <Stack gap="5">
         <NameInputs fields={fields} />
-        <Stack gap="1">
-          <Text fontSize="sm" fontWeight="medium">
-            {t("settings.entities.key")}
-          </Text>
-          <Text data-testid="entity-key">{entity.key}</Text>
-          <Text fontSize="xs" color="fg.muted">
-            {t("settings.entityPanel.keyFixed")}
-          </Text>
-        </Stack>
+        <FixedValue
+          label={t("settings.entities.key")}
+          value={entity.key}
+          testId="entity-key"
+          hint={t("settings.entityPanel.keyFixed")}
+        />
         <IconChoice meta={fields.icon} />
       </Stack>
     </FormPanel>

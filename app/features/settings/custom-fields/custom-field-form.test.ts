@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type FieldSetting, fieldRuleTexts } from "../../../../server/contract/custom-fields.ts";
+import { fieldRuleTexts } from "../../../../server/contract/custom-fields.ts";
+import { fieldSettingOf } from "../../../../tests/support/field-settings.ts";
 import { inEnglish } from "../../../../tests/support/messages.ts";
 import settingsEn from "../../../locales/settings.en.ts";
 import settingsNb from "../../../locales/settings.nb.ts";
@@ -81,32 +82,7 @@ describe("the custom field form", () => {
   });
 
   it("starts a field as it is, a percentage's limits and default as percentages", () => {
-    const field = {
-      id: "00000000-0000-4000-8000-000000000001",
-      key: "share",
-      labelEn: "Share",
-      labelNb: "Andel",
-      type: "Percent",
-      required: false,
-      unique: false,
-      active: true,
-      hidden: false,
-      builtIn: false,
-      customField: true,
-      searchable: false,
-      partOfName: false,
-      favorite: true,
-      position: 1,
-      minLength: null,
-      maxLength: null,
-      minValue: 0.07,
-      maxValue: 0.5,
-      from: null,
-      to: null,
-      defaultValue: 0.25,
-      options: [],
-      query: null,
-    } satisfies FieldSetting;
+    const field = fieldSettingOf();
     expect(fieldFormDefaults("Percent", field, "Europe/Oslo")).toMatchObject({
       active: true,
       favorite: true,
@@ -141,32 +117,17 @@ describe("the custom field form", () => {
     const limits = form([...base, ["minValue", "0,5"], ["maxValue", "1 000,25"]]);
     expect(parsedValue(parseFieldForm(limits, "nb"))).toMatchObject({ minValue: 0.5, maxValue: 1000.25 });
     expect(errorsOf(parseFieldForm(limits, "en"))?.minValue).toEqual(["Must be a number"]);
-    const percent = {
+    const percent = fieldSettingOf({
       id: "00000000-0000-4000-8000-000000000002",
       key: "rate",
       labelEn: "Rate",
       labelNb: "Sats",
-      type: "Percent",
-      required: false,
-      unique: false,
-      active: true,
-      hidden: false,
-      builtIn: false,
-      customField: true,
-      searchable: false,
-      partOfName: false,
       favorite: false,
       position: 2,
-      minLength: null,
-      maxLength: null,
       minValue: 0.125,
       maxValue: null,
-      from: null,
-      to: null,
       defaultValue: 0.075,
-      options: [],
-      query: null,
-    } satisfies FieldSetting;
+    });
     expect(fieldFormDefaults("Percent", percent, "Europe/Oslo", "nb")).toMatchObject({
       minValue: "12,5",
       defaultValue: "7,5",

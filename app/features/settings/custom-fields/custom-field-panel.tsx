@@ -30,6 +30,7 @@ import {
 import type { FieldType } from "../../../../server/contract/fields.ts";
 import { ButtonLink } from "../../../components/button-link.tsx";
 import { FieldInput } from "../../../components/field-input.tsx";
+import { FixedValue } from "../../../components/fixed-value.tsx";
 import { FormField } from "../../../components/form-field.tsx";
 import { FormPanel } from "../../../components/form-panel.tsx";
 import { PanelCancel, SidePanel } from "../../../components/side-panel.tsx";
@@ -183,13 +184,9 @@ export function CustomFieldPanel({ entity, type, field, lastResult, action, clos
         </SimpleGrid>
 
         {field ? (
-          <Stack gap="1">
-            <Text fontSize="sm" fontWeight="medium">
-              {t("settings.fields.key")}
-            </Text>
-            <Text data-testid="field-key">{field.key}</Text>
+          <FixedValue label={t("settings.fields.key")} value={field.key} testId="field-key">
             <input type="hidden" name={fields.key.name} value={field.key} />
-          </Stack>
+          </FixedValue>
         ) : (
           <FormField meta={translated(fields.key)} label={t("settings.fields.key")}>
             <Input

@@ -1,10 +1,11 @@
-import { Box, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Box, Heading, Stack, Text } from "@chakra-ui/react";
 import type { FieldEntity, FieldSetting } from "../../../../server/contract/custom-fields.ts";
 import { ButtonLink } from "../../../components/button-link.tsx";
-import { DataTable, type DataTableColumn, TableLink } from "../../../components/data-table.tsx";
+import { DataTable, type DataTableColumn } from "../../../components/data-table.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { LinkTabs } from "../../../components/link-tabs.tsx";
 import { Page, PageHeader } from "../../../components/page-header.tsx";
+import { rowLinksColumn, useEditDeleteLinks } from "../../../components/row-links.tsx";
 import { type Language, useLanguage } from "../../../utils/i18n.ts";
 import { formatNumber } from "../../../utils/numbers.ts";
 import { useTranslation } from "../../../utils/translation.tsx";
@@ -32,6 +33,7 @@ export function CustomFieldsScreen({ entities, entity, fields, standardFields, c
   const language = useLanguage();
   const current = entities.find((e) => entityParam(e) === entity) ?? entities[0];
   const plural = (e: FieldEntity) => (language === "nb" ? e.pluralNb : e.pluralEn);
+  const editDelete = useEditDeleteLinks();
   const flag = (on: boolean) => (on ? t("common.yes") : t("common.no"));
   const common: DataTableColumn<FieldSetting>[] = [
     { key: "key", header: t("settings.fields.key"), cell: (field) => field.key },
@@ -48,27 +50,12 @@ export function CustomFieldsScreen({ entities, entity, fields, standardFields, c
     { key: "active", header: t("settings.fields.active"), cell: (field) => flag(field.active) },
     ...(canUpdate
       ? [
-          {
-            key: "actions",
-            header: "",
-            kind: "action" as const,
-            cell: (field: FieldSetting) => (
-              <HStack gap="3" justify="flex-end">
-                <TableLink
-                  href={fieldsUrl(entity, { panel: "edit", key: field.key })}
-                  label={t("settings.fields.editField", { name: label(field) })}
-                >
-                  {t("common.edit")}
-                </TableLink>
-                <TableLink
-                  href={fieldsUrl(entity, { confirm: "delete", key: field.key })}
-                  label={t("settings.fields.deleteField", { name: label(field) })}
-                >
-                  {t("common.delete")}
-                </TableLink>
-              </HStack>
-            ),
-          },
+          rowLinksColumn((field: FieldSetting) =>
+            editDelete((state) => fieldsUrl(entity, { ...state, key: field.key }), {
+              edit: t("settings.fields.editField", { name: label(field) }),
+              delete: t("settings.fields.deleteField", { name: label(field) }),
+            }),
+          ),
         ]
       : []),
   ];

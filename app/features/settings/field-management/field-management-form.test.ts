@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FieldSetting } from "../../../../server/contract/custom-fields.ts";
+import { fieldSettingOf } from "../../../../tests/support/field-settings.ts";
 import { commandOf, fieldInputOf, movedKeys, parseFieldManagementForm } from "./field-management-form.ts";
 
 const form = (entries: Record<string, string>) => {
@@ -34,53 +34,9 @@ describe("the field management form", () => {
   });
 
   it("sends the field's settings back as they are, with one switch changed", () => {
-    const field: FieldSetting = {
-      id: "0b5f1c9e-0000-4000-8000-000000000000",
-      key: "share",
-      labelEn: "Share",
-      labelNb: "Andel",
-      type: "Percent",
-      required: false,
-      unique: false,
-      active: true,
-      hidden: false,
-      builtIn: false,
-      customField: true,
-      searchable: false,
-      partOfName: false,
-      favorite: true,
-      position: 4,
-      minLength: null,
-      maxLength: null,
-      minValue: 0.1,
-      maxValue: 0.9,
-      from: null,
-      to: null,
-      defaultValue: 0.25,
-      options: [],
-      query: null,
-    };
-    expect(fieldInputOf(field, "hidden", true)).toEqual({
-      key: "share",
-      labelEn: "Share",
-      labelNb: "Andel",
-      type: "Percent",
-      required: false,
-      unique: false,
-      active: true,
-      hidden: true,
-      searchable: false,
-      partOfName: false,
-      favorite: true,
-      minLength: null,
-      maxLength: null,
-      minValue: 0.1,
-      maxValue: 0.9,
-      from: null,
-      to: null,
-      defaultValue: 0.25,
-      options: [],
-      query: null,
-    });
+    const field = fieldSettingOf({ minValue: 0.1, maxValue: 0.9 });
+    // Everything but what the API keeps for itself (the id, whether it is built in or custom, its place).
+    const { id: _id, builtIn: _builtIn, customField: _customField, position: _position, ...input } = field;
+    expect(fieldInputOf(field, "hidden", true)).toEqual({ ...input, hidden: true });
   });
 });

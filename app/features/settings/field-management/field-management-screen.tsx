@@ -1,16 +1,17 @@
-import { Badge, Box, HStack, IconButton, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, HStack, Stack, Text } from "@chakra-ui/react";
 import { getFormProps } from "@conform-to/react";
-import { type MouseEvent, type RefObject, useLayoutEffect, useRef } from "react";
+import type { MouseEvent } from "react";
 import { useActionData, useFetcher, useFetchers } from "react-router";
 import type { FieldEntity } from "../../../../server/contract/custom-fields.ts";
 import type { EntityOrderField } from "../../../../server/contract/entity-order.ts";
 import { DataTable, type DataTableColumn } from "../../../components/data-table.tsx";
-import { ArrowDownIcon, ArrowUpIcon } from "../../../components/icons.tsx";
 import { LinkTabs } from "../../../components/link-tabs.tsx";
+import { MoveButton } from "../../../components/move-button.tsx";
 import { Page, PageHeader } from "../../../components/page-header.tsx";
 import { SwitchButton } from "../../../components/switch-button.tsx";
 import { useHydrated } from "../../../utils/hydrated.ts";
 import { useLanguage } from "../../../utils/i18n.ts";
+import { type Direction, useMoveFocus } from "../../../utils/move-focus.ts";
 import { useSchemaForm } from "../../../utils/schema-form.ts";
 import { useTranslation } from "../../../utils/translation.tsx";
 import { ErrorDialog } from "../../records/lazy-panels.tsx";
@@ -34,8 +35,6 @@ export interface FieldManagementScreenProps {
   fields: EntityOrderField[];
   canUpdate: boolean;
 }
-
-type Direction = "up" | "down";
 
 const fetcherPrefix = (entity: string) => `field-management:${entity}:`;
 const moveButtonId = (key: string, direction: Direction) => `move-${direction}-${key}`;
@@ -71,28 +70,6 @@ function withPendingChanges(fields: EntityOrderField[], changes: ReturnType<type
 }
 
 /**
- * After a move with JavaScript, the focus stays on the moved field's button (or its other one, once the row has
- * reached the end): the row's element moves, which takes the focus away from it.
- */
-function useMoveFocus(): RefObject<{ key: string; direction: Direction } | null> {
-  const target = useRef<{ key: string; direction: Direction } | null>(null);
-  useLayoutEffect(() => {
-    const moved = target.current;
-    if (!moved) return;
-    const other: Direction = moved.direction === "up" ? "down" : "up";
-    const buttons = [moved.direction, other].map(
-      (direction) => document.getElementById(moveButtonId(moved.key, direction)) as HTMLButtonElement | null,
-    );
-    const active = document.activeElement as HTMLButtonElement | null;
-    const lost = !active || active === document.body || (buttons.includes(active) && active.disabled);
-    if (lost) buttons.find((button) => button && !button.disabled)?.focus();
-    // The user has gone on elsewhere: leave the focus there from now on.
-    else if (!buttons.includes(active)) target.current = null;
-  });
-  return target;
-}
-
-/**
  * The order and the switches of one entity's fields (spec §2 field-management-settings): the entities as tabs, and
  * each field with its kind, Required, Hidden and Active (custom fields only), and buttons to move it up or down.
  * Every control is a form's button, so it works without JavaScript; with it, the changes go by fetchers and show at
@@ -106,7 +83,7 @@ export function FieldManagementScreen({ entities, entity, fields, canUpdate }: F
   const pending = usePendingChanges(entity);
   const rows = withPendingChanges(fields, pending);
   const moving = pending.some((change) => change.intent.startsWith("move-"));
-  const focusTarget = useMoveFocus();
+  const focusTarget = useMoveFocus(moveButtonId);
   const label = (field: EntityOrderField) => labelOf(field, language);
   const flag = (on: boolean) => (on ? t("common.yes") : t("common.no"));
 
@@ -173,7 +150,7 @@ export function FieldManagementScreen({ entities, entity, fields, canUpdate }: F
                 onMove={(event, direction) => {
                   // Each move is made from the order saved last: one at a time.
                   if (moving) event.preventDefault();
-                  else focusTarget.current = { key: field.key, direction };
+                  else focusTarget.current = { id: field.key, direction };
                 }}
               />
             ),
@@ -241,24 +218,14 @@ function RowForm({
     lastResult: fetcher.data?.result ?? (actionData?.key === field.key ? actionData.result : undefined),
   });
   const moveButton = (direction: Direction, disabled: boolean) => (
-    <IconButton
-      type="submit"
-      name="intent"
-      value={`move-${direction}`}
+    <MoveButton
+      direction={direction}
       id={moveButtonId(field.key, direction)}
-      aria-label={t(direction === "up" ? "settings.fieldManagement.moveUp" : "settings.fieldManagement.moveDown", {
-        name,
-      })}
-      title={t(direction === "up" ? "settings.fieldManagement.moveUp" : "settings.fieldManagement.moveDown", {
-        name,
-      })}
+      intent={`move-${direction}`}
+      label={t(direction === "up" ? "settings.fieldManagement.moveUp" : "settings.fieldManagement.moveDown", { name })}
       disabled={disabled}
-      onClick={(event) => onMove(event, direction)}
-      size="xs"
-      variant="outline"
-    >
-      {direction === "up" ? <ArrowUpIcon /> : <ArrowDownIcon />}
-    </IconButton>
+      onMove={onMove}
+    />
   );
   return (
     <>

@@ -8,6 +8,7 @@ import { ApiError, api } from "../../../utils/api.server.ts";
 import { errorDialogText, fieldErrors, OOPS, serverMessage } from "../../../utils/api-errors.ts";
 import { readForm } from "../../../utils/form-action.server.ts";
 import { forgetEntityMetadata } from "../../records/metadata.server.ts";
+import { entityOfTab } from "../entity-tab.server.ts";
 import { settingsMessageKey } from "../settings-messages.ts";
 import { entityParam, fieldManagementUrl, fieldRowId, SETTINGS_RESOURCE } from "../urls.ts";
 import { commandOf, fieldInputOf, movedKeys, parseFieldManagementForm } from "./field-management-form.ts";
@@ -37,12 +38,8 @@ export async function loadFieldManagement(
 ) {
   const user = requirePermission(context, request, "Read", SETTINGS_RESOURCE);
   const client = api(context);
-  const entities = await client.call(fieldsApi.entities);
-  const entity = tab === undefined ? entities[0] : entities.find((e) => entityParam(e) === tab);
-  if (!entity) notFound();
-  const fields = await client.call(entityOrderApi.get, {
-    params: { schema: entity.schemaKey, table: entity.tableKey },
-  });
+  const { entities, entity, params } = await entityOfTab(client, tab);
+  const fields = await client.call(entityOrderApi.get, { params });
   return {
     title: getInstance(context).t("settings.fieldManagement.title"),
     entities,

@@ -1,4 +1,4 @@
-import { chakra, HStack, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { HStack, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { type FormEvent, useRef } from "react";
 import { Form } from "react-router";
@@ -7,6 +7,7 @@ import {
   type MetaStatusSetting,
   metaStatusInputSchema,
 } from "../../../../server/contract/meta-status.ts";
+import { CheckLabel } from "../../../components/check-label.tsx";
 import { FormField, SubmitButton } from "../../../components/form-field.tsx";
 import { PanelCancel, SidePanel } from "../../../components/side-panel.tsx";
 import { useHydrated } from "../../../utils/hydrated.ts";
@@ -19,18 +20,6 @@ import { valueName } from "./meta-status-screen.tsx";
 import { META_STATUS_FORM_ID } from "./meta-status-urls.ts";
 
 type Meta = FieldMetadata<unknown>;
-
-// A native checkbox: it shows its state with or without JavaScript (Chakra's Checkbox draws it from script state).
-const CheckLabel = chakra("label", {
-  base: {
-    display: "inline-flex",
-    alignItems: "center",
-    gap: "2",
-    cursor: "pointer",
-    fontSize: "sm",
-    "& input": { accentColor: "teal.solid", width: "4", height: "4" },
-  },
-});
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 

@@ -5,10 +5,11 @@ import type {
   MetaStatusSetting,
 } from "../../../../server/contract/meta-status.ts";
 import { ButtonLink } from "../../../components/button-link.tsx";
-import { DataTable, type DataTableColumn, TableLink } from "../../../components/data-table.tsx";
+import { DataTable, type DataTableColumn } from "../../../components/data-table.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { LinkTabs } from "../../../components/link-tabs.tsx";
 import { Page, PageHeader } from "../../../components/page-header.tsx";
+import { rowLinksColumn, useEditDeleteLinks } from "../../../components/row-links.tsx";
 import { type Language, useLanguage } from "../../../utils/i18n.ts";
 import { formatNumber } from "../../../utils/numbers.ts";
 import { useTranslation } from "../../../utils/translation.tsx";
@@ -51,6 +52,7 @@ export function ColourSwatch({ colour }: { colour: string | null }) {
 export function MetaStatusScreen({ kind, entities, entity, values, canUpdate }: MetaStatusScreenProps) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const editDelete = useEditDeleteLinks();
   const flag = (on: boolean) => (on ? t("common.yes") : t("common.no"));
   const current = entities.find((e) => entityParam(e) === entity);
   const plural = (e: MetaStatusEntity) => (language === "nb" ? e.pluralNb : e.pluralEn);
@@ -74,27 +76,12 @@ export function MetaStatusScreen({ kind, entities, entity, values, canUpdate }: 
       : []),
     ...(canUpdate
       ? [
-          {
-            key: "actions",
-            header: "",
-            kind: "action" as const,
-            cell: (value: MetaStatusSetting) => (
-              <HStack gap="3" justify="flex-end">
-                <TableLink
-                  href={metaStatusUrl(kind, entity, { panel: "edit", id: value.metaStatusId })}
-                  label={t("settings.metaStatus.editTitle", { name: name(value) })}
-                >
-                  {t("common.edit")}
-                </TableLink>
-                <TableLink
-                  href={metaStatusUrl(kind, entity, { confirm: "delete", id: value.metaStatusId })}
-                  label={t("settings.metaStatus.deleteTitle", { name: name(value) })}
-                >
-                  {t("common.delete")}
-                </TableLink>
-              </HStack>
-            ),
-          },
+          rowLinksColumn((value: MetaStatusSetting) =>
+            editDelete((state) => metaStatusUrl(kind, entity, { ...state, id: value.metaStatusId }), {
+              edit: t("settings.metaStatus.editTitle", { name: name(value) }),
+              delete: t("settings.metaStatus.deleteTitle", { name: name(value) }),
+            }),
+          ),
         ]
       : []),
   ];

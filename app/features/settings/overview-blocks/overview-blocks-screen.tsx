@@ -1,9 +1,10 @@
-import { Alert, Box, Button, chakra, HStack, Stack, Text } from "@chakra-ui/react";
+import { Alert, Box, Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { OverviewBlock, OverviewBlockKey } from "../../../../server/contract/overview-blocks.ts";
 import { ButtonLink } from "../../../components/button-link.tsx";
+import { CheckLabel } from "../../../components/check-label.tsx";
 import { SubmitButton } from "../../../components/form-field.tsx";
 import { LinkTabs } from "../../../components/link-tabs.tsx";
 import { Page, PageHeader } from "../../../components/page-header.tsx";
@@ -24,18 +25,6 @@ import {
   parseOverviewBlocksForm,
 } from "./overview-block-form.ts";
 import type { OverviewBlocksActionResult, OverviewBlocksData } from "./overview-blocks.server.ts";
-
-// A native checkbox: it shows its state with or without JavaScript (Chakra's Checkbox draws it from script state).
-const CheckLabel = chakra("label", {
-  base: {
-    display: "inline-flex",
-    alignItems: "center",
-    gap: "2",
-    cursor: "pointer",
-    fontSize: "sm",
-    "& input": { accentColor: "teal.solid", width: "4", height: "4" },
-  },
-});
 
 type Direction = "up" | "down";
 

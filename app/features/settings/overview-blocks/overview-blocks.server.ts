@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { fieldsApi } from "../../../../server/contract/fields.api.ts";
 import { overviewBlocksApi } from "../../../../server/contract/overview-blocks.api.ts";
 import { defaultOverviewBlocks } from "../../../../server/contract/overview-blocks.ts";
 import { hasPermission, requirePermission } from "../../../middleware/auth.server.ts";
@@ -9,23 +8,14 @@ import { ApiError, api } from "../../../utils/api.server.ts";
 import { errorDialogText, OOPS, serverMessage } from "../../../utils/api-errors.ts";
 import { flash } from "../../../utils/flash.server.ts";
 import { readForm } from "../../../utils/form-action.server.ts";
+import { entityOfTab } from "../entity-tab.server.ts";
 import { entityParam, overviewBlocksUrl, SETTINGS_RESOURCE } from "../urls.ts";
 import { blockAnchor, moveOf, OVERVIEW_LIST_ANCHOR, orderOf, parseOverviewBlocksForm } from "./overview-block-form.ts";
-
-type Client = ReturnType<typeof api>;
 
 /** What the action answers when it does not redirect: the form's errors, or (to a script's request) that it saved. */
 export interface OverviewBlocksActionResult {
   result: SubmissionResult<string[]>;
   saved?: boolean;
-}
-
-/** The entity the URL names ("crm.company"), or the first one without; an unknown one is not found. */
-async function chosenEntity(client: Client, tab: string | undefined) {
-  const entities = await client.call(fieldsApi.entities);
-  const entity = tab === undefined ? entities[0] : entities.find((e) => entityParam(e) === tab);
-  if (!entity) throw data("Not found", { status: 404 });
-  return { entities, entity, params: { schema: entity.schemaKey, table: entity.tableKey } };
 }
 
 /**
@@ -39,7 +29,7 @@ export async function loadOverviewBlocks(
 ) {
   const user = requirePermission(context, request, "Read", SETTINGS_RESOURCE);
   const client = api(context);
-  const { entities, entity, params } = await chosenEntity(client, tab);
+  const { entities, entity, params } = await entityOfTab(client, tab);
   const blocks = await client.call(overviewBlocksApi.get, { params });
   const canUpdate = hasPermission(user, "Update", SETTINGS_RESOURCE);
   return {
@@ -68,7 +58,7 @@ export async function overviewBlocksAction(
 ) {
   requirePermission(context, request, "Update", SETTINGS_RESOURCE);
   const client = api(context);
-  const { entity, params } = await chosenEntity(client, tab);
+  const { entity, params } = await entityOfTab(client, tab);
   const formData = await readForm(request);
 
   if (formData.get("intent") === "reset") {

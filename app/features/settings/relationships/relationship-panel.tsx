@@ -1,10 +1,9 @@
-import { Alert, Checkbox, DataList, Fieldset, Input, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Alert, Checkbox, DataList, Fieldset, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import {
   type FieldMetadata,
   getCollectionProps,
   getFormProps,
   getInputProps,
-  getSelectProps,
   type SubmissionResult,
 } from "@conform-to/react";
 import type { FieldEntity } from "../../../../server/contract/custom-fields.ts";
@@ -15,6 +14,7 @@ import {
 } from "../../../../server/contract/relationships.ts";
 import { FormField } from "../../../components/form-field.tsx";
 import { FormPanel } from "../../../components/form-panel.tsx";
+import { SelectField } from "../../../components/select-field.tsx";
 import { useLanguage } from "../../../utils/i18n.ts";
 import { useMessageText } from "../../../utils/message-text.ts";
 import { useSchemaForm } from "../../../utils/schema-form.ts";
@@ -199,21 +199,7 @@ function Select({
   options: { value: string; label: string }[];
 }) {
   const translated = useTranslatedMeta();
-  return (
-    <FormField meta={translated(meta)} label={label}>
-      <NativeSelect.Root key={meta.key}>
-        <NativeSelect.Field {...getSelectProps(meta)}>
-          <option value="">{placeholder}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </FormField>
-  );
+  return <SelectField meta={meta} shown={translated(meta)} label={label} empty={placeholder} options={options} />;
 }
 
 /**

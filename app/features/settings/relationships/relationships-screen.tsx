@@ -1,11 +1,12 @@
-import { Box, HStack } from "@chakra-ui/react";
+import { Box } from "@chakra-ui/react";
 import type { FieldEntity } from "../../../../server/contract/custom-fields.ts";
 import type { RelationshipDto } from "../../../../server/contract/relationships.ts";
 import { ButtonLink } from "../../../components/button-link.tsx";
-import { DataTable, type DataTableColumn, TableLink } from "../../../components/data-table.tsx";
+import { DataTable, type DataTableColumn } from "../../../components/data-table.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { LinkTabs } from "../../../components/link-tabs.tsx";
 import { Page, PageHeader } from "../../../components/page-header.tsx";
+import { rowLinksColumn, useEditDeleteLinks } from "../../../components/row-links.tsx";
 import { type Language, useLanguage } from "../../../utils/i18n.ts";
 import { formatNumber } from "../../../utils/numbers.ts";
 import { useTranslation } from "../../../utils/translation.tsx";
@@ -53,6 +54,7 @@ export function RelationshipsScreen({ entities, entity, relationships, canUpdate
   const { t } = useTranslation();
   const language = useLanguage();
   const entityName = useEntityName(entities);
+  const editDelete = useEditDeleteLinks();
   const flag = (on: boolean) => (on ? t("common.yes") : t("common.no"));
   const side1 = (r: RelationshipDto) => `${r.schema1}.${r.key1}`;
   const side2 = (r: RelationshipDto) => `${r.schema2}.${r.key2}`;
@@ -72,29 +74,15 @@ export function RelationshipsScreen({ entities, entity, relationships, canUpdate
     { key: "links", header: t("settings.relationships.links"), cell: (r) => formatNumber(r.links, language) },
     ...(canUpdate
       ? [
-          {
-            key: "actions",
-            header: "",
-            kind: "action" as const,
-            // Built-in relationships cannot be changed or deleted.
-            cell: (r: RelationshipDto) =>
-              !r.builtIn && (
-                <HStack gap="3" justify="flex-end">
-                  <TableLink
-                    href={relationshipsUrl(entity, { panel: "edit", id: r.id })}
-                    label={t("settings.relationships.editRelationship", { name: relationshipName(r, language) })}
-                  >
-                    {t("common.edit")}
-                  </TableLink>
-                  <TableLink
-                    href={relationshipsUrl(entity, { confirm: "delete", id: r.id })}
-                    label={t("settings.relationships.deleteRelationship", { name: relationshipName(r, language) })}
-                  >
-                    {t("common.delete")}
-                  </TableLink>
-                </HStack>
-              ),
-          },
+          // Built-in relationships cannot be changed or deleted.
+          rowLinksColumn((r: RelationshipDto) =>
+            r.builtIn
+              ? []
+              : editDelete((state) => relationshipsUrl(entity, { ...state, id: r.id }), {
+                  edit: t("settings.relationships.editRelationship", { name: relationshipName(r, language) }),
+                  delete: t("settings.relationships.deleteRelationship", { name: relationshipName(r, language) }),
+                }),
+          ),
         ]
       : []),
   ];

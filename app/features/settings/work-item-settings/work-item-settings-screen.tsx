@@ -1,16 +1,11 @@
-import { Card, Fieldset, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import {
-  type FieldMetadata,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { Card, Fieldset, Heading, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { referenceNumberStartSchema } from "../../../../server/contract/work-items.ts";
 import { FormField, SubmitButton } from "../../../components/form-field.tsx";
 import { Page, PageHeader } from "../../../components/page-header.tsx";
+import { SelectField } from "../../../components/select-field.tsx";
 import { useLanguage } from "../../../utils/i18n.ts";
 import { useSchemaForm } from "../../../utils/schema-form.ts";
 import { useTranslation } from "../../../utils/translation.tsx";
@@ -40,34 +35,48 @@ function ChoiceSelect({ meta, label, choices }: { meta: Meta; label: string; cho
   const language = useLanguage();
   const translated = useTranslatedMeta();
   return (
-    <FormField meta={translated(meta)} label={label}>
-      <NativeSelect.Root key={meta.key}>
-        <NativeSelect.Field {...getSelectProps(meta)}>
-          <option value="">{t("common.none")}</option>
-          {choices.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {language === "nb" ? choice.labelNb : choice.labelEn}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </FormField>
+    <SelectField
+      meta={meta}
+      shown={translated(meta)}
+      label={label}
+      empty={t("common.none")}
+      options={choices.map((choice) => ({
+        value: choice.value,
+        label: language === "nb" ? choice.labelNb : choice.labelEn,
+      }))}
+    />
   );
 }
 
-/** A section of the page: a heading, what it does, and its form. */
-function Section({
+/**
+ * A section of the page: a heading, what it does, and its form, which posts its `name` (the action tells the two
+ * forms apart by it) and is saved on its own. Without Update on the settings it only shows the values.
+ */
+function SectionForm({
   title,
   text,
   testId,
+  formProps,
+  name,
+  intent,
+  action,
+  canUpdate,
+  maxW,
   children,
 }: {
   title: string;
   text: string;
   testId: string;
+  /** The form's Conform props (`getFormProps(form)`); its id ties the Save button to it. */
+  formProps: ReturnType<typeof getFormProps>;
+  name: "reference" | "defaults";
+  intent: string;
+  action: string;
+  canUpdate: boolean;
+  maxW?: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <Card.Root variant="outline" data-testid={testId}>
       <Card.Body>
@@ -80,7 +89,19 @@ function Section({
               {text}
             </Text>
           </Stack>
-          {children}
+          <Form method="post" action={action} {...formProps} noValidate>
+            <input type="hidden" name="form" value={name} />
+            <Fieldset.Root disabled={!canUpdate}>
+              <Stack gap="4" maxW={maxW}>
+                {children}
+                {canUpdate && (
+                  <SubmitButton form={formProps.id} intent={intent} alignSelf="flex-start">
+                    {t("common.saveChanges")}
+                  </SubmitButton>
+                )}
+              </Stack>
+            </Fieldset.Root>
+          </Form>
         </Stack>
       </Card.Body>
     </Card.Root>
@@ -129,69 +150,48 @@ export function WorkItemSettingsScreen({
   return (
     <Page>
       <PageHeader title={title} />
-      <Section
+      <SectionForm
         title={t("settings.workItems.referenceTitle")}
         text={t("settings.workItems.referenceText", { items })}
         testId="reference-numbers"
+        formProps={getFormProps(referenceForm)}
+        name="reference"
+        intent="save-reference"
+        action={action}
+        canUpdate={canUpdate}
+        maxW="sm"
       >
-        <Form method="post" action={action} {...getFormProps(referenceForm)} noValidate>
-          <input type="hidden" name="form" value="reference" />
-          <Fieldset.Root disabled={!canUpdate}>
-            <Stack gap="4" maxW="sm">
-              <FormField meta={translated(referenceFields.next)} label={t("settings.workItems.next")}>
-                <Input
-                  {...getInputProps(referenceFields.next, { type: "number" })}
-                  key={referenceFields.next.key}
-                  step="1"
-                />
-              </FormField>
-              {canUpdate && (
-                <SubmitButton form={referenceForm.id} intent="save-reference" alignSelf="flex-start">
-                  {t("common.saveChanges")}
-                </SubmitButton>
-              )}
-            </Stack>
-          </Fieldset.Root>
-        </Form>
-      </Section>
-      <Section
+        <FormField meta={translated(referenceFields.next)} label={t("settings.workItems.next")}>
+          <Input {...getInputProps(referenceFields.next, { type: "number" })} key={referenceFields.next.key} step="1" />
+        </FormField>
+      </SectionForm>
+      <SectionForm
         title={t("settings.workItems.defaultsTitle", { items })}
         text={t("settings.workItems.defaultsText")}
         testId="item-defaults"
+        formProps={getFormProps(defaultsForm)}
+        name="defaults"
+        intent="save-defaults"
+        action={action}
+        canUpdate={canUpdate}
       >
-        <Form method="post" action={action} {...getFormProps(defaultsForm)} noValidate>
-          <input type="hidden" name="form" value="defaults" />
-          <Fieldset.Root disabled={!canUpdate}>
-            <Stack gap="4">
-              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                {kinds.map(({ kind, choices }) => (
-                  <ChoiceSelect
-                    key={kind}
-                    meta={defaultsFields[defaultFieldOf[kind]]}
-                    label={t(`settings.workItems.defaults.${kind}`)}
-                    choices={choices}
-                  />
-                ))}
-                <ChoiceSelect
-                  meta={defaultsFields.assignedUserId}
-                  label={t("settings.workItems.defaults.assignee")}
-                  choices={users}
-                />
-                <ChoiceSelect
-                  meta={defaultsFields.groupId}
-                  label={t("settings.workItems.defaults.group")}
-                  choices={groups}
-                />
-              </SimpleGrid>
-              {canUpdate && (
-                <SubmitButton form={defaultsForm.id} intent="save-defaults" alignSelf="flex-start">
-                  {t("common.saveChanges")}
-                </SubmitButton>
-              )}
-            </Stack>
-          </Fieldset.Root>
-        </Form>
-      </Section>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          {kinds.map(({ kind, choices }) => (
+            <ChoiceSelect
+              key={kind}
+              meta={defaultsFields[defaultFieldOf[kind]]}
+              label={t(`settings.workItems.defaults.${kind}`)}
+              choices={choices}
+            />
+          ))}
+          <ChoiceSelect
+            meta={defaultsFields.assignedUserId}
+            label={t("settings.workItems.defaults.assignee")}
+            choices={users}
+          />
+          <ChoiceSelect meta={defaultsFields.groupId} label={t("settings.workItems.defaults.group")} choices={groups} />
+        </SimpleGrid>
+      </SectionForm>
     </Page>
   );
 }

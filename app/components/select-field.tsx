@@ -1,0 +1,44 @@
+import { NativeSelect } from "@chakra-ui/react";
+import { type FieldMetadata, getSelectProps } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { FormField } from "./form-field.tsx";
+
+type FieldErrors = Pick<FieldMetadata<unknown>, "id" | "errors" | "errorId" | "required">;
+
+/**
+ * A native select of a Conform field, labelled, with its errors: `options`, after a first one that chooses nothing
+ * (`empty`, its words) if given. `children` stands under the select, inside the field (a hint).
+ */
+export function SelectField({
+  meta,
+  label,
+  options,
+  empty,
+  shown = meta,
+  children,
+}: {
+  meta: FieldMetadata<unknown>;
+  label: string;
+  options: { value: string; label: string }[];
+  empty?: string;
+  /** What the label and the errors show, when it is not `meta` itself (its errors in a screen's own words). */
+  shown?: FieldErrors;
+  children?: ReactNode;
+}) {
+  return (
+    <FormField meta={shown} label={label}>
+      <NativeSelect.Root key={meta.key}>
+        <NativeSelect.Field {...getSelectProps(meta)}>
+          {empty !== undefined && <option value="">{empty}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {children}
+    </FormField>
+  );
+}
