@@ -1,7 +1,7 @@
-import { NativeSelect } from "@chakra-ui/react";
 import { type FieldMetadata, getSelectProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { FormField } from "./form-field.tsx";
+import { OptionSelect } from "./option-select.tsx";
 
 type FieldErrors = Pick<FieldMetadata<unknown>, "id" | "errors" | "errorId" | "required">;
 
@@ -27,17 +27,7 @@ export function SelectField({
 }) {
   return (
     <FormField meta={shown} label={label}>
-      <NativeSelect.Root key={meta.key}>
-        <NativeSelect.Field {...getSelectProps(meta)}>
-          {empty !== undefined && <option value="">{empty}</option>}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect {...getSelectProps(meta)} key={meta.key} options={options} empty={empty} />
       {children}
     </FormField>
   );
