@@ -1,20 +1,15 @@
 import type { Kysely, Transaction } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { FieldDefinition, FieldSettings, FieldType } from "../contract/fields.ts";
+import type { EntityHeading } from "../contract/names.ts";
 import { TtlCache } from "../contract/ttl-cache.ts";
 import type { Database } from "../db/schema.ts";
 import type { StandardEntity, StandardRelationship } from "./standard-entities.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export interface EntityMetadata {
+export interface EntityMetadata extends EntityHeading {
   id: string;
-  schemaKey: string;
-  tableKey: string;
-  labelEn: string;
-  labelNb: string;
-  pluralEn: string;
-  pluralNb: string;
   resource: string;
   builtIn: boolean;
   /** Search reads the table's stored search_text column rather than each searchable field. */
