@@ -6,11 +6,11 @@ import { syncStandardEntities, syncStandardRelationships } from "../records/meta
 import { standardEntities, standardRelationships } from "../records/standard-entities.ts";
 import { setSetting } from "../settings/settings.repository.ts";
 import { builtInRoles, permissionRows } from "../users/roles.ts";
-import { seedDemoDashboards } from "./demo-dashboards.ts";
+import { demoSavedQuery, seedDemoDashboards } from "./demo-dashboards.ts";
 import { generateDemoData } from "./demo-data.ts";
 import { type DemoLanguage, type DemoNames, demoNames } from "./demo-language.ts";
 import { englishNotes, norwegianNotes } from "./demo-notes.ts";
-import { seedDemoWorkItems } from "./demo-work-items.ts";
+import { crmMetaStatusIds, seedDemoWorkItems } from "./demo-work-items.ts";
 import type { Database } from "./schema.ts";
 
 export const demoUsers = [
@@ -104,17 +104,8 @@ export const DEMO_CONTACTS = 150;
 /** Companies and contacts with realistic Norwegian and English names, created by the demo admin. */
 async function seedDemoRecords(db: Kysely<Database>, adminId: string, names: DemoNames): Promise<void> {
   const data = generateDemoData({ companies: DEMO_COMPANIES, contacts: DEMO_CONTACTS, seed: 2026 });
-  const statusIds = async (table: string) =>
-    (
-      await db
-        .selectFrom("core.meta_status")
-        .select("id")
-        .where("schema_key", "=", "crm")
-        .where("table_key", "=", table)
-        .orderBy("position")
-        .execute()
-    ).map((row) => row.id);
-  const [companyStatuses, contactStatuses] = [await statusIds("company"), await statusIds("contact")];
+  const companyStatuses = await crmMetaStatusIds(db, "company", "status");
+  const contactStatuses = await crmMetaStatusIds(db, "contact", "status");
   const companyValues = data.companies.map((company, index) => ({
     status_id: companyStatuses[index % companyStatuses.length],
     name: company.name,
@@ -221,21 +212,11 @@ async function seedDemoQueries(db: Kysely<Database>, adminId: string, names: Dem
     joins: [],
     sort: { schemaName: "crm", tableName: "company", field: "employees", direction: "desc" },
   };
-  const row = (scope: "global" | "personal", name: string, description: string, definition: QueryDefinition) => ({
-    kind: "query" as const,
-    scope,
-    owner_id: adminId,
-    name,
-    description,
-    definition: JSON.stringify(definition),
-    created_by: adminId,
-    updated_by: adminId,
-  });
   await db
     .insertInto("core.saved_query")
     .values([
-      row("global", names.customersInBergen.name, names.customersInBergen.description, customersInBergen),
-      row("personal", names.largeCompanies.name, names.largeCompanies.description, largeCompanies),
+      demoSavedQuery(adminId, { kind: "query", scope: "global", ...names.customersInBergen }, customersInBergen),
+      demoSavedQuery(adminId, { kind: "query", scope: "personal", ...names.largeCompanies }, largeCompanies),
     ])
     .execute();
 }
