@@ -14,6 +14,7 @@ import { listCustomEntities } from "../custom-entities/custom-entities.repositor
 import type { Database } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { entityNamesOf } from "../records/metadata.repository.ts";
 import { toTransactionDto } from "../records/transactions.ts";
 import { getSetting } from "../settings/settings.repository.ts";
 import { ADMIN_ROLE_NAME } from "./roles.ts";
@@ -54,10 +55,7 @@ export async function meInfo(db: Kysely<Database>, actor: Actor): Promise<MeInfo
       .filter((entity) => can(actor, "Read", entity.resource))
       .map((entity) => ({
         key: entity.table_key,
-        labelEn: entity.label_en,
-        labelNb: entity.label_nb,
-        pluralEn: entity.plural_en,
-        pluralNb: entity.plural_nb,
+        ...entityNamesOf(entity),
         icon: entity.icon ?? "box",
       })),
   };
@@ -73,13 +71,20 @@ export function seesRoles(actor: Actor): boolean {
   return can(actor, "Read", "System_Settings");
 }
 
-function toEmployee(viewer: Actor | null, user: UserRow, groups: { id: string; name: string }[]): Employee {
+/** Who the user is and how to reach them: what both a user's and the signed-in user's own answer begin with. */
+export function userContact(user: UserRow) {
   return {
     uuid: user.id,
     email: user.email,
     firstName: user.first_name,
     lastName: user.last_name,
     mobile: user.mobile,
+  };
+}
+
+function toEmployee(viewer: Actor | null, user: UserRow, groups: { id: string; name: string }[]): Employee {
+  return {
+    ...userContact(user),
     language: chosenLanguage(user.language),
     status: user.status,
     ...((viewer === null || seesRoles(viewer)) && {
