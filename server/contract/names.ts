@@ -11,6 +11,7 @@ export const entityNamesShape = {
   pluralEn: z.string(),
   pluralNb: z.string(),
 };
+export type EntityNames = z.infer<z.ZodObject<typeof entityNamesShape>>;
 
 /** An entity as lists of entities show it: the schema and table that name it, then its names. */
 export const entityHeadingShape = {

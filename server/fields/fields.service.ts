@@ -16,7 +16,7 @@ import { columnLimitMessage, fieldLimitMessage, STANDARD_FIELD } from "../contra
 import type { Database } from "../db/schema.ts";
 import { isUuid, uniqueKey } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
-import { type EntityMetadata, forgetEntity } from "../records/metadata.repository.ts";
+import { type EntityMetadata, entityHeadingOf, forgetEntity } from "../records/metadata.repository.ts";
 import { readableRecord, resolveEntity } from "../records/records.service.ts";
 import { runQueryField } from "../user-queries/user-queries.service.ts";
 import * as repo from "./fields.repository.ts";
@@ -170,12 +170,7 @@ export async function listFieldEntities(db: Kysely<Database>, actor: Actor): Pro
   requirePermission(actor, "Read", SETTINGS);
   const [entities, used] = await Promise.all([repo.entitiesWithFieldCounts(db), repo.columnsUsed(db)]);
   return entities.map((entity) => ({
-    schemaKey: entity.schema_key,
-    tableKey: entity.table_key,
-    labelEn: entity.label_en,
-    labelNb: entity.label_nb,
-    pluralEn: entity.plural_en,
-    pluralNb: entity.plural_nb,
+    ...entityHeadingOf(entity),
     builtIn: entity.built_in,
     customFields: Number(entity.custom_fields ?? 0),
     fieldLimit: FIELD_LIMIT,

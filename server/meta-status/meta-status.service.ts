@@ -14,7 +14,7 @@ import { notFoundTexts } from "../contract/settings-texts.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid, uniqueKey } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
-import type { EntityMetadata } from "../records/metadata.repository.ts";
+import { type EntityMetadata, entityHeadingOf } from "../records/metadata.repository.ts";
 import { resolveEntity } from "../records/records.service.ts";
 import * as repo from "./meta-status.repository.ts";
 
@@ -106,12 +106,7 @@ export async function listMetaStatusEntities(
 ): Promise<MetaStatusEntity[]> {
   requirePermission(actor, "Read", SETTINGS);
   return (await repo.entitiesWithKind(db, kind)).map((row) => ({
-    schemaKey: row.schema_key,
-    tableKey: row.table_key,
-    labelEn: row.label_en,
-    labelNb: row.label_nb,
-    pluralEn: row.plural_en,
-    pluralNb: row.plural_nb,
+    ...entityHeadingOf(row),
     builtIn: row.built_in,
   }));
 }
