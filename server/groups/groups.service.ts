@@ -124,7 +124,8 @@ export async function listMembers(
 ): Promise<Page<GroupMember>> {
   requirePermission(actor, "Read", SETTINGS);
   if (!(await repo.findGroup(db, id))) throw notFound();
-  const { rows, total } = await repo.listMembers(db, id, page * size, size);
+  // The users' own list, narrowed to the group: by name, in pages.
+  const { rows, total } = await users.listUsers(db, { term: null, groupId: id }, page * size, size);
   return {
     content: rows.map((row) => ({
       uuid: row.id,
