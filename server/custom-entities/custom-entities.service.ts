@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type Actor, requirePermission } from "../auth/permissions.ts";
+import { type Actor, requirePermission, SETTINGS } from "../auth/permissions.ts";
 import {
   CUSTOM_SCHEMA,
   type CustomEntity,
@@ -16,8 +16,6 @@ import { DomainError } from "../http/errors.ts";
 import { entityHeadingOf, forgetEntity } from "../records/metadata.repository.ts";
 import { forgetRelationships } from "../relationships/relationships.repository.ts";
 import * as repo from "./custom-entities.repository.ts";
-
-const SETTINGS = "System_Settings";
 
 function notFound(): DomainError {
   return new DomainError(404, "NotFoundException", notFoundTexts.entity);

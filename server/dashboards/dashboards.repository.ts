@@ -116,15 +116,7 @@ export async function findDashboard(db: Db, id: string): Promise<DashboardSettin
   return row && { ...row, widget_count: Number(row.widget_count) };
 }
 
-export interface DashboardValues {
-  name: string;
-  description: string;
-  main_list: boolean;
-  show_in_company: boolean;
-  show_in_contact: boolean;
-  is_default: boolean;
-  position: number;
-}
+export type DashboardValues = Omit<DashboardRow, "id">;
 
 /** Clears the workspace default, before another one becomes it. */
 export async function clearDefault(db: Db, except?: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import { type Actor, requirePermission } from "../auth/permissions.ts";
+import { type Actor, requirePermission, SETTINGS } from "../auth/permissions.ts";
 import {
   COLUMN_LIMIT,
   type CustomFieldInput,
@@ -21,7 +21,6 @@ import { readableRecord, resolveEntity } from "../records/records.service.ts";
 import { runQueryField } from "../user-queries/user-queries.service.ts";
 import * as repo from "./fields.repository.ts";
 
-const SETTINGS = "System_Settings";
 /** Keys the field calls' own paths use, and the record columns every table has. */
 const RESERVED_KEYS = new Set(["standard_fields", "execute", "id", "uuid", "status_id", "values", "custom_fields"]);
 

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type Actor, requirePermission } from "../auth/permissions.ts";
+import { type Actor, requirePermission, SETTINGS } from "../auth/permissions.ts";
 import { messageCode } from "../contract/message-code.ts";
 import { duplicateMessage } from "../contract/messages.ts";
 import {
@@ -17,8 +17,6 @@ import { DomainError } from "../http/errors.ts";
 import { type EntityMetadata, entityHeadingOf } from "../records/metadata.repository.ts";
 import { resolveEntity } from "../records/records.service.ts";
 import * as repo from "./meta-status.repository.ts";
-
-const SETTINGS = "System_Settings";
 
 function notFound(): DomainError {
   return new DomainError(404, "NotFoundException", notFoundTexts.status);

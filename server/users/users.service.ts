@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { checkPasswordPolicy } from "../auth/password-policy.ts";
 import { hashPassword } from "../auth/passwords.ts";
-import { type Actor, can, requirePermission } from "../auth/permissions.ts";
+import { type Actor, can, requirePermission, SETTINGS } from "../auth/permissions.ts";
 import { apiErrorCodes } from "../contract/error-texts.ts";
 import type { EmployeeChange, EmployeeListQuery, EmployeePage } from "../contract/iam.ts";
 import { type IamException, iamTexts } from "../contract/iam-texts.ts";
@@ -68,7 +68,7 @@ type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUserById>>>;
  * the settings, where roles are administered.
  */
 export function seesRoles(actor: Actor): boolean {
-  return can(actor, "Read", "System_Settings");
+  return can(actor, "Read", SETTINGS);
 }
 
 /** Who the user is and how to reach them: what both a user's and the signed-in user's own answer begin with. */
@@ -156,7 +156,7 @@ async function checkRoleAndGroups(db: Transaction<Database>, roleUuid: string, g
  */
 function requireAdministration(actor: Actor, adminRole: string, fromRole: string | null, toRole: string) {
   if ((fromRole === adminRole) !== (toRole === adminRole)) {
-    requirePermission(actor, "Update", "System_Settings");
+    requirePermission(actor, "Update", SETTINGS);
   }
 }
 
@@ -171,7 +171,7 @@ export async function listEmployees(
 ): Promise<EmployeePage> {
   requirePermission(actor, "Read", "Users");
   // Who holds a role is not shown to those who may not see roles: nor is who does not.
-  if (query.role !== undefined) requirePermission(actor, "Read", "System_Settings");
+  if (query.role !== undefined) requirePermission(actor, "Read", SETTINGS);
   const term = query.q?.trim() ?? "";
   const { rows, total } = await repo.listUsers(
     db,
