@@ -73,19 +73,6 @@ function isoDate(moment: Date): string {
   return moment.toISOString().slice(0, 10);
 }
 
-/** The ids of a crm entity's statuses (or priorities, categories, sources) in their order. */
-export async function crmMetaStatusIds(db: Kysely<Database>, table: string, kind: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom("core.meta_status")
-    .select("id")
-    .where("schema_key", "=", "crm")
-    .where("table_key", "=", table)
-    .where("kind", "=", kind)
-    .orderBy("position")
-    .execute();
-  return rows.map((row) => row.id);
-}
-
 /** Each demo inquiry and to-do on a contact at a company of its language's country, with their history. */
 export async function seedDemoWorkItems(
   db: Kysely<Database>,
@@ -106,8 +93,19 @@ export async function seedDemoWorkItems(
     ["inquiry", norwegianInquiries, englishInquiries],
     ["todo", norwegianTodos, englishTodos],
   ] as const) {
+    const kinds = async (kind: string) =>
+      (
+        await db
+          .selectFrom("core.meta_status")
+          .select("id")
+          .where("schema_key", "=", "crm")
+          .where("table_key", "=", table)
+          .where("kind", "=", kind)
+          .orderBy("position")
+          .execute()
+      ).map((row) => row.id);
     const [statuses, priorities, categories, sources] = await Promise.all(
-      ["status", "priority", "category", "source"].map((kind) => crmMetaStatusIds(db, table, kind)),
+      ["status", "priority", "category", "source"].map(kinds),
     );
     const placed = [
       ...norwegian.map((item, index) => ({ item, companyIndex: linked("Norway")[index] })),

@@ -10,7 +10,7 @@ import { demoSavedQuery, seedDemoDashboards } from "./demo-dashboards.ts";
 import { generateDemoData } from "./demo-data.ts";
 import { type DemoLanguage, type DemoNames, demoNames } from "./demo-language.ts";
 import { englishNotes, norwegianNotes } from "./demo-notes.ts";
-import { crmMetaStatusIds, seedDemoWorkItems } from "./demo-work-items.ts";
+import { seedDemoWorkItems } from "./demo-work-items.ts";
 import type { Database } from "./schema.ts";
 
 export const demoUsers = [
@@ -104,8 +104,17 @@ export const DEMO_CONTACTS = 150;
 /** Companies and contacts with realistic Norwegian and English names, created by the demo admin. */
 async function seedDemoRecords(db: Kysely<Database>, adminId: string, names: DemoNames): Promise<void> {
   const data = generateDemoData({ companies: DEMO_COMPANIES, contacts: DEMO_CONTACTS, seed: 2026 });
-  const companyStatuses = await crmMetaStatusIds(db, "company", "status");
-  const contactStatuses = await crmMetaStatusIds(db, "contact", "status");
+  const statusIds = async (table: string) =>
+    (
+      await db
+        .selectFrom("core.meta_status")
+        .select("id")
+        .where("schema_key", "=", "crm")
+        .where("table_key", "=", table)
+        .orderBy("position")
+        .execute()
+    ).map((row) => row.id);
+  const [companyStatuses, contactStatuses] = [await statusIds("company"), await statusIds("contact")];
   const companyValues = data.companies.map((company, index) => ({
     status_id: companyStatuses[index % companyStatuses.length],
     name: company.name,
