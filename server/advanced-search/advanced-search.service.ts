@@ -281,6 +281,22 @@ function searchTerm(q: string | undefined): string | undefined {
   return term && term.length >= SEARCH_MIN ? term : undefined;
 }
 
+/** A page of the saved queries or data sources the filter picks, searched by `params.q`, each as `toDto` shows it. */
+async function pageOfQueries<T>(
+  db: Kysely<Database>,
+  filter: Omit<repo.QueryListFilter, "q">,
+  params: { page: number; size: number; q?: string },
+  toDto: (row: repo.StoredQuery) => T,
+) {
+  const { rows, total } = await repo.listQueries(
+    db,
+    { ...filter, q: searchTerm(params.q) },
+    params.page * params.size,
+    params.size,
+  );
+  return { content: rows.map(toDto), totalElements: total, page: params.page, size: params.size };
+}
+
 function savedQueryDto(actor: Actor, row: repo.StoredQuery): SavedQueryDto {
   const resource = QUERY_RESOURCES[row.scope];
   return {
@@ -318,18 +334,8 @@ export async function listSavedQueries(
   params: { page: number; size: number; q?: string },
 ): Promise<SavedQueryPage> {
   requirePermission(actor, "Read", QUERY_RESOURCES[type]);
-  const { rows, total } = await repo.listQueries(
-    db,
-    { kind: "query", scope: type, ownerId: type === "personal" ? actor.id : undefined, q: searchTerm(params.q) },
-    params.page * params.size,
-    params.size,
-  );
-  return {
-    content: rows.map((row) => savedQueryDto(actor, row)),
-    totalElements: total,
-    page: params.page,
-    size: params.size,
-  };
+  const filter = { kind: "query", scope: type, ownerId: type === "personal" ? actor.id : undefined } as const;
+  return pageOfQueries(db, filter, params, (row) => savedQueryDto(actor, row));
 }
 
 export async function getSavedQuery(db: Kysely<Database>, actor: Actor, type: QueryType, id: string) {
@@ -441,18 +447,7 @@ export async function listDataSources(
   params: { page: number; size: number; q?: string },
 ): Promise<DataSourcePage> {
   requirePermission(actor, "Read", DATASOURCE_RESOURCE);
-  const { rows, total } = await repo.listQueries(
-    db,
-    { kind: "datasource", scope: "global", q: searchTerm(params.q) },
-    params.page * params.size,
-    params.size,
-  );
-  return {
-    content: rows.map((row) => dataSourceDto(actor, row)),
-    totalElements: total,
-    page: params.page,
-    size: params.size,
-  };
+  return pageOfQueries(db, { kind: "datasource", scope: "global" }, params, (row) => dataSourceDto(actor, row));
 }
 
 export async function getDataSource(db: Kysely<Database>, actor: Actor, id: string): Promise<DataSourceDto> {

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from "kysely";
 import type { EntityRef } from "../contract/records.ts";
 import type { Database } from "../db/schema.ts";
 import { containsPattern } from "../db/values.ts";
@@ -8,6 +8,17 @@ type Db = Kysely<Database> | Transaction<Database>;
 export type Target = { kind: "group"; id: string } | { kind: "user"; id: string };
 
 const column = (target: Target) => (target.kind === "group" ? "group_id" : "user_id");
+
+/** The record's assignment to the group or user. */
+function assignmentOf(ref: EntityRef, target: Target) {
+  return (eb: ExpressionBuilder<Database, "core.record_assignment">) =>
+    eb.and([
+      eb("schema_key", "=", ref.schemaKey),
+      eb("table_key", "=", ref.tableKey),
+      eb("record_id", "=", ref.uuidKey),
+      eb(column(target), "=", target.id),
+    ]);
+}
 
 /** Whether the group or user exists. */
 export async function targetExists(db: Db, target: Target): Promise<boolean> {
@@ -22,10 +33,7 @@ export async function isAssigned(db: Db, ref: EntityRef, target: Target): Promis
   const existing = await db
     .selectFrom("core.record_assignment")
     .select("id")
-    .where("schema_key", "=", ref.schemaKey)
-    .where("table_key", "=", ref.tableKey)
-    .where("record_id", "=", ref.uuidKey)
-    .where(column(target), "=", target.id)
+    .where(assignmentOf(ref, target))
     .executeTakeFirst();
   return existing !== undefined;
 }
@@ -38,13 +46,7 @@ export async function insertAssignment(db: Db, ref: EntityRef, target: Target): 
 }
 
 export async function deleteAssignment(db: Db, ref: EntityRef, target: Target): Promise<void> {
-  await db
-    .deleteFrom("core.record_assignment")
-    .where("schema_key", "=", ref.schemaKey)
-    .where("table_key", "=", ref.tableKey)
-    .where("record_id", "=", ref.uuidKey)
-    .where(column(target), "=", target.id)
-    .execute();
+  await db.deleteFrom("core.record_assignment").where(assignmentOf(ref, target)).execute();
 }
 
 /** The groups a record is assigned to, by name. */

@@ -8,6 +8,9 @@ export interface Actor {
   permissions: Permission[];
 }
 
+/** The resource that guards the workspace's settings: reading them, and changing them. */
+export const SETTINGS = "System_Settings";
+
 /** Whether the actor may do `operation` on `resource` (a company administrator may do all). */
 export function can(actor: Actor, operation: string, resource: string): boolean {
   return actor.companyAdmin || actor.permissions.some((p) => p.name === resource && p.operation === operation);

@@ -436,12 +436,7 @@ export async function updateMapping(
   id: string,
   input: ImportMappingInput,
 ): Promise<ImportDetail> {
-  requirePermission(actor, "Create", IMPORT);
-  const row = await visibleImport(app, actor, id);
-  if (row.status !== null) throw invalid([fieldError("status", bulkDataTexts.notBeingMapped)]);
-  const refusal = checkRefusal(row);
-  if (refusal) throw refusal;
-  const entity = await resolveEntity(app.db, row.schema_key, row.table_key);
+  const { row, entity } = await importBeingMapped(app, actor, id);
   requireEntityRights(actor, entity, input.mode);
   const mapping = checkMapping(entity, row.columns, input);
   const matchField = input.mode === "create" ? null : (input.matchField ?? null);
@@ -453,14 +448,19 @@ export async function updateMapping(
   return detailOf(app, (await repo.findImport(app.db, id)) ?? row);
 }
 
-/** An import being mapped, ready to be checked or started by the actor: its mapping checked as one that can run. */
-async function runnableImport(app: FastifyInstance, actor: Actor, id: string): Promise<repo.ImportRow> {
+/** An import the actor may import with, still being mapped and not refused, and the entity it imports into. */
+async function importBeingMapped(app: FastifyInstance, actor: Actor, id: string) {
   requirePermission(actor, "Create", IMPORT);
   const row = await visibleImport(app, actor, id);
   if (row.status !== null) throw invalid([fieldError("status", bulkDataTexts.notBeingMapped)]);
   const refusal = checkRefusal(row);
   if (refusal) throw refusal;
-  const entity = await resolveEntity(app.db, row.schema_key, row.table_key);
+  return { row, entity: await resolveEntity(app.db, row.schema_key, row.table_key) };
+}
+
+/** An import being mapped, ready to be checked or started by the actor: its mapping checked as one that can run. */
+async function runnableImport(app: FastifyInstance, actor: Actor, id: string): Promise<repo.ImportRow> {
+  const { row, entity } = await importBeingMapped(app, actor, id);
   requireEntityRights(actor, entity, row.mode);
   checkMapping(entity, row.columns, { mapping: row.mapping, mode: row.mode, matchField: row.match_field });
   return row;

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type Actor, requirePermission } from "../auth/permissions.ts";
+import { type Actor, requirePermission, SETTINGS } from "../auth/permissions.ts";
 import {
   COMPANY_LOGO_MAX_BYTES,
   type CompanyBrand,
@@ -14,8 +14,6 @@ import { checkImageType } from "../files/file-types.ts";
 import type { ReceivedUpload, UploadReader } from "../files/uploads.ts";
 import { DomainError } from "../http/errors.ts";
 import * as repo from "./company-settings.repository.ts";
-
-const SETTINGS = "System_Settings";
 
 function languageOf(value: unknown): "en" | "nb" | null {
   return value === "en" || value === "nb" ? value : null;

@@ -16,6 +16,7 @@ import {
   takesParam,
 } from "./advanced-search-texts.ts";
 import { messages } from "./messages.ts";
+import { entityNamesShape } from "./names.ts";
 
 /**
  * Advanced search and data sources (spec §2 /advanced-search…, §3 "Advanced search and data source model", §5, §6,
@@ -335,10 +336,7 @@ export type CatalogField = z.infer<typeof catalogFieldSchema>;
 export const catalogEntitySchema = z.object({
   schemaName: z.string(),
   tableName: z.string(),
-  labelEn: z.string(),
-  labelNb: z.string(),
-  pluralEn: z.string(),
-  pluralNb: z.string(),
+  ...entityNamesShape,
   builtIn: z.boolean(),
   fields: z.array(catalogFieldSchema),
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { COMPANY_LOGO_MAX_KB } from "./company-settings-texts.ts";
 import { languageSchema, timeZoneSchema } from "./identity.ts";
 import { messages } from "./messages.ts";
+import { requiredNameSchema } from "./names.ts";
 
 export { COMPANY_LOGO_MAX_KB, companyLogoTexts, TIME_ZONE_TEXT } from "./company-settings-texts.ts";
 
@@ -18,7 +19,7 @@ const unixLineBreaks = (text: string) => text.replace(/\r\n?/g, "\n");
  * have not chosen one (null: each browser's); the time zone of users who have not chosen one.
  */
 export const companySettingsInputSchema = z.object({
-  name: z.string().trim().min(1, messages.required).max(255, messages.max255),
+  name: requiredNameSchema,
   organisationNumber: z.string().trim().max(255, messages.max255).default(""),
   address: z.string().overwrite(unixLineBreaks).trim().max(1000, messages.max1000).default(""),
   defaultLanguage: languageSchema.nullish().transform((language) => language ?? null),

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { customFieldInputSchema, fieldRuleTexts, KEY_MAX, normaliseKey } from "./custom-fields.ts";
-import { maxLengthMessage, messages } from "./messages.ts";
+import { customFieldInputSchema, normalisedKeySchema, normaliseKey } from "./custom-fields.ts";
+import { messages } from "./messages.ts";
+import { entityHeadingShape, requiredNameSchema } from "./names.ts";
 
 /** The schema every custom entity's table lives in (spec §3). */
 export const CUSTOM_SCHEMA = "custom_schema";
@@ -31,42 +32,26 @@ export const entityTexts = {
   hasData: "apiErrors.ColumnHasValueException",
 } as const;
 
-const label = z.string().trim().min(1, messages.required).max(255, messages.max255);
-
 /** An entity's names and icon: what creating sets and renaming changes. */
 export const entityNamesSchema = z.object({
-  labelEn: label,
-  labelNb: label,
-  pluralEn: label,
-  pluralNb: label,
+  labelEn: requiredNameSchema,
+  labelNb: requiredNameSchema,
+  pluralEn: requiredNameSchema,
+  pluralNb: requiredNameSchema,
   icon: z.enum(entityIcons, { error: messages.notAnOption }).default("box"),
 });
 export type EntityNames = z.infer<typeof entityNamesSchema>;
 
 /** A new custom entity: its key (its table's name), names and icon, and its first fields (at least one). */
 export const customEntityInputSchema = entityNamesSchema.extend({
-  key: z
-    .string()
-    .transform(normaliseKey)
-    .pipe(
-      z
-        .string()
-        .min(1, messages.required)
-        .max(KEY_MAX, maxLengthMessage(KEY_MAX))
-        .regex(/^([a-z][a-z0-9_]*)?$/, fieldRuleTexts.key),
-    ),
+  key: z.string().transform(normaliseKey).pipe(normalisedKeySchema),
   fields: z.array(customFieldInputSchema).max(50).default([]),
 });
 export type CustomEntityInput = z.infer<typeof customEntityInputSchema>;
 
 export const customEntitySchema = z.object({
   key: z.string(),
-  schemaKey: z.string(),
-  tableKey: z.string(),
-  labelEn: z.string(),
-  labelNb: z.string(),
-  pluralEn: z.string(),
-  pluralNb: z.string(),
+  ...entityHeadingShape,
   icon: z.string(),
   /** The permission resource that roles grant on its records. */
   resource: z.string(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fieldTypes } from "./fields.ts";
 import { maxLengthMessage, messages } from "./messages.ts";
+import { entityHeadingShape, requiredNameSchema } from "./names.ts";
 import { fieldRuleTexts } from "./settings-texts.ts";
 
 /** Every type a custom field may have, Query (a read-only select run for the record) among them. */
@@ -35,6 +36,13 @@ export function normaliseKey(text: string): string {
     .replace(/ +/g, "_")
     .toLowerCase();
 }
+
+/** The checks a normalised key passes: it names a column (a custom field's, a custom entity's table). */
+export const normalisedKeySchema = z
+  .string()
+  .min(1, messages.required)
+  .max(KEY_MAX, maxLengthMessage(KEY_MAX))
+  .regex(/^([a-z][a-z0-9_]*)?$/, fieldRuleTexts.key);
 
 /**
  * Keys no field may have, whatever its entity: PostgreSQL's system columns, which every table has (a column by that
@@ -72,7 +80,7 @@ export const RESERVED_FIELD_KEYS: ReadonlySet<string> = new Set([
   "search_text",
 ]);
 
-const label = z.string().trim().min(1, messages.required).max(255, messages.max255);
+const label = requiredNameSchema;
 const optionalNumber = z.number({ error: messages.notANumber }).finite().nullish();
 
 export const fieldOptionInputSchema = z.object({
@@ -88,14 +96,7 @@ export const customFieldInputSchema = z
     key: z
       .string()
       .transform(normaliseKey)
-      .pipe(
-        z
-          .string()
-          .min(1, messages.required)
-          .max(KEY_MAX, maxLengthMessage(KEY_MAX))
-          .regex(/^([a-z][a-z0-9_]*)?$/, fieldRuleTexts.key)
-          .refine((key) => !RESERVED_FIELD_KEYS.has(key), fieldRuleTexts.keyReserved),
-      ),
+      .pipe(normalisedKeySchema.refine((key) => !RESERVED_FIELD_KEYS.has(key), fieldRuleTexts.keyReserved)),
     labelEn: label,
     labelNb: label,
     type: z.enum(customFieldTypes, { error: messages.notAnOption }),
@@ -182,12 +183,7 @@ export const fieldSettingSchema = z.object({
 export type FieldSetting = z.infer<typeof fieldSettingSchema>;
 
 export const fieldEntitySchema = z.object({
-  schemaKey: z.string(),
-  tableKey: z.string(),
-  labelEn: z.string(),
-  labelNb: z.string(),
-  pluralEn: z.string(),
-  pluralNb: z.string(),
+  ...entityHeadingShape,
   builtIn: z.boolean(),
   customFields: z.number().int(),
   /** Custom fields it may have (FIELD_LIMIT). */

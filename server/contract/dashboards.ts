@@ -8,6 +8,7 @@ import {
 } from "./advanced-search.ts";
 import { dashboardTexts } from "./dashboard-texts.ts";
 import { maxValueMessage, messages, minValueMessage } from "./messages.ts";
+import { requiredNameSchema } from "./names.ts";
 import {
   aggregationFunctions,
   chartWidgetTypes,
@@ -81,7 +82,7 @@ export const operationsWithoutParameter: readonly FilterOperation[] = operations
 
 export { sortDirections };
 
-const name = z.string().trim().min(1, messages.required).max(255, messages.max255);
+const name = requiredNameSchema;
 const description = z.string().trim().max(200, "Max 200 limit").default("");
 /** A data source column's key, as `datasource/fields/{id}` lists it. */
 const fieldKey = z.string().trim().min(1, messages.required).max(200, messages.max255);

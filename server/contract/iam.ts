@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { employeeSchema, languageSchema, operations } from "./identity.ts";
 import { messages } from "./messages.ts";
+import { requiredNameSchema } from "./names.ts";
 import { userStatuses } from "./user-statuses.ts";
 
-const name = z.string().trim().min(1, messages.required).max(255, messages.max255);
+const name = requiredNameSchema;
 const pageSize = z.coerce.number().int().min(1).max(200);
 
 /** GET /api/iam/users/employees: a page of users, searched (3+ characters) by name and email, and filtered. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messages, validationCodes } from "./messages.ts";
+import { entityNamesShape } from "./names.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordMessages } from "./profile-texts.ts";
 import { isTimeZone } from "./time-zones.ts";
 import { userStatuses } from "./user-statuses.ts";
@@ -56,10 +57,7 @@ export const meInfoSchema = z.object({
   customEntities: z.array(
     z.object({
       key: z.string(),
-      labelEn: z.string(),
-      labelNb: z.string(),
-      pluralEn: z.string(),
-      pluralNb: z.string(),
+      ...entityNamesShape,
       icon: z.string(),
     }),
   ),

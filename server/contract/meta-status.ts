@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messages } from "./messages.ts";
+import { entityHeadingShape, requiredNameSchema } from "./names.ts";
 import { metaStatusSchema } from "./records.ts";
 
 export const metaStatusKindSchema = z.enum(["status", "priority", "category", "source"]);
@@ -13,13 +14,11 @@ export { DEFAULT_MUST_BE_ACTIVE, INVALID_COLOUR } from "./settings-texts.ts";
 
 import { DEFAULT_MUST_BE_ACTIVE, INVALID_COLOUR } from "./settings-texts.ts";
 
-const name = z.string().trim().min(1, messages.required).max(255, messages.max255);
-
 /** What an administrator sets on a status, priority, category or source; the settings form uses the same schema. */
 export const metaStatusInputSchema = z
   .object({
-    nameEn: name,
-    nameNb: name,
+    nameEn: requiredNameSchema,
+    nameNb: requiredNameSchema,
     colour: z
       .string()
       .trim()
@@ -46,12 +45,7 @@ export type MetaStatusSetting = z.infer<typeof metaStatusSettingSchema>;
 
 /** An entity that has a kind: the settings offer its statuses (or priorities, categories, sources). */
 export const metaStatusEntitySchema = z.object({
-  schemaKey: z.string(),
-  tableKey: z.string(),
-  labelEn: z.string(),
-  labelNb: z.string(),
-  pluralEn: z.string(),
-  pluralNb: z.string(),
+  ...entityHeadingShape,
   builtIn: z.boolean(),
 });
 export type MetaStatusEntity = z.infer<typeof metaStatusEntitySchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fieldDefinitionSchema } from "./fields.ts";
+import { entityHeadingShape } from "./names.ts";
 
 export const connectionSchema = z.object({
   schemaKey: z.string(),
@@ -79,12 +80,7 @@ export const metaStatusSchema = z.object({
 export type MetaStatus = z.infer<typeof metaStatusSchema>;
 
 export const entityInfoSchema = z.object({
-  schemaKey: z.string(),
-  tableKey: z.string(),
-  labelEn: z.string(),
-  labelNb: z.string(),
-  pluralEn: z.string(),
-  pluralNb: z.string(),
+  ...entityHeadingShape,
   resource: z.string(),
   fields: z.array(fieldDefinitionSchema),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messages } from "./messages.ts";
+import { entityHeadingShape, requiredNameSchema } from "./names.ts";
 
 /** Spec §3: one-to-one, one-to-many, many-to-one, many-to-many. */
 export const relationshipTypes = ["1to1", "1toN", "Nto1", "NtoM"] as const;
@@ -12,7 +13,7 @@ export const relationshipTexts = {
   otherPartner: "apiErrors.AnotherConnectionAlreadyExistingException",
 } as const;
 
-const label = z.string().trim().min(1, messages.required).max(255, messages.max255);
+const label = requiredNameSchema;
 const optionalName = z.string().trim().max(255, messages.max255).default("");
 const entityKey = z.string().regex(/^[a-z][a-z0-9_]{0,62}$/, messages.notAnOption);
 
@@ -88,14 +89,7 @@ export const recordConnectionSchema = z.object({
   roleOptions: z.array(z.object({ value: z.string(), labelEn: z.string(), labelNb: z.string() })).nullable(),
   single: z.boolean(),
   canLink: z.boolean(),
-  other: z.object({
-    schemaKey: z.string(),
-    tableKey: z.string(),
-    labelEn: z.string(),
-    labelNb: z.string(),
-    pluralEn: z.string(),
-    pluralNb: z.string(),
-  }),
+  other: z.object(entityHeadingShape),
   totalElements: z.number().int(),
   content: z.array(
     z.object({ linkId: z.string(), role: z.string().nullable(), uuid: z.string(), rowName: z.string() }),

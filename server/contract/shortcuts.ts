@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { maxValueMessage, messages, minValueMessage } from "./messages.ts";
+import { requiredNameSchema } from "./names.ts";
 import { OWN_SHORTCUTS_MAX, SHARED_SHORTCUTS_MAX, shortcutTexts } from "./shortcut-texts.ts";
 
 /**
@@ -33,7 +34,7 @@ export function isAppPath(value: string): boolean {
   }
 }
 
-const name = z.string().trim().min(1, messages.required).max(255, messages.max255);
+const name = requiredNameSchema;
 const url = z
   .string()
   .trim()

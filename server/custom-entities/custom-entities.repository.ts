@@ -3,20 +3,11 @@ import { CUSTOM_SCHEMA } from "../contract/custom-entities.ts";
 import { countRecords } from "../db/migrations/0007-record-counts.ts";
 import { versionRecords } from "../db/migrations/0009-record-versions.ts";
 import type { Database } from "../db/schema.ts";
+import { customFieldsColumn, entityHeadingColumns } from "../records/metadata.repository.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const entityColumns = [
-  "e.id",
-  "e.schema_key",
-  "e.table_key",
-  "e.label_en",
-  "e.label_nb",
-  "e.plural_en",
-  "e.plural_nb",
-  "e.icon",
-  "e.resource",
-] as const;
+const entityColumns = ["e.id", ...entityHeadingColumns, "e.icon", "e.resource"] as const;
 
 /** The custom entities with how many custom fields and records each has, by name. */
 export async function listCustomEntities(db: Db) {
@@ -24,13 +15,7 @@ export async function listCustomEntities(db: Db) {
     .selectFrom("core.entity as e")
     .select([
       ...entityColumns,
-      (eb) =>
-        eb
-          .selectFrom("core.field as f")
-          .select((inner) => inner.fn.countAll<number>().as("n"))
-          .whereRef("f.entity_id", "=", "e.id")
-          .where("f.custom_field", "=", true)
-          .as("custom_fields"),
+      customFieldsColumn,
       (eb) =>
         eb
           .selectFrom("core.record_count as c")

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type Actor, requirePermission } from "../auth/permissions.ts";
+import { type Actor, requirePermission, SETTINGS } from "../auth/permissions.ts";
 import {
   CUSTOM_SCHEMA,
   type CustomEntity,
@@ -13,11 +13,9 @@ import { notFoundTexts } from "../contract/settings-texts.ts";
 import type { Database } from "../db/schema.ts";
 import { addField, preparedField } from "../fields/fields.service.ts";
 import { DomainError } from "../http/errors.ts";
-import { forgetEntity } from "../records/metadata.repository.ts";
+import { entityHeadingOf, forgetEntity } from "../records/metadata.repository.ts";
 import { forgetRelationships } from "../relationships/relationships.repository.ts";
 import * as repo from "./custom-entities.repository.ts";
-
-const SETTINGS = "System_Settings";
 
 function notFound(): DomainError {
   return new DomainError(404, "NotFoundException", notFoundTexts.entity);
@@ -32,12 +30,7 @@ function nameTaken(): DomainError {
 function toDto(row: repo.StoredCustomEntity): CustomEntity {
   return {
     key: row.table_key,
-    schemaKey: row.schema_key,
-    tableKey: row.table_key,
-    labelEn: row.label_en,
-    labelNb: row.label_nb,
-    pluralEn: row.plural_en,
-    pluralNb: row.plural_nb,
+    ...entityHeadingOf(row),
     icon: row.icon ?? "box",
     resource: row.resource,
     customFields: Number(row.custom_fields ?? 0),

@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Kysely, sql, type Transaction } from "kysely";
+import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Transaction, type Updateable } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Database, WidgetConfigurationColumn } from "../db/schema.ts";
 
@@ -116,15 +116,7 @@ export async function findDashboard(db: Db, id: string): Promise<DashboardSettin
   return row && { ...row, widget_count: Number(row.widget_count) };
 }
 
-export interface DashboardValues {
-  name: string;
-  description: string;
-  main_list: boolean;
-  show_in_company: boolean;
-  show_in_contact: boolean;
-  is_default: boolean;
-  position: number;
-}
+export type DashboardValues = Omit<DashboardRow, "id">;
 
 /** Clears the workspace default, before another one becomes it. */
 export async function clearDefault(db: Db, except?: string): Promise<void> {
@@ -133,24 +125,32 @@ export async function clearDefault(db: Db, except?: string): Promise<void> {
   await query.execute();
 }
 
-export async function insertDashboard(db: Db, values: DashboardValues): Promise<string> {
-  const row = await db.insertInto("core.dashboard").values(values).returning("id").executeTakeFirstOrThrow();
+/** Dashboards and widgets: rows written whole, by id, each keeping when it last changed. */
+type EditedTable = "core.dashboard" | "core.widget";
+
+async function insertRow(db: Db, table: EditedTable, values: Insertable<Database[EditedTable]>): Promise<string> {
+  const row = await db.insertInto(table).values(values).returning("id").executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateDashboard(db: Db, id: string, values: DashboardValues): Promise<boolean> {
+async function updateRow(db: Db, table: EditedTable, id: string, values: Updateable<Database[EditedTable]>) {
   const result = await db
-    .updateTable("core.dashboard")
+    .updateTable(table)
     .set({ ...values, updated_at: sql`now()` })
     .where("id", "=", id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function deleteDashboard(db: Db, id: string): Promise<boolean> {
-  const result = await db.deleteFrom("core.dashboard").where("id", "=", id).executeTakeFirst();
+async function deleteRow(db: Db, table: EditedTable, id: string): Promise<boolean> {
+  const result = await db.deleteFrom(table).where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+export const insertDashboard = (db: Db, values: DashboardValues) => insertRow(db, "core.dashboard", values);
+export const updateDashboard = (db: Db, id: string, values: DashboardValues) =>
+  updateRow(db, "core.dashboard", id, values);
+export const deleteDashboard = (db: Db, id: string) => deleteRow(db, "core.dashboard", id);
 
 export async function lastDashboardPosition(db: Db): Promise<number> {
   const row = await db
@@ -278,24 +278,10 @@ export interface WidgetValues {
   configuration: string;
 }
 
-export async function insertWidget(db: Db, values: WidgetValues & { created_by: string }): Promise<string> {
-  const row = await db.insertInto("core.widget").values(values).returning("id").executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function updateWidget(db: Db, id: string, values: WidgetValues): Promise<boolean> {
-  const result = await db
-    .updateTable("core.widget")
-    .set({ ...values, updated_at: sql`now()` })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-export async function deleteWidget(db: Db, id: string): Promise<boolean> {
-  const result = await db.deleteFrom("core.widget").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
+export const insertWidget = (db: Db, values: WidgetValues & { created_by: string }) =>
+  insertRow(db, "core.widget", values);
+export const updateWidget = (db: Db, id: string, values: WidgetValues) => updateRow(db, "core.widget", id, values);
+export const deleteWidget = (db: Db, id: string) => deleteRow(db, "core.widget", id);
 
 export async function datasourceInUse(db: Db, datasourceId: string): Promise<boolean> {
   const row = await db

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type Actor, can, requirePermission } from "../auth/permissions.ts";
+import { type Actor, can, requirePermission, SETTINGS } from "../auth/permissions.ts";
 import {
   DASHBOARD_WIDGETS_MAX,
   type DashboardDto,
@@ -30,7 +30,6 @@ import {
   widgetStatements,
 } from "./widgets.service.ts";
 
-const SETTINGS = "System_Settings";
 const WIDGET = "Widget";
 
 function notFound(): DomainError {

@@ -51,30 +51,36 @@ function configuration(
   };
 }
 
+/** A saved query's or data source's row, the demo admin's, named in the demo's language. */
+export function demoSavedQuery(
+  adminId: string,
+  query: { kind: "query" | "datasource"; scope: "global" | "personal"; name: string; description: string },
+  definition: QueryDefinition,
+) {
+  return {
+    ...query,
+    owner_id: adminId,
+    definition: JSON.stringify(definition),
+    created_by: adminId,
+    updated_by: adminId,
+  };
+}
+
 /**
  * Two data sources, a few widgets over them and two dashboards: "Sales overview" in the menu (the workspace's
  * default) and "Company contacts" on each company's dashboard tab, named in the demo's language.
  */
 export async function seedDemoDashboards(db: Db, adminId: string, names: DemoNames): Promise<void> {
-  const source = async (name: string, description: string, definition: QueryDefinition) =>
+  const source = async (named: { name: string; description: string }, definition: QueryDefinition) =>
     (
       await db
         .insertInto("core.saved_query")
-        .values({
-          kind: "datasource",
-          scope: "global",
-          owner_id: adminId,
-          name,
-          description,
-          definition: JSON.stringify(definition),
-          created_by: adminId,
-          updated_by: adminId,
-        })
+        .values(demoSavedQuery(adminId, { kind: "datasource", scope: "global", ...named }, definition))
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
-  const all = await source(names.companiesSource.name, names.companiesSource.description, companies);
-  const linked = await source(names.contactsSource.name, names.contactsSource.description, companyContacts);
+  const all = await source(names.companiesSource, companies);
+  const linked = await source(names.contactsSource, companyContacts);
 
   const widget = async (name: string, description: string, type: string, datasource: string, model: object) =>
     (

@@ -6,7 +6,7 @@ import { syncStandardEntities, syncStandardRelationships } from "../records/meta
 import { standardEntities, standardRelationships } from "../records/standard-entities.ts";
 import { setSetting } from "../settings/settings.repository.ts";
 import { builtInRoles, permissionRows } from "../users/roles.ts";
-import { seedDemoDashboards } from "./demo-dashboards.ts";
+import { demoSavedQuery, seedDemoDashboards } from "./demo-dashboards.ts";
 import { generateDemoData } from "./demo-data.ts";
 import { type DemoLanguage, type DemoNames, demoNames } from "./demo-language.ts";
 import { englishNotes, norwegianNotes } from "./demo-notes.ts";
@@ -221,21 +221,11 @@ async function seedDemoQueries(db: Kysely<Database>, adminId: string, names: Dem
     joins: [],
     sort: { schemaName: "crm", tableName: "company", field: "employees", direction: "desc" },
   };
-  const row = (scope: "global" | "personal", name: string, description: string, definition: QueryDefinition) => ({
-    kind: "query" as const,
-    scope,
-    owner_id: adminId,
-    name,
-    description,
-    definition: JSON.stringify(definition),
-    created_by: adminId,
-    updated_by: adminId,
-  });
   await db
     .insertInto("core.saved_query")
     .values([
-      row("global", names.customersInBergen.name, names.customersInBergen.description, customersInBergen),
-      row("personal", names.largeCompanies.name, names.largeCompanies.description, largeCompanies),
+      demoSavedQuery(adminId, { kind: "query", scope: "global", ...names.customersInBergen }, customersInBergen),
+      demoSavedQuery(adminId, { kind: "query", scope: "personal", ...names.largeCompanies }, largeCompanies),
     ])
     .execute();
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type Actor, requirePermission } from "../auth/permissions.ts";
+import { type Actor, requirePermission, SETTINGS } from "../auth/permissions.ts";
 import type { EntityOrderField, EntityOrderInput } from "../contract/entity-order.ts";
 import type { FieldSettings, FieldType } from "../contract/fields.ts";
 import { everyFieldOnceMessage } from "../contract/settings-texts.ts";
@@ -8,8 +8,6 @@ import { DomainError } from "../http/errors.ts";
 import { forgetEntity } from "../records/metadata.repository.ts";
 import { resolveEntity } from "../records/records.service.ts";
 import * as repo from "./entity-order.repository.ts";
-
-const SETTINGS = "System_Settings";
 
 function toField(row: repo.OrderedField, position: number): EntityOrderField {
   const settings = (row.settings ?? {}) as FieldSettings;

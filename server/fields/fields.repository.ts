@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { FieldType } from "../contract/fields.ts";
 import type { Database } from "../db/schema.ts";
-import type { EntityMetadata } from "../records/metadata.repository.ts";
+import { customFieldsColumn, type EntityMetadata, entityHeadingColumns } from "../records/metadata.repository.ts";
 import { tableName } from "../records/records.repository.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -69,23 +69,7 @@ export async function findField(db: Db, entityId: string, by: { key: string } | 
 export async function entitiesWithFieldCounts(db: Db) {
   return db
     .selectFrom("core.entity as e")
-    .select([
-      "e.id",
-      "e.schema_key",
-      "e.table_key",
-      "e.label_en",
-      "e.label_nb",
-      "e.plural_en",
-      "e.plural_nb",
-      "e.built_in",
-      (eb) =>
-        eb
-          .selectFrom("core.field as f")
-          .select((inner) => inner.fn.countAll<number>().as("n"))
-          .whereRef("f.entity_id", "=", "e.id")
-          .where("f.custom_field", "=", true)
-          .as("custom_fields"),
-    ])
+    .select(["e.id", ...entityHeadingColumns, "e.built_in", customFieldsColumn])
     .orderBy("e.built_in", "desc")
     .orderBy("e.label_en")
     .execute();

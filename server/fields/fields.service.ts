@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import { type Actor, requirePermission } from "../auth/permissions.ts";
+import { type Actor, requirePermission, SETTINGS } from "../auth/permissions.ts";
 import {
   COLUMN_LIMIT,
   type CustomFieldInput,
@@ -16,12 +16,11 @@ import { columnLimitMessage, fieldLimitMessage, STANDARD_FIELD } from "../contra
 import type { Database } from "../db/schema.ts";
 import { isUuid, uniqueKey } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
-import { type EntityMetadata, forgetEntity } from "../records/metadata.repository.ts";
+import { type EntityMetadata, entityHeadingOf, forgetEntity } from "../records/metadata.repository.ts";
 import { readableRecord, resolveEntity } from "../records/records.service.ts";
 import { runQueryField } from "../user-queries/user-queries.service.ts";
 import * as repo from "./fields.repository.ts";
 
-const SETTINGS = "System_Settings";
 /** Keys the field calls' own paths use, and the record columns every table has. */
 const RESERVED_KEYS = new Set(["standard_fields", "execute", "id", "uuid", "status_id", "values", "custom_fields"]);
 
@@ -170,12 +169,7 @@ export async function listFieldEntities(db: Kysely<Database>, actor: Actor): Pro
   requirePermission(actor, "Read", SETTINGS);
   const [entities, used] = await Promise.all([repo.entitiesWithFieldCounts(db), repo.columnsUsed(db)]);
   return entities.map((entity) => ({
-    schemaKey: entity.schema_key,
-    tableKey: entity.table_key,
-    labelEn: entity.label_en,
-    labelNb: entity.label_nb,
-    pluralEn: entity.plural_en,
-    pluralNb: entity.plural_nb,
+    ...entityHeadingOf(entity),
     builtIn: entity.built_in,
     customFields: Number(entity.custom_fields ?? 0),
     fieldLimit: FIELD_LIMIT,

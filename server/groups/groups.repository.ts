@@ -76,26 +76,6 @@ export async function memberIds(db: Db, groupId: string): Promise<string[]> {
   return rows.map((row) => row.user_id);
 }
 
-/** A page of a group's members by name. */
-export async function listMembers(db: Db, groupId: string, offset: number, limit: number) {
-  const base = db
-    .selectFrom("core.user_group_member as m")
-    .innerJoin("core.app_user as u", "u.id", "m.user_id")
-    .where("m.group_id", "=", groupId);
-  const [rows, total] = await Promise.all([
-    base
-      .select(["u.id", "u.first_name", "u.last_name", "u.email", "u.status"])
-      .orderBy("u.first_name")
-      .orderBy("u.last_name")
-      .orderBy("u.id")
-      .offset(offset)
-      .limit(limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.total) };
-}
-
 export async function usersByIds(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db.selectFrom("core.app_user").select("id").where("id", "in", ids).execute();

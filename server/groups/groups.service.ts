@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import { type Actor, requirePermission } from "../auth/permissions.ts";
+import { type Actor, requirePermission, SETTINGS } from "../auth/permissions.ts";
 import type { GroupAdminDto, GroupMember } from "../contract/iam.ts";
 import { notFoundTexts } from "../contract/settings-texts.ts";
 import type { Database } from "../db/schema.ts";
@@ -8,8 +8,6 @@ import { forgetRelationships } from "../relationships/relationships.repository.t
 import * as users from "../users/users.repository.ts";
 import { iamError } from "../users/users.service.ts";
 import * as repo from "./groups.repository.ts";
-
-const SETTINGS = "System_Settings";
 
 function notFound(): DomainError {
   return new DomainError(404, "NotFoundException", notFoundTexts.group);
@@ -124,7 +122,8 @@ export async function listMembers(
 ): Promise<Page<GroupMember>> {
   requirePermission(actor, "Read", SETTINGS);
   if (!(await repo.findGroup(db, id))) throw notFound();
-  const { rows, total } = await repo.listMembers(db, id, page * size, size);
+  // The users' own list, narrowed to the group: by name, in pages.
+  const { rows, total } = await users.listUsers(db, { term: null, groupId: id }, page * size, size);
   return {
     content: rows.map((row) => ({
       uuid: row.id,

@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../db/schema.ts";
-import type { EntityMetadata } from "../records/metadata.repository.ts";
+import { type EntityMetadata, entityHeadingColumns } from "../records/metadata.repository.ts";
 import { tableName } from "../records/records.repository.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -35,9 +35,7 @@ export async function listMetaStatuses(db: Db, kind: string, owner?: Owner) {
  * categories and sources belong to entities with a field that chooses from them. Built-in entities first.
  */
 export async function entitiesWithKind(db: Db, kind: string) {
-  let query = db
-    .selectFrom("core.entity as e")
-    .select(["e.schema_key", "e.table_key", "e.label_en", "e.label_nb", "e.plural_en", "e.plural_nb", "e.built_in"]);
+  let query = db.selectFrom("core.entity as e").select([...entityHeadingColumns, "e.built_in"]);
   if (kind !== "status") {
     query = query.where(({ exists, selectFrom }) =>
       exists(

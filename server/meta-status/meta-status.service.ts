@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type Actor, requirePermission } from "../auth/permissions.ts";
+import { type Actor, requirePermission, SETTINGS } from "../auth/permissions.ts";
 import { messageCode } from "../contract/message-code.ts";
 import { duplicateMessage } from "../contract/messages.ts";
 import {
@@ -14,11 +14,9 @@ import { notFoundTexts } from "../contract/settings-texts.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid, uniqueKey } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
-import type { EntityMetadata } from "../records/metadata.repository.ts";
+import { type EntityMetadata, entityHeadingOf } from "../records/metadata.repository.ts";
 import { resolveEntity } from "../records/records.service.ts";
 import * as repo from "./meta-status.repository.ts";
-
-const SETTINGS = "System_Settings";
 
 function notFound(): DomainError {
   return new DomainError(404, "NotFoundException", notFoundTexts.status);
@@ -106,12 +104,7 @@ export async function listMetaStatusEntities(
 ): Promise<MetaStatusEntity[]> {
   requirePermission(actor, "Read", SETTINGS);
   return (await repo.entitiesWithKind(db, kind)).map((row) => ({
-    schemaKey: row.schema_key,
-    tableKey: row.table_key,
-    labelEn: row.label_en,
-    labelNb: row.label_nb,
-    pluralEn: row.plural_en,
-    pluralNb: row.plural_nb,
+    ...entityHeadingOf(row),
     builtIn: row.built_in,
   }));
 }

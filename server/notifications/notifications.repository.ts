@@ -72,15 +72,6 @@ export async function assignedUserIds(db: Db, schemaKey: string, tableKey: strin
   return [...new Set(rows.flatMap((row) => (row.user_id ? [row.user_id] : [])))];
 }
 
-export async function groupMembers(db: Db, groupId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom("core.user_group_member")
-    .select("user_id")
-    .where("group_id", "=", groupId)
-    .execute();
-  return rows.map((row) => row.user_id);
-}
-
 export async function groupName(db: Db, groupId: string): Promise<string> {
   const row = await db.selectFrom("core.user_group").select("name").where("id", "=", groupId).executeTakeFirst();
   return row?.name ?? "";

@@ -15,6 +15,7 @@ import {
 } from "../contract/notifications.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
+import { memberIds } from "../groups/groups.repository.ts";
 import { DomainError } from "../http/errors.ts";
 import { cachedEntity, type EntityMetadata } from "../records/metadata.repository.ts";
 import { findRecordsByIds } from "../records/records.repository.ts";
@@ -113,7 +114,7 @@ export async function notifyAssigned(
     await notify(trx, { type: "record_assigned", actorId, record, recipients: [target.id] });
     return;
   }
-  const [members, group] = await Promise.all([repo.groupMembers(trx, target.id), repo.groupName(trx, target.id)]);
+  const [members, group] = await Promise.all([memberIds(trx, target.id), repo.groupName(trx, target.id)]);
   await notify(trx, { type: "record_assigned", actorId, record, recipients: members, params: { group } });
 }
 

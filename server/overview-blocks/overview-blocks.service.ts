@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type Actor, can, requirePermission } from "../auth/permissions.ts";
+import { type Actor, can, requirePermission, SETTINGS } from "../auth/permissions.ts";
 import {
   type OverviewBlock,
   type OverviewBlockKey,
@@ -12,8 +12,6 @@ import { DomainError } from "../http/errors.ts";
 import type { EntityMetadata } from "../records/metadata.repository.ts";
 import { resolveEntity } from "../records/records.service.ts";
 import * as repo from "./overview-blocks.repository.ts";
-
-const SETTINGS = "System_Settings";
 
 /**
  * Every record page's overview reads its entity's blocks, which change only in the settings: each database keeps them

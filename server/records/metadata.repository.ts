@@ -1,25 +1,55 @@
-import type { Kysely, Transaction } from "kysely";
+import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { FieldDefinition, FieldSettings, FieldType } from "../contract/fields.ts";
+import type { EntityHeading, EntityNames } from "../contract/names.ts";
 import { TtlCache } from "../contract/ttl-cache.ts";
-import type { Database } from "../db/schema.ts";
+import type { Database, EntityTable } from "../db/schema.ts";
 import type { StandardEntity, StandardRelationship } from "./standard-entities.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export interface EntityMetadata {
+export interface EntityMetadata extends EntityHeading {
   id: string;
-  schemaKey: string;
-  tableKey: string;
-  labelEn: string;
-  labelNb: string;
-  pluralEn: string;
-  pluralNb: string;
   resource: string;
   builtIn: boolean;
   /** Search reads the table's stored search_text column rather than each searchable field. */
   searchText: boolean;
   fields: FieldDefinition[];
+}
+
+/** The columns of an entity's row (core.entity as e) that hold its keys and names. */
+export const entityHeadingColumns = [
+  "e.schema_key",
+  "e.table_key",
+  "e.label_en",
+  "e.label_nb",
+  "e.plural_en",
+  "e.plural_nb",
+] as const;
+
+type EntityHeadingRow = Pick<
+  EntityTable,
+  "schema_key" | "table_key" | "label_en" | "label_nb" | "plural_en" | "plural_nb"
+>;
+
+/** An entity's names as answers show them, from its row. */
+export function entityNamesOf(row: Omit<EntityHeadingRow, "schema_key" | "table_key">): EntityNames {
+  return { labelEn: row.label_en, labelNb: row.label_nb, pluralEn: row.plural_en, pluralNb: row.plural_nb };
+}
+
+/** An entity's keys and names as answers show them, from its row. */
+export function entityHeadingOf(row: EntityHeadingRow): EntityHeading {
+  return { schemaKey: row.schema_key, tableKey: row.table_key, ...entityNamesOf(row) };
+}
+
+/** How many custom fields the entity (core.entity as e) has, as the column custom_fields. */
+export function customFieldsColumn(eb: ExpressionBuilder<Database & { e: Database["core.entity"] }, "e">) {
+  return eb
+    .selectFrom("core.field as f")
+    .select((inner) => inner.fn.countAll<number>().as("n"))
+    .whereRef("f.entity_id", "=", "e.id")
+    .where("f.custom_field", "=", true)
+    .as("custom_fields");
 }
 
 /**
@@ -178,12 +208,7 @@ export async function loadEntity(db: Db, schemaKey: string, tableKey: string): P
   if (!entity) return undefined;
   return {
     id: entity.id,
-    schemaKey: entity.schema_key,
-    tableKey: entity.table_key,
-    labelEn: entity.label_en,
-    labelNb: entity.label_nb,
-    pluralEn: entity.plural_en,
-    pluralNb: entity.plural_nb,
+    ...entityHeadingOf(entity),
     resource: entity.resource,
     builtIn: entity.built_in,
     searchText: entity.search_text,

@@ -1,14 +1,9 @@
 import type { FieldDefinition, FieldType, MetaStatusKind } from "../contract/fields.ts";
 import { DOCUMENT_DESCRIPTION_MAX } from "../contract/files.ts";
+import type { EntityHeading } from "../contract/names.ts";
 import { industryOptions, linkRoleOptions } from "../db/demo-data.ts";
 
-export interface StandardEntity {
-  schemaKey: string;
-  tableKey: string;
-  labelEn: string;
-  labelNb: string;
-  pluralEn: string;
-  pluralNb: string;
+export interface StandardEntity extends EntityHeading {
   /** The permission resource that guards the entity. */
   resource: string;
   /** Its table has the stored, folded search_text column that search reads (migration 0008). */

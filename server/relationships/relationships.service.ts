@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { type Actor, can, requirePermission } from "../auth/permissions.ts";
+import { type Actor, can, requirePermission, SETTINGS } from "../auth/permissions.ts";
 import {
   type RelationshipChange,
   type RelationshipDto,
@@ -18,7 +18,6 @@ import { findRecordsByIds, tableName } from "../records/records.repository.ts";
 import { readableRecord, resolveEntity } from "../records/records.service.ts";
 import * as repo from "./relationships.repository.ts";
 
-const SETTINGS = "System_Settings";
 /** Linked records a record's connections show of each relationship; the rest are counted. */
 const CONNECTIONS_SHOWN = 10;
 

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type Actor, can, requirePermission } from "../auth/permissions.ts";
+import { type Actor, can, requirePermission, SETTINGS } from "../auth/permissions.ts";
 import type { PermissionMatrix, PermissionMatrixInput, RoleDto, RoleInput } from "../contract/iam.ts";
 import { isBuiltInRoleName } from "../contract/iam-texts.ts";
 import { type Operation, operations, resources } from "../contract/identity.ts";
@@ -8,8 +8,6 @@ import { DomainError } from "../http/errors.ts";
 import { ADMIN_ROLE_KEEPS, ADMIN_ROLE_NAME } from "../users/roles.ts";
 import { iamError } from "../users/users.service.ts";
 import * as repo from "./roles.repository.ts";
-
-const SETTINGS = "System_Settings";
 
 function notFound(): DomainError {
   return new DomainError(404, "NotFoundException", "Role not found");

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import { type Actor, requirePermission } from "../auth/permissions.ts";
+import { type Actor, requirePermission, SETTINGS } from "../auth/permissions.ts";
 import { duplicateMessage, messages } from "../contract/messages.ts";
 import {
   OWN_SHORTCUTS_MAX,
@@ -14,8 +14,6 @@ import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import * as repo from "./shortcuts.repository.ts";
-
-const SETTINGS = "System_Settings";
 
 function notFound(): DomainError {
   return new DomainError(404, "NotFoundException", shortcutTexts.notFound);

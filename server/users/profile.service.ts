@@ -19,6 +19,7 @@ import type { ReceivedUpload, UploadReader } from "../files/uploads.ts";
 import { DomainError } from "../http/errors.ts";
 import { entityResources } from "../roles/roles.repository.ts";
 import * as repo from "./users.repository.ts";
+import { userContact } from "./users.service.ts";
 
 function notFound(): DomainError {
   return new DomainError(404, "NotFoundException", notFoundTexts.user);
@@ -40,11 +41,7 @@ export async function profile(db: Kysely<Database>, actor: Actor): Promise<Profi
     entityResources(db),
   ]);
   return {
-    uuid: user.id,
-    email: user.email,
-    firstName: user.first_name,
-    lastName: user.last_name,
-    mobile: user.mobile,
+    ...userContact(user),
     role: { uuid: user.role_id, name: user.role_name },
     companyAdmin: user.company_admin,
     groups: groups.map((group) => ({ uuid: group.id, name: group.name })),

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { checkPasswordPolicy } from "../auth/password-policy.ts";
 import { hashPassword } from "../auth/passwords.ts";
-import { type Actor, can, requirePermission } from "../auth/permissions.ts";
+import { type Actor, can, requirePermission, SETTINGS } from "../auth/permissions.ts";
 import { apiErrorCodes } from "../contract/error-texts.ts";
 import type { EmployeeChange, EmployeeListQuery, EmployeePage } from "../contract/iam.ts";
 import { type IamException, iamTexts } from "../contract/iam-texts.ts";
@@ -14,6 +14,7 @@ import { listCustomEntities } from "../custom-entities/custom-entities.repositor
 import type { Database } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { entityNamesOf } from "../records/metadata.repository.ts";
 import { toTransactionDto } from "../records/transactions.ts";
 import { getSetting } from "../settings/settings.repository.ts";
 import { ADMIN_ROLE_NAME } from "./roles.ts";
@@ -54,10 +55,7 @@ export async function meInfo(db: Kysely<Database>, actor: Actor): Promise<MeInfo
       .filter((entity) => can(actor, "Read", entity.resource))
       .map((entity) => ({
         key: entity.table_key,
-        labelEn: entity.label_en,
-        labelNb: entity.label_nb,
-        pluralEn: entity.plural_en,
-        pluralNb: entity.plural_nb,
+        ...entityNamesOf(entity),
         icon: entity.icon ?? "box",
       })),
   };
@@ -70,16 +68,23 @@ type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUserById>>>;
  * the settings, where roles are administered.
  */
 export function seesRoles(actor: Actor): boolean {
-  return can(actor, "Read", "System_Settings");
+  return can(actor, "Read", SETTINGS);
 }
 
-function toEmployee(viewer: Actor | null, user: UserRow, groups: { id: string; name: string }[]): Employee {
+/** Who the user is and how to reach them: what both a user's and the signed-in user's own answer begin with. */
+export function userContact(user: UserRow) {
   return {
     uuid: user.id,
     email: user.email,
     firstName: user.first_name,
     lastName: user.last_name,
     mobile: user.mobile,
+  };
+}
+
+function toEmployee(viewer: Actor | null, user: UserRow, groups: { id: string; name: string }[]): Employee {
+  return {
+    ...userContact(user),
     language: chosenLanguage(user.language),
     status: user.status,
     ...((viewer === null || seesRoles(viewer)) && {
@@ -151,7 +156,7 @@ async function checkRoleAndGroups(db: Transaction<Database>, roleUuid: string, g
  */
 function requireAdministration(actor: Actor, adminRole: string, fromRole: string | null, toRole: string) {
   if ((fromRole === adminRole) !== (toRole === adminRole)) {
-    requirePermission(actor, "Update", "System_Settings");
+    requirePermission(actor, "Update", SETTINGS);
   }
 }
 
@@ -166,7 +171,7 @@ export async function listEmployees(
 ): Promise<EmployeePage> {
   requirePermission(actor, "Read", "Users");
   // Who holds a role is not shown to those who may not see roles: nor is who does not.
-  if (query.role !== undefined) requirePermission(actor, "Read", "System_Settings");
+  if (query.role !== undefined) requirePermission(actor, "Read", SETTINGS);
   const term = query.q?.trim() ?? "";
   const { rows, total } = await repo.listUsers(
     db,

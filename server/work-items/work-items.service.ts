@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import { type Actor, can, requirePermission } from "../auth/permissions.ts";
+import { type Actor, can, requirePermission, SETTINGS } from "../auth/permissions.ts";
 import { messages, minValueMessage, NOT_COMPANY_CONTACT } from "../contract/messages.ts";
 import type { RecordDto } from "../contract/records.ts";
 import { notFoundTexts } from "../contract/settings-texts.ts";
@@ -268,12 +268,12 @@ export async function unlinkWorkItemsBeforeDelete(
 
 /** Where reference numbers go on (spec "reference number start"), a setting of the workspace's. */
 export async function referenceNumberStart(db: Kysely<Database>, actor: Actor, table: WorkItemTable) {
-  requirePermission(actor, "Read", "System_Settings");
+  requirePermission(actor, "Read", SETTINGS);
   return { next: await repo.nextReferenceNumber(db, table) };
 }
 
 export async function setReferenceNumberStart(db: Kysely<Database>, actor: Actor, table: WorkItemTable, start: number) {
-  requirePermission(actor, "Update", "System_Settings");
+  requirePermission(actor, "Update", SETTINGS);
   if (!(await repo.startReferenceNumbersAt(db, table, start))) {
     const next = await repo.nextReferenceNumber(db, table);
     throw new DomainError(400, "MethodArgumentNotValidException", "Validation failed", [
@@ -291,7 +291,7 @@ export async function defaultAssignment(db: Kysely<Database>, table: WorkItemTab
 
 /** The defaults for new items, a setting of the workspace's. */
 export async function workItemDefaults(db: Kysely<Database>, actor: Actor, table: WorkItemTable) {
-  requirePermission(actor, "Read", "System_Settings");
+  requirePermission(actor, "Read", SETTINGS);
   return defaultAssignment(db, table);
 }
 
@@ -301,7 +301,7 @@ export async function setWorkItemDefaults(
   table: WorkItemTable,
   input: WorkItemDefaults,
 ): Promise<WorkItemDefaults> {
-  requirePermission(actor, "Update", "System_Settings");
+  requirePermission(actor, "Update", SETTINGS);
   const { assignedUserId, groupId } = input;
   if (assignedUserId !== null && !isUuid(assignedUserId)) throw notFound(notFoundTexts.user);
   if (groupId !== null && !isUuid(groupId)) throw notFound(notFoundTexts.group);
