@@ -65,7 +65,7 @@ describe("locale files", () => {
       {
         texts: settingsEn,
         screens:
-          /^(features[\\/](settings|users|groups|roles)[\\/]|features[\\/]dashboards[\\/](dashboards-tab|widgets-tab|datasources-tab|widget-builder|dashboard-panel)\.|routes[\\/](system-settings|user-detail))/,
+          /^(features[\\/](settings|users|groups|roles)[\\/]|features[\\/]dashboards[\\/](dashboards-tab|widgets-tab|datasources-tab|settings-tab-list|widget-builder|dashboard-panel)\.|routes[\\/](system-settings|user-detail))/,
       },
       {
         texts: profileEn,
