@@ -1,4 +1,4 @@
-import { type CompiledQuery, type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { type Actor, can, requirePermission } from "../auth/permissions.ts";
 import {
   advancedSearchTexts,
@@ -25,14 +25,21 @@ import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import { forbiddenInQuery } from "../fields/fields.service.ts";
 import { DomainError } from "../http/errors.ts";
-import { cachedEntity } from "../records/metadata.repository.ts";
+import { cachedEntity, entityKeys } from "../records/metadata.repository.ts";
 import { readsLinksOf } from "../records/read-rights.ts";
 import { outputValue } from "../records/record-dto.ts";
 import { withOptions } from "../records/records.service.ts";
 import { cachedRelationships } from "../relationships/relationships.repository.ts";
 import { refuseCostly, runQueryField, withQueryLimits } from "../user-queries/user-queries.service.ts";
 import * as repo from "./advanced-search.repository.ts";
-import { type CompiledSource, compileSource, type SourceColumn } from "./compiler.ts";
+import {
+  type CompiledSource,
+  compileSource,
+  type SourceColumn,
+  sourceCount,
+  sourcePage,
+  sourceProbe,
+} from "./compiler.ts";
 
 /** The rights of each saved query type (spec §6: global and personal queries have rights of their own). */
 export const QUERY_RESOURCES: Record<QueryType, string> = {
@@ -79,12 +86,7 @@ function catalogField(field: FieldDefinition) {
  * links the actor may read.
  */
 export async function catalog(db: Kysely<Database>, actor: Actor): Promise<SearchCatalog> {
-  const keys = await db
-    .selectFrom("core.entity")
-    .select(["schema_key", "table_key"])
-    .orderBy("built_in", "desc")
-    .orderBy("label_en")
-    .execute();
+  const keys = await entityKeys(db);
   const entities: CatalogEntity[] = [];
   for (const key of keys) {
     const found = await cachedEntity(db, key.schema_key, key.table_key);
@@ -195,26 +197,6 @@ export function resultRows(
   }));
 }
 
-/** The source's page in its order: the sort field's (empty values last), then the records' ids. */
-function pageQuery(db: Kysely<Database>, source: CompiledSource, page: number, size: number): CompiledQuery {
-  let query = (db as unknown as Kysely<any>).selectFrom(source.builder.as("source")).selectAll();
-  if (source.sort) {
-    query = query.orderBy(sql`${sql.ref("source.s")} ${sql.raw(source.sort.direction)} nulls last`);
-  }
-  for (const entity of source.entities) query = query.orderBy(`source.${entity.idAlias}`);
-  return query
-    .offset(page * size)
-    .limit(size)
-    .compile();
-}
-
-function countQuery(db: Kysely<Database>, source: CompiledSource): CompiledQuery {
-  return (db as unknown as Kysely<any>)
-    .selectFrom(source.builder.as("source"))
-    .select((eb) => eb.fn.countAll().as("total"))
-    .compile();
-}
-
 /** A page of the definition's result for the actor (the rights of its entities are checked by the compiler). */
 export async function runDefinition(
   db: Kysely<Database>,
@@ -224,8 +206,8 @@ export async function runDefinition(
   options: RunOptions = {},
 ): Promise<QueryResultPage> {
   const source = await compileSource(db, actor, definition);
-  const rowsQuery = pageQuery(db, source, paging.page, paging.size);
-  const totalQuery = countQuery(db, source);
+  const rowsQuery = sourcePage(db, source, paging.page, paging.size);
+  const totalQuery = sourceCount(db, source);
   const { rows, total } = await withQueryLimits(db, options.timeoutMs ?? QUERY_TIMEOUT_MS, async (trx) => {
     await refuseCostly(trx, rowsQuery);
     await refuseCostly(trx, totalQuery);
@@ -427,13 +409,9 @@ export async function assertDataSourceNotInUse(db: Kysely<Database>, id: string)
 /** A data source must give rows when it is saved (spec §8 DatasourceValidationException "No Results Found"). */
 async function assertHasRows(db: Kysely<Database>, actor: Actor, definition: QueryDefinition, options: RunOptions) {
   const source = await compileSource(db, actor, definition);
-  const probe = (db as unknown as Kysely<any>)
-    .selectFrom(source.builder.as("source"))
-    .select(sql`1`.as("one"))
-    .limit(1)
-    .compile();
+  const probe = sourceProbe(db, source);
   const found = await withQueryLimits(db, options.timeoutMs ?? QUERY_TIMEOUT_MS, async (trx) => {
-    await refuseCostly(trx, countQuery(db, source));
+    await refuseCostly(trx, sourceCount(db, source));
     return trx.executeQuery(probe);
   });
   if (found.rows.length === 0) {

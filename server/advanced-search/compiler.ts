@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import { type CompiledQuery, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import { type Actor, requirePermission } from "../auth/permissions.ts";
 import {
   advancedSearchTexts,
@@ -416,4 +416,34 @@ export async function compileSource(
     entities,
     sort,
   };
+}
+
+/** The source's page in its order: the sort field's (empty values last), then the records' ids. */
+export function sourcePage(db: Kysely<Database>, source: CompiledSource, page: number, size: number): CompiledQuery {
+  let query = (db as unknown as Kysely<any>).selectFrom(source.builder.as("source")).selectAll();
+  if (source.sort) {
+    query = query.orderBy(sql`${sql.ref("source.s")} ${sql.raw(source.sort.direction)} nulls last`);
+  }
+  for (const entity of source.entities) query = query.orderBy(`source.${entity.idAlias}`);
+  return query
+    .offset(page * size)
+    .limit(size)
+    .compile();
+}
+
+/** How many rows the source gives. */
+export function sourceCount(db: Kysely<Database>, source: CompiledSource): CompiledQuery {
+  return (db as unknown as Kysely<any>)
+    .selectFrom(source.builder.as("source"))
+    .select((eb) => eb.fn.countAll().as("total"))
+    .compile();
+}
+
+/** Whether the source gives a row at all: one row at the most. */
+export function sourceProbe(db: Kysely<Database>, source: CompiledSource): CompiledQuery {
+  return (db as unknown as Kysely<any>)
+    .selectFrom(source.builder.as("source"))
+    .select(sql`1`.as("one"))
+    .limit(1)
+    .compile();
 }

@@ -4,9 +4,10 @@ import { z } from "zod";
 import { apiErrorSchema } from "../contract/errors.ts";
 import { signedLogoutAccount } from "../contract/logout-link.ts";
 import { findUserForLogin } from "../users/users.repository.ts";
-import { accountLock, recordLoginAttempt } from "./login-throttle.ts";
+import { accountLock, recordLoginAttempt } from "./login-attempts.repository.ts";
 import { type PageLanguage, pageLanguage, pageTexts, renderLoginPage, renderMessagePage } from "./pages.ts";
 import { unknownUserHash, verifyPassword } from "./passwords.ts";
+import { isRegisteredLogoutUrl, revokeGrant } from "./sign-ins.repository.ts";
 
 /** CSP for the provider's own HTML pages; the form may continue to the web app. */
 export function pageSecurityHeaders(reply: FastifyReply, appUrl: string) {
@@ -140,12 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
           requestId: request.id,
         });
       }
-      await app.db.deleteFrom("core.oidc_payload").where("grant_id", "=", accessToken.grantId).execute();
-      await app.db
-        .deleteFrom("core.oidc_payload")
-        .where("model", "=", "Grant")
-        .where("id", "=", accessToken.grantId)
-        .execute();
+      await revokeGrant(app.db, accessToken.grantId);
       return reply.status(204).send(null);
     },
   );
@@ -177,12 +173,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
         const session = sessionId ? await provider.Session.find(sessionId) : undefined;
         if (session?.accountId === account) await session.destroy();
       }
-      const registered = await app.db
-        .selectFrom("core.oauth_client")
-        .select("client_id")
-        .where((eb) => eb(eb.val(request.query.url ?? ""), "=", eb.fn.any("post_logout_redirect_uris")))
-        .executeTakeFirst();
-      const target = registered && request.query.url ? request.query.url : `${appUrl}/login`;
+      const { url } = request.query;
+      const target = url && (await isRegisteredLogoutUrl(app.db, url)) ? url : `${appUrl}/login`;
       return reply.redirect(target, 303);
     },
   );

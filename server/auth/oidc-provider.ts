@@ -6,6 +6,7 @@ import type { Database } from "../db/schema.ts";
 import { getSetting, setSetting } from "../settings/settings.repository.ts";
 import { createOidcAdapter } from "./oidc-adapter.ts";
 import { renderMessagePage } from "./pages.ts";
+import { isActiveAccount, isFirstPartyClient, saveOAuthClient } from "./sign-ins.repository.ts";
 
 export interface OidcOptions {
   publicApiUrl: string;
@@ -46,20 +47,7 @@ async function registerWebClient(db: Kysely<Database>, options: OidcOptions) {
     scope: API_SCOPE,
     first_party: true,
   };
-  await db
-    .insertInto("core.oauth_client")
-    .values({ client_id: WEB_CLIENT_ID, ...client })
-    .onConflict((oc) => oc.column("client_id").doUpdateSet(client))
-    .execute();
-}
-
-async function isFirstParty(db: Kysely<Database>, clientId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("core.oauth_client")
-    .select("first_party")
-    .where("client_id", "=", clientId)
-    .executeTakeFirst();
-  return row?.first_party === true;
+  await saveOAuthClient(db, WEB_CLIENT_ID, client);
 }
 
 export async function createOidcProvider(db: Kysely<Database>, options: OidcOptions): Promise<Provider> {
@@ -108,21 +96,15 @@ export async function createOidcProvider(db: Kysely<Database>, options: OidcOpti
         if (grant) return grant;
       }
       // The product's own web app needs no consent screen, also after a grant was revoked.
-      if (!(await isFirstParty(db, client.clientId))) return undefined;
+      if (!(await isFirstPartyClient(db, client.clientId))) return undefined;
       const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: ctx.oidc.session!.accountId });
       grant.addOIDCScope(API_SCOPE);
       await grant.save();
       return grant;
     },
     async findAccount(_ctx, id) {
-      const user = await db
-        .selectFrom("core.app_user")
-        .select(["id"])
-        .where("id", "=", id)
-        .where("status", "=", "active")
-        .executeTakeFirst();
-      if (!user) return undefined;
-      return { accountId: user.id, claims: async () => ({ sub: user.id }) };
+      if (!(await isActiveAccount(db, id))) return undefined;
+      return { accountId: id, claims: async () => ({ sub: id }) };
     },
     async renderError(ctx, out) {
       ctx.type = "html";

@@ -360,3 +360,15 @@ export async function findDataSource(db: Kysely<Database>, id: string) {
     .where("kind", "=", "datasource")
     .executeTakeFirst();
 }
+
+/** The data versions of the record tables named (`schema.table`) and of every link table, in the order of their names. */
+export async function recordTableVersions(
+  db: Kysely<Database>,
+  tables: string[],
+): Promise<{ name: string; version: number }[]> {
+  const { rows } = await sql<{ name: string; version: number }>`select schema_key || '.' || table_key as name, version
+    from core.record_version
+    where schema_key || '.' || table_key = any(${tables}::text[]) or schema_key = 'custom_schema_relationship'
+    order by 1`.execute(db);
+  return rows;
+}

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { type Actor, can, requirePermission } from "../auth/permissions.ts";
 import {
   DATASOURCE_IN_USE_EXCEPTION,
@@ -267,10 +267,7 @@ function cacheOf<V>(caches: WeakMap<object, TtlCache<V>>, db: Kysely<Database>):
  */
 async function versionsOf(db: Kysely<Database>, source: LoadedSource): Promise<string> {
   const tables = source.tables.map((table) => `${table.schema}.${table.table}`);
-  const { rows } = await sql<{ name: string; version: number }>`select schema_key || '.' || table_key as name, version
-    from core.record_version
-    where schema_key || '.' || table_key = any(${tables}::text[]) or schema_key = 'custom_schema_relationship'
-    order by 1`.execute(db);
+  const rows = await repo.recordTableVersions(db, tables);
   return rows.map((row) => `${row.name}@${row.version}`).join(",");
 }
 

@@ -3,9 +3,10 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AdapterPayload, default as Provider } from "oidc-provider";
 import { loadAccessTokenWithActor } from "../auth/actors.ts";
-import { pruneLoginAttempts } from "../auth/login-throttle.ts";
+import { pruneLoginAttempts } from "../auth/login-attempts.repository.ts";
 import { createOidcProvider, type OidcOptions } from "../auth/oidc-provider.ts";
 import type { Actor } from "../auth/permissions.ts";
+import { deleteExpiredPayloads } from "../auth/sign-ins.repository.ts";
 import { tokenRequestHolder } from "../auth/token-requests.ts";
 import { isTokenRequest } from "../http/rate-limits.ts";
 
@@ -52,7 +53,7 @@ export interface OidcPluginOptions extends OidcOptions {
 export default fp<OidcPluginOptions>(
   async (app, { limitTokenRequest, ...options }) => {
     // Housekeeping at start: expired authorization-server rows and month-old sign-in attempts.
-    await app.db.deleteFrom("core.oidc_payload").where("expires_at", "<", new Date()).execute();
+    await deleteExpiredPayloads(app.db);
     await pruneLoginAttempts(app.db);
     const provider = await createOidcProvider(app.db, options);
     // Before the provider sees the request: every user's refresh may come through one address (an office, the web

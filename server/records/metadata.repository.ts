@@ -63,6 +63,16 @@ const ENTITY_CACHE_ENTRIES = 1_000;
 const entityCaches = new WeakMap<object, TtlCache<EntityMetadata | undefined>>();
 
 /** The entity's metadata as `loadEntity` reads it, kept for a few seconds. Not for use inside a transaction. */
+/** Every entity's keys: the standard ones first, then by English name. */
+export function entityKeys(db: Kysely<Database>) {
+  return db
+    .selectFrom("core.entity")
+    .select(["schema_key", "table_key"])
+    .orderBy("built_in", "desc")
+    .orderBy("label_en")
+    .execute();
+}
+
 export function cachedEntity(db: Kysely<Database>, schemaKey: string, tableKey: string) {
   let cache = entityCaches.get(db);
   if (!cache) {

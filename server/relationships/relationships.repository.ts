@@ -129,6 +129,53 @@ export async function countLinks(db: Db, relationship: Pick<Relationship, "linkS
   return Number(rows[0]?.n ?? 0);
 }
 
+/** Holds a link table for the transaction: links being made wait, then find it gone. */
+export async function lockLinkTable(
+  trx: Transaction<Database>,
+  relationship: Pick<Relationship, "linkSchema" | "linkTable">,
+) {
+  await sql`lock table ${sql.table(`${relationship.linkSchema}.${relationship.linkTable}`)} in access exclusive mode`.execute(
+    trx,
+  );
+}
+
+/** The columns of a link table that hold one side's record ids and the other side's. */
+interface SideColumns {
+  ownColumn: string;
+  otherColumn: string;
+}
+
+/** A page of a record's links through one relationship, newest first, each with how many there are in all. */
+export async function newestLinks(
+  db: Db,
+  relationship: Pick<Relationship, "linkSchema" | "linkTable" | "roleOptions">,
+  side: SideColumns,
+  recordId: string,
+  { page, size }: { page: number; size: number },
+) {
+  const link = sql.table(`${relationship.linkSchema}.${relationship.linkTable}`);
+  const { rows } = await sql<{ link_id: string; other_id: string; role: string | null; total: number }>`
+    select l.id as link_id, l.${sql.ref(side.otherColumn)} as other_id,
+      ${relationship.roleOptions ? sql`l.role` : sql`null::text`} as role, count(*) over ()::int as total
+    from ${link} as l where l.${sql.ref(side.ownColumn)} = ${recordId}
+    order by l.created_at desc, l.id desc limit ${size} offset ${page * size}`.execute(db);
+  return rows;
+}
+
+/** How many links a record has through one relationship. */
+export async function countLinksOf(
+  db: Db,
+  relationship: Pick<Relationship, "linkSchema" | "linkTable">,
+  side: SideColumns,
+  recordId: string,
+) {
+  const { rows } = await sql<{ total: number }>`select count(*)::int as total
+    from ${sql.table(`${relationship.linkSchema}.${relationship.linkTable}`)} where ${sql.ref(side.ownColumn)} = ${recordId}`.execute(
+    db,
+  );
+  return rows[0]?.total ?? 0;
+}
+
 export async function linkTableTaken(db: Db, linkTable: string): Promise<boolean> {
   const { rows } = await sql<{ found: boolean }>`select to_regclass(${`${LINK_SCHEMA}.${linkTable}`}) is not null
     as found`.execute(db);

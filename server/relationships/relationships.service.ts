@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { type Actor, can, requirePermission, SETTINGS } from "../auth/permissions.ts";
 import {
   type RelationshipChange,
@@ -10,7 +10,7 @@ import { notFoundTexts, STANDARD_RELATIONSHIP } from "../contract/settings-texts
 import type { Database } from "../db/schema.ts";
 import { isUuid, uniqueKey } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
-import { groupsOf, type Side, shownTo, sidesOf } from "../records/connections.ts";
+import { groupsOf, shownTo, sidesOf } from "../records/connections.ts";
 import { loadEntity } from "../records/metadata.repository.ts";
 import { readsLinksOf } from "../records/read-rights.ts";
 import { rowName } from "../records/record-dto.ts";
@@ -120,9 +120,7 @@ export async function deleteRelationship(db: Kysely<Database>, actor: Actor, id:
   if (relationship.builtIn) throw builtInRefused();
   await db.transaction().execute(async (trx) => {
     // Links being made wait for this lock and then find the table gone.
-    await sql`lock table ${sql.table(`${relationship.linkSchema}.${relationship.linkTable}`)} in access exclusive mode`.execute(
-      trx,
-    );
+    await repo.lockLinkTable(trx, relationship);
     if ((await repo.countLinks(trx, relationship)) > 0) {
       throw new DomainError(409, "CrmRelationshipIsCurrentlyUsingException", relationshipTexts.inUse);
     }
@@ -166,12 +164,7 @@ export async function connectionsOfRecord(
     const other = await loadEntity(db, side.other.schemaKey, side.other.tableKey);
     if (!other || !can(actor, "Read", other.resource) || !readsLinksOf(actor, side.relationship)) continue;
     const { relationship } = side;
-    const link = sql.table(`${relationship.linkSchema}.${relationship.linkTable}`);
-    const { rows } = await sql<{ link_id: string; other_id: string; role: string | null; total: number }>`
-      select l.id as link_id, l.${sql.ref(side.otherColumn)} as other_id,
-        ${relationship.roleOptions ? sql`l.role` : sql`null::text`} as role, count(*) over ()::int as total
-      from ${link} as l where l.${sql.ref(side.ownColumn)} = ${row.id}
-      order by l.created_at desc, l.id desc limit ${size} offset ${page * size}`.execute(db);
+    const rows = await repo.newestLinks(db, relationship, side, row.id, { page, size });
     const records = await findRecordsByIds(
       db,
       other,
@@ -204,7 +197,7 @@ export async function connectionsOfRecord(
         pluralNb: other.pluralNb,
       },
       // A page past the last has no rows to carry the count.
-      totalElements: rows[0]?.total ?? (page > 0 ? await countOf(db, relationship, side, row.id) : 0),
+      totalElements: rows[0]?.total ?? (page > 0 ? await repo.countLinksOf(db, relationship, side, row.id) : 0),
       content: rows.flatMap((link) => {
         const record = byId.get(link.other_id);
         return record
@@ -216,14 +209,6 @@ export async function connectionsOfRecord(
   // A relationship asked for by id that the actor may not see is as unknown as one that does not exist.
   if (relationshipId !== undefined && result.length === 0) throw notFound();
   return result;
-}
-
-async function countOf(db: Kysely<Database>, relationship: repo.Relationship, side: Side, id: string) {
-  const { rows } = await sql<{ total: number }>`select count(*)::int as total
-    from ${sql.table(`${relationship.linkSchema}.${relationship.linkTable}`)} where ${sql.ref(side.ownColumn)} = ${id}`.execute(
-    db,
-  );
-  return rows[0]?.total ?? 0;
 }
 
 /** The custom entities a record's entity is related to, with the record's linked records of each (spec §7). */

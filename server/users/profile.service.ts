@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
-import { accountLockedFor, recordLoginAttempt } from "../auth/login-throttle.ts";
+import { accountLockedFor, recordLoginAttempt } from "../auth/login-attempts.repository.ts";
 import { checkPasswordPolicy } from "../auth/password-policy.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { type Actor, can } from "../auth/permissions.ts";
-import { revokeOtherSignIns } from "../auth/sessions.ts";
+import { revokeOtherSignIns } from "../auth/sign-ins.repository.ts";
 import {
   type ChangePasswordInput,
   PROFILE_IMAGE_MAX_BYTES,
