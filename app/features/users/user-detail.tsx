@@ -1,7 +1,7 @@
 import { Card, DataList, Heading, Stack, Text } from "@chakra-ui/react";
 import type { TransactionDto } from "../../../server/contract/records.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
-import { ListFooter } from "../../components/list-footer.tsx";
+import { CountedListFooter } from "../../components/list-footer.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { useRoleName } from "../../utils/role-name.ts";
@@ -107,14 +107,7 @@ export function UserDetail({ employee, history, page, canList, canEdit }: UserDe
             {history.content.map((entry) => (
               <HistoryEntryCard key={entry.id} {...describe(entry)} at={entry.at} />
             ))}
-            <ListFooter
-              page={page}
-              lastPage={Math.max(1, Math.ceil(history.totalElements / history.size))}
-              pageSize={history.size}
-              total={history.totalElements}
-              exact
-              pageTo={(number) => userUrl(employee.uuid, number)}
-            />
+            <CountedListFooter page={page} of={history} pageTo={(number) => userUrl(employee.uuid, number)} />
           </>
         )}
       </Stack>
