@@ -7,13 +7,13 @@ import { initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { createEmotionCache } from "./utils/emotion.ts";
 import { fallbackLanguage, i18nextOptions, isLanguage } from "./utils/i18n.ts";
-import { isTextPart, textsPath } from "./utils/text-parts.ts";
+import { fetchTexts, isTextPart, textsPath } from "./utils/text-parts.ts";
 import { TextsProvider } from "./utils/translation.tsx";
 
 const { lang, dataset } = document.documentElement;
 const language = isLanguage(lang) ? lang : fallbackLanguage;
-// The page's language and the text parts its routes name (root.tsx), which the page preloads: this waits for nothing
-// more on the network.
+// The page's language and the text parts its routes name (root.tsx), which the page's head has asked for already:
+// this waits for nothing more on the network.
 const parts = (dataset.texts ?? "").split(" ").filter(isTextPart);
 await i18next
   .use(initReactI18next)
@@ -24,7 +24,7 @@ await i18next
     // Every language has every key (app/locales/locales.test.ts): the other language is never fetched to fall back on.
     fallbackLng: false,
     ns: ["translation", ...parts],
-    backend: { loadPath: textsPath("{{lng}}", "{{ns}}", dataset.textsVersion) },
+    backend: { loadPath: textsPath("{{lng}}", "{{ns}}", dataset.textsVersion), fetch: fetchTexts },
   });
 
 // Texts that did not come leave the page as the server drew it, working as it does without JavaScript, rather than

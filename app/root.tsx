@@ -32,7 +32,7 @@ import { readPreferences } from "./utils/preferences.server.ts";
 import type { Skin } from "./utils/preferences.ts";
 import { securityHeadersMiddleware } from "./utils/security-headers.server.ts";
 import { serverTimingMiddleware } from "./utils/server-timing.server.ts";
-import { textsPath } from "./utils/text-parts.ts";
+import { earlyTextsScript, textsPath } from "./utils/text-parts.ts";
 
 /** The notifications panel's code loads when it opens; the server renders it open. */
 const NotificationsPanel = suspended(() => import("./features/notifications/notifications-panel.tsx"));
@@ -124,16 +124,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="color-scheme" content="dark light" />
         <Meta />
         <Links />
-        {/* The browser's entry fetches the page's texts before it hydrates (entry.client.tsx): they come alongside it. */}
-        {["translation", ...textParts].map((namespace) => (
-          <link
-            key={namespace}
-            rel="preload"
-            as="fetch"
-            crossOrigin="anonymous"
-            href={textsPath(language, namespace, data?.textsVersion)}
-          />
-        ))}
+        {/* The browser's entry waits for the page's texts before it hydrates (entry.client.tsx): they come alongside it. */}
+        <script
+          nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the script is ours, made of the texts' addresses alone.
+          dangerouslySetInnerHTML={{
+            __html: earlyTextsScript(
+              ["translation", ...textParts].map((namespace) => textsPath(language, namespace, data?.textsVersion)),
+            ),
+          }}
+        />
       </head>
       <body>
         <ChakraProvider value={system}>{children}</ChakraProvider>

@@ -26,6 +26,27 @@ export function textsPath(language: string, namespace: string, version?: string)
   return `/locales/${language}/${namespace}${version ? `?v=${encodeURIComponent(version)}` : ""}`;
 }
 
+/** Where the head's script leaves the answers it asked for, by address, until the backend takes them. */
+const EARLY_TEXTS = "__workspaceTexts";
+
+/**
+ * A script for the page's head that starts fetching its texts at once, beside its scripts, so that the browser's
+ * entry finds them on their way (a preload link would be fetched, and warned of as unused, without JavaScript too).
+ */
+export function earlyTextsScript(paths: string[]): string {
+  const list = JSON.stringify(paths).replaceAll("<", "\\u003c");
+  return `window.${EARLY_TEXTS}=Object.fromEntries(${list}.map((p)=>[p,fetch(p)]))`;
+}
+
+/** The backend's fetch: the answer the head's script asked for, once, or a request of its own. */
+export function fetchTexts(path: string, init?: RequestInit): Promise<Response> {
+  const early = (window as unknown as Record<string, Record<string, Promise<Response>> | undefined>)[EARLY_TEXTS];
+  const started = early?.[path];
+  if (!started) return fetch(path, init);
+  delete early[path];
+  return started;
+}
+
 /**
  * A route's client middleware that loads its text parts before a navigation shows it; its handle names them too
  * (`textsHandle`), for the first page, whose texts the browser loads before it hydrates.
