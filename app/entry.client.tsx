@@ -14,7 +14,7 @@ const { lang, dataset } = document.documentElement;
 const language = isLanguage(lang) ? lang : fallbackLanguage;
 // The page's language and the text parts its routes name (root.tsx), which the page's head has asked for already:
 // this waits for nothing more on the network.
-const parts = (dataset.texts ?? "").split(" ").filter(isTextPart);
+const namespaces = ["translation", ...(dataset.texts ?? "").split(" ").filter(isTextPart)];
 await i18next
   .use(initReactI18next)
   .use(FetchBackend)
@@ -23,13 +23,13 @@ await i18next
     lng: language,
     // Every language has every key (app/locales/locales.test.ts): the other language is never fetched to fall back on.
     fallbackLng: false,
-    ns: ["translation", ...parts],
+    ns: namespaces,
     backend: { loadPath: textsPath("{{lng}}", "{{ns}}", dataset.textsVersion), fetch: fetchTexts },
   });
 
 // Texts that did not come leave the page as the server drew it, working as it does without JavaScript, rather than
 // showing keys in their place.
-if (["translation", ...parts].every((namespace) => i18next.hasLoadedNamespace(namespace))) {
+if (namespaces.every((namespace) => i18next.hasLoadedNamespace(namespace))) {
   const cache = createEmotionCache();
   startTransition(() => {
     hydrateRoot(

@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { DocumentEncoding } from "../utils/document-encoding.server.ts";
 import type { Language } from "../utils/i18n.ts";
 import { type TextNamespace, textResources } from "./all.ts";
 
 /** The texts' version: another build with other texts has another, so the browser may keep a namespace for good. */
 export const textsVersion = createHash("sha256").update(JSON.stringify(textResources)).digest("hex").slice(0, 12);
 
-type Encoding = "br" | "gzip" | "identity";
+type Encoding = DocumentEncoding | "identity";
 
 // zlib's results are Buffers over plain (never shared) ArrayBuffers.
 const encoded = new Map<string, Uint8Array<ArrayBuffer> | string>();
