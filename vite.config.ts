@@ -13,7 +13,7 @@ const testDatabases = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : [
  */
 async function chakraStylesheet(): Promise<{ href: string; plugin: Plugin }> {
   const { renderChakraGlobalStyles } = await import("./app/utils/chakra-global-css.server.tsx");
-  const { renderStaticClasses } = await import("./app/utils/static-css.server.tsx");
+  const { renderStaticClasses } = await import("./app/styles/static-classes/static-css.server.tsx");
   const css = renderChakraGlobalStyles().css + renderStaticClasses();
   const fileName = `assets/chakra-${createHash("sha256").update(css).digest("base64url").slice(0, 10)}.css`;
   const plugin: Plugin = {

@@ -8,9 +8,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { recipeKeysUsed } from "./styles/chakra-recipes.ts";
+import { renderStaticClassRules } from "./styles/static-classes/static-css.server.tsx";
 import { appConfig, system } from "./theme.ts";
 import { renderChakraGlobalStyles } from "./utils/chakra-global-css.server.tsx";
-import { renderStaticClassRules } from "./utils/static-css.server.tsx";
 import { TextsProvider } from "./utils/translation.tsx";
 
 const used = recipeKeysUsed(import.meta.dirname);

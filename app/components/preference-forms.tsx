@@ -15,7 +15,7 @@ function useReturnTo() {
 /**
  * A button that switches one preference to its other value. A plain form: it works before (and without) JavaScript;
  * with it the preference switches in place. The shell shows these on every page, so they are plain elements with
- * classes from the stylesheet (app/styles/static-classes.tsx).
+ * classes from the stylesheet (app/styles/static-classes/static-classes.tsx).
  */
 function PreferenceToggle({
   intent,

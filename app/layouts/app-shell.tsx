@@ -105,7 +105,7 @@ function Navbar({ menuLayout, skin, locale, user, unreadNotifications }: Omit<Ap
 
 /**
  * Signed-in pages: a floating navbar and the menu beside (vertical) or under it (horizontal). Every page shows the
- * shell, so it is plain elements with classes from the stylesheet (app/styles/static-classes.tsx): no styles are
+ * shell, so it is plain elements with classes from the stylesheet (app/styles/static-classes/static-classes.tsx): no styles are
  * resolved for it per request.
  */
 export function AppShell({ menuLayout, skin, locale, user, unreadNotifications, notice, children }: AppShellProps) {

@@ -48,7 +48,7 @@ function isCurrent(pathname: string, to: string, end = false): boolean {
   return !end && pathname.startsWith(to.endsWith("/") ? to : `${to}/`);
 }
 
-/** Plain elements with classes from the stylesheet (app/styles/static-classes.tsx): every page shows the menu. */
+/** Plain elements with classes from the stylesheet (app/styles/static-classes/static-classes.tsx): every page shows the menu. */
 export function NavigationMenu({ direction, user }: { direction: Direction; user: MenuPermissions }) {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();

@@ -6,7 +6,7 @@ import { useTranslation } from "../utils/translation.tsx";
 /**
  * The navbar's bell (spec §2): the unread count the server read for this page, "99+" above 99, in its accessible name
  * too; it opens the notifications panel over the page, a link that works without JavaScript. Every page shows it, so
- * it is plain elements with classes from the stylesheet (app/styles/static-classes.tsx).
+ * it is plain elements with classes from the stylesheet (app/styles/static-classes/static-classes.tsx).
  */
 export function NotificationBell({ unread }: { unread: number | null }) {
   const { t } = useTranslation();

@@ -1,8 +1,8 @@
 import createCache, { type EmotionCache } from "@emotion/cache";
+import { renderStaticClasses } from "../styles/static-classes/static-css.server.tsx";
 import { renderChakraGlobalStyles } from "./chakra-global-css.server.tsx";
 import { chakraStylesheet } from "./chakra-stylesheet.ts";
 import { EMOTION_KEY } from "./emotion.ts";
-import { renderStaticClasses } from "./static-css.server.tsx";
 
 /** A cache per request; compat mode keeps Emotion from writing <style> tags into <body>. */
 export function createServerEmotionCache(nonce: string): EmotionCache {

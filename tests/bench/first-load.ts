@@ -2,13 +2,15 @@
  * npm run bench:first-load: what the signed-in /companies page, and the home page, weigh on a first load in a fresh
  * demo workspace: the HTML and every script and stylesheet it names, gzipped, script by script; then, in a browser,
  * the scripts it fetches until it is interactive and until the network is idle, and beside them the texts it fetches
- * (JSON, through i18next's backend), which scripts held before. Run `npm run build` first.
+ * (JSON, through i18next's backend), which scripts held before. Run `npm run build` first (or give a copy of a build
+ * with --build DIR/build/server/index.js).
  * Budgets (docs/performance.md): 20 KiB of HTML; 200 KiB of JavaScript until interactive, 250 KiB until idle. The
  * script exits with 1 when a budget is not met.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import { findBrowser, NO_BROWSER } from "../e2e/browser.ts";
 import { firstLoadBytes, gzipBytes, signIn, startServers } from "./workspace.ts";
@@ -21,9 +23,11 @@ if (!executablePath) {
   process.exit(2);
 }
 
+// A copy of a build (DIR/build beside DIR/public and DIR/node_modules, as bench:slow-link takes it) may be weighed.
+const { values: options } = parseArgs({ options: { build: { type: "string", default: "build/server/index.js" } } });
 const password = "first-load-password";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "workspace-first-load-"));
-const servers = await startServers({ dataDir, password });
+const servers = await startServers({ dataDir, password, webBuilds: [options.build] });
 const browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-gpu", "--no-first-run"] });
 let overBudget = false;
 try {

@@ -21,7 +21,7 @@ import type { ReactElement } from "react";
 /**
  * Classes for what every signed-in page and every list shows: the shell, the menu, and the UI kit's page header,
  * filter bar, data table and list footer (app/components/). Each is written as the Chakra element it stands for, and the build renders them once
- * into the stylesheet beside Chakra's global styles (app/utils/static-css.server.tsx), so the components use plain
+ * into the stylesheet beside Chakra's global styles (static-css.server.tsx), so the components use plain
  * elements with these classes and no styles are resolved per request. `tag` ("th", or "div.some-class") picks the
  * element to take the class from when the definition needs its parents (a table's cell needs the table's recipe).
  *

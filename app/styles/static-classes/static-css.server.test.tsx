@@ -2,12 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { Box } from "@chakra-ui/react";
 import { describe, expect, it } from "vitest";
-import { staticClasses } from "../styles/static-classes.tsx";
+import { staticClasses } from "./static-classes.tsx";
 import { renderStaticClasses, renderStaticClassRules } from "./static-css.server.tsx";
 
 /** Every `ws-…` class named in the app's components. */
 function usedClasses(): Set<string> {
-  const appDir = path.resolve(import.meta.dirname, "..");
+  const appDir = path.resolve(import.meta.dirname, "../..");
   const names = new Set<string>();
   for (const file of fs.readdirSync(appDir, { recursive: true, encoding: "utf8" })) {
     if (!file.endsWith(".tsx") || file.includes(".test.") || file.endsWith("static-classes.tsx")) continue;
@@ -34,7 +34,7 @@ describe("static classes", () => {
 
   it("are each defined once and used", () => {
     // A class is defined by its own entry, or by the rules of the element it sits in (a table body's cells).
-    const source = fs.readFileSync(path.resolve(import.meta.dirname, "../styles/static-classes.tsx"), "utf8");
+    const source = fs.readFileSync(path.resolve(import.meta.dirname, "./static-classes.tsx"), "utf8");
     const defined = new Set(
       [...Object.keys(staticClasses), ...source.matchAll(/"& \.(ws-[a-z0-9-]+)"/g)].map((m) =>
         typeof m === "string" ? m : m[1],

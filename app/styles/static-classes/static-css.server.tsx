@@ -3,9 +3,9 @@ import createCache from "@emotion/cache";
 import { CacheProvider } from "@emotion/react";
 import { isValidElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { type StaticClassDefinition, staticClasses } from "../styles/static-classes.tsx";
-import { system } from "../theme.ts";
-import { EMOTION_KEY } from "./emotion.ts";
+import { system } from "../../theme.ts";
+import { EMOTION_KEY } from "../../utils/emotion.ts";
+import { type StaticClassDefinition, staticClasses } from "./static-classes.tsx";
 
 export interface StaticClassRules {
   name: string;
@@ -13,6 +13,9 @@ export interface StaticClassRules {
   emotionClass: string;
   /** Chakra's own class names on the element (`chakra-button`), which the plain element carries too. */
   chakraClasses: string[];
+  /** The element's tag and the part attributes Chakra gives it (`data-scope`, `data-part`), which the kit copies. */
+  tag: string;
+  parts: Record<string, string>;
   css: string;
 }
 
@@ -33,13 +36,15 @@ export function renderStaticClassRules(
       </CacheProvider>,
     );
     const [tagName, className] = tag?.split(".") ?? [];
-    const opening = [...html.matchAll(/<([a-z][a-z0-9]*)[^>]*/g)].find(
-      ([text, name]) => !tagName || (name === tagName && (!className || text.includes(className))),
-    )?.[0];
-    const classes = / class="([^"]*)"/.exec(opening ?? "")?.[1].split(" ") ?? [];
+    const [opening, openingTag] =
+      [...html.matchAll(/<([a-z][a-z0-9]*)[^>]*/g)].find(
+        ([text, name]) => !tagName || (name === tagName && (!className || text.includes(className))),
+      ) ?? [];
+    if (!opening) throw new Error(`static class ${name}: no ${tag ?? "element"} in ${html}`);
+    const classes = / class="([^"]*)"/.exec(opening)?.[1].split(" ") ?? [];
     const emotionClasses = classes.filter((c) => c.startsWith(`${EMOTION_KEY}-`));
     if (emotionClasses.length !== 1) {
-      throw new Error(`static class ${name}: expected one ${EMOTION_KEY}-… class on ${opening ?? "no element"}`);
+      throw new Error(`static class ${name}: expected one ${EMOTION_KEY}-… class on ${opening}`);
     }
     const [emotionClass] = emotionClasses;
     const rules = cache.inserted[emotionClass.slice(EMOTION_KEY.length + 1)];
@@ -48,6 +53,10 @@ export function renderStaticClassRules(
       name,
       emotionClass,
       chakraClasses: classes.filter((c) => c !== emotionClass),
+      tag: openingTag,
+      parts: Object.fromEntries(
+        [...opening.matchAll(/ (data-scope|data-part)="([^"]*)"/g)].map(([, attribute, value]) => [attribute, value]),
+      ),
       css: rules.replace(new RegExp(`\\.${emotionClass}(?![\\w-])`, "g"), `.${name}`),
     };
   });

@@ -1,0 +1,53 @@
+/**
+ * The styling benchmark's build of the app with Chakra's own components (see chakra-jsx-runtime.ts): the project's
+ * build, with the static classes left out of the stylesheet and the app's JSX sent through that runtime.
+ */
+import { createHash } from "node:crypto";
+import path from "node:path";
+import type { Plugin, UserConfig } from "vite";
+import { defineConfig } from "vitest/config";
+import projectConfig from "../../../vite.config.ts";
+
+const projectRoot = process.cwd();
+const runtimeFile = path.join(projectRoot, "tests/bench/styling/chakra-jsx-runtime.ts");
+const staticClassesFile = path.join(projectRoot, "app/styles/static-classes/static-classes.tsx");
+const appDirectory = path.join(projectRoot, "app") + path.sep;
+
+function chakraJsxRuntime(): Plugin {
+  return {
+    name: "workspace:bench-chakra-jsx-runtime",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (source !== "react/jsx-runtime" && source !== "react/jsx-dev-runtime") return undefined;
+      if (!importer?.startsWith(appDirectory) || importer === staticClassesFile) return undefined;
+      return runtimeFile;
+    },
+  };
+}
+
+async function globalStylesheet(): Promise<{ href: string; plugin: Plugin }> {
+  const { renderChakraGlobalStyles } = await import("../../../app/utils/chakra-global-css.server.tsx");
+  const css = renderChakraGlobalStyles().css;
+  const fileName = `assets/chakra-${createHash("sha256").update(css).digest("base64url").slice(0, 10)}.css`;
+  const plugin: Plugin = {
+    name: "workspace:chakra-stylesheet",
+    generateBundle() {
+      if (this.environment.name === "client") this.emitFile({ type: "asset", fileName, source: css });
+    },
+  };
+  return { href: `/${fileName}`, plugin };
+}
+
+export default defineConfig(async (env) => {
+  const config = (await (projectConfig as (env: unknown) => Promise<UserConfig>)(env)) as UserConfig;
+  const stylesheet = await globalStylesheet();
+  const plugins = (config.plugins ?? []).flat().filter((plugin) => {
+    return !(plugin && typeof plugin === "object" && "name" in plugin && plugin.name === "workspace:chakra-stylesheet");
+  });
+  return {
+    ...config,
+    root: projectRoot,
+    plugins: [chakraJsxRuntime(), ...plugins, stylesheet.plugin],
+    define: { ...config.define, __CHAKRA_STYLESHEET__: JSON.stringify(stylesheet.href) },
+  };
+});
