@@ -13,15 +13,15 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 import type { ServerBuild } from "react-router";
-import { redactUrl } from "../server/contract/log-redaction.ts";
+import { redactUrl } from "../server/shared/log-redaction.ts";
 import {
   BODY_TIMEOUT_SECONDS_DEFAULT,
   cutSlowRequests,
   HEADERS_TIMEOUT_SECONDS_DEFAULT,
   parseSeconds,
-} from "../server/contract/slow-requests.ts";
-import { describeListenError, hostSyntaxProblem, parsePort } from "../server/contract/startup-errors.ts";
-import { DEFAULT_TRUSTED_PROXIES, trustedProxiesSchema } from "../server/contract/trusted-proxies.ts";
+} from "../server/shared/slow-requests.ts";
+import { describeListenError, hostSyntaxProblem, parsePort } from "../server/shared/startup-errors.ts";
+import { DEFAULT_TRUSTED_PROXIES, trustedProxiesSchema } from "../server/shared/trusted-proxies.ts";
 import { CLIENT_ADDRESS_HEADER } from "./utils/client-address.server.ts";
 import { webEnv } from "./utils/env.server.ts";
 import { baseSecurityHeaders } from "./utils/security-headers.server.ts";

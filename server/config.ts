@@ -1,8 +1,8 @@
 import path from "node:path";
 import { z } from "zod";
 import { MAX_IMPORT_MB_DEFAULT, MAX_UPLOAD_MB_DEFAULT } from "./contract/files.ts";
-import { BODY_TIMEOUT_SECONDS_DEFAULT, HEADERS_TIMEOUT_SECONDS_DEFAULT } from "./contract/slow-requests.ts";
-import { DEFAULT_TRUSTED_PROXIES, trustedProxiesSchema } from "./contract/trusted-proxies.ts";
+import { BODY_TIMEOUT_SECONDS_DEFAULT, HEADERS_TIMEOUT_SECONDS_DEFAULT } from "./shared/slow-requests.ts";
+import { DEFAULT_TRUSTED_PROXIES, trustedProxiesSchema } from "./shared/trusted-proxies.ts";
 
 const port = z.coerce.number().int().min(0).max(65535);
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ""));

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from "./config.ts";
-import { describeListenError } from "./contract/startup-errors.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
+import { describeListenError } from "./shared/startup-errors.ts";
 import { dataDirProblem, hostProblem } from "./startup-checks.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -1,11 +1,11 @@
 /**
  * Start-up checks of what the environment names, made before a database is opened, so that a bad value stops the
- * start at once with one line naming its variable (server/contract/startup-errors.ts has those of listening).
+ * start at once with one line naming its variable (server/shared/startup-errors.ts has those of listening).
  */
 import { lookup } from "node:dns/promises";
 import fs from "node:fs";
 import path from "node:path";
-import { describeListenError, hostSyntaxProblem } from "./contract/startup-errors.ts";
+import { describeListenError, hostSyntaxProblem } from "./shared/startup-errors.ts";
 
 const HOST_LOOKUP_MS = 5000;
 

@@ -7,8 +7,8 @@ import { type MeInfo, meInfoSchema, signatureEnabledSchema } from "../../server/
 import { settingsApi } from "../../server/contract/settings.api.ts";
 import { shortcutsApi } from "../../server/contract/shortcuts.api.ts";
 import type { ShortcutDto } from "../../server/contract/shortcuts.ts";
-import { TtlCache } from "../../server/contract/ttl-cache.ts";
 import { usersApi } from "../../server/contract/users.api.ts";
+import { TtlCache } from "../../server/shared/ttl-cache.ts";
 import { type AuthState, api, authStateContext, isBusyResponse, TOKEN_ERROR_TOAST } from "../utils/api.server.ts";
 import { clientAddress } from "../utils/client-address.server.ts";
 import { startSpan } from "../utils/server-timing.server.ts";

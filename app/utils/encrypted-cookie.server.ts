@@ -1,5 +1,5 @@
 import { type Cookie, type CookieOptions, createCookie } from "react-router";
-import { decryptValue, encryptValue, sessionCookieKey } from "../../server/contract/sealed-value.ts";
+import { decryptValue, encryptValue, sessionCookieKey } from "../../server/shared/sealed-value.ts";
 
 /**
  * A cookie whose value is encrypted and authenticated (AES-GCM) instead of only signed: whoever sees the cookie

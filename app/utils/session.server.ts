@@ -1,5 +1,5 @@
 import { createCookieSessionStorage, createSession, type Session } from "react-router";
-import { TtlCache } from "../../server/contract/ttl-cache.ts";
+import { TtlCache } from "../../server/shared/ttl-cache.ts";
 import { createEncryptedCookie } from "./encrypted-cookie.server.ts";
 import { webEnv } from "./env.server.ts";
 

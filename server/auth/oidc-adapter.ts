@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { type Kysely, type SqlBool, sql } from "kysely";
 import type { Adapter, AdapterPayload } from "oidc-provider";
-import { decryptValue, encryptValue, sealingKey } from "../contract/sealed-value.ts";
 import type { Database } from "../db/schema.ts";
+import { decryptValue, encryptValue, sealingKey } from "../shared/sealed-value.ts";
 
 /**
  * Stored objects whose id is a credential someone presents (a token, a code, a session or interaction cookie): the

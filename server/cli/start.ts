@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parsePort } from "../contract/startup-errors.ts";
+import { parsePort } from "../shared/startup-errors.ts";
 import { buildIsCurrent, recordBuild, sourceFingerprint } from "./build-fingerprint.ts";
 import {
   completeLocalEnv,

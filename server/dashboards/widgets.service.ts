@@ -15,11 +15,11 @@ import {
   type WidgetPage,
   type WidgetPreviewInput,
 } from "../contract/dashboards.ts";
-import { TtlCache } from "../contract/ttl-cache.ts";
 import type { WidgetData } from "../contract/widget-data.ts";
 import type { Database, WidgetConfigurationColumn } from "../db/schema.ts";
 import { containsPattern, isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
+import { TtlCache } from "../shared/ttl-cache.ts";
 import * as repo from "./dashboards.repository.ts";
 import { type LoadedSource, loadSource, runLimited } from "./sources.ts";
 import {

@@ -6,11 +6,11 @@ import {
   overviewBlocksOf,
   overviewOrderSchema,
 } from "../contract/overview-blocks.ts";
-import { TtlCache } from "../contract/ttl-cache.ts";
 import type { Database } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import type { EntityMetadata } from "../records/metadata.repository.ts";
 import { resolveEntity } from "../records/records.service.ts";
+import { TtlCache } from "../shared/ttl-cache.ts";
 import * as repo from "./overview-blocks.repository.ts";
 
 /**

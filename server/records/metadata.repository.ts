@@ -2,8 +2,8 @@ import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { FieldDefinition, FieldSettings, FieldType } from "../contract/fields.ts";
 import type { EntityHeading, EntityNames } from "../contract/names.ts";
-import { TtlCache } from "../contract/ttl-cache.ts";
 import type { Database, EntityTable } from "../db/schema.ts";
+import { TtlCache } from "../shared/ttl-cache.ts";
 import type { StandardEntity, StandardRelationship } from "./standard-entities.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -1,9 +1,9 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { RelationshipType } from "../contract/relationships.ts";
-import { TtlCache } from "../contract/ttl-cache.ts";
 import { versionRecords } from "../db/migrations/0009-record-versions.ts";
 import type { Database } from "../db/schema.ts";
 import { type StandardRelationship, standardRelationships } from "../records/standard-entities.ts";
+import { TtlCache } from "../shared/ttl-cache.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,12 +1,12 @@
 import { CompiledQuery, type Kysely, sql, type Transaction } from "kysely";
 import { type Actor, can } from "../auth/permissions.ts";
 import { advancedSearchTexts } from "../contract/advanced-search.ts";
-import { TtlCache } from "../contract/ttl-cache.ts";
 import { forUserQueries, withEmbeddedStatementLimit } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import { tableName } from "../records/records.repository.ts";
 import { cachedRelationships } from "../relationships/relationships.repository.ts";
+import { TtlCache } from "../shared/ttl-cache.ts";
 import {
   ensureReader,
   entityResourceRows,

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { serviceEnv } from "../../server/cli/processes.ts";
-import { decryptValue, sessionCookieKey } from "../../server/contract/sealed-value.ts";
+import { decryptValue, sessionCookieKey } from "../../server/shared/sealed-value.ts";
 import { freePort, projectRoot, stop, waitForHealth } from "../support/servers.ts";
 import { BENCH_ADMIN_EMAIL } from "./bench-password.ts";
 

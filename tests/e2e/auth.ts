@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { decryptValue, sessionCookieKey } from "../../server/contract/sealed-value.ts";
+import { decryptValue, sessionCookieKey } from "../../server/shared/sealed-value.ts";
 import { expect } from "./fixtures.ts";
 
 export const PASSWORD = "e2e-demo-password";

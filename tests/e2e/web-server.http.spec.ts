@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { type APIRequestContext, request } from "@playwright/test";
 import { recordBuild, sourceFingerprint } from "../../server/cli/build-fingerprint.ts";
-import { decryptValue, sessionCookieKey } from "../../server/contract/sealed-value.ts";
+import { decryptValue, sessionCookieKey } from "../../server/shared/sealed-value.ts";
 import { freePort, projectRoot, type RunningWorkspace, runToExit, startWorkspace } from "../support/servers.ts";
 import { sendSlowly } from "../support/slow-client.ts";
 import { PASSWORD, users } from "./auth.ts";

@@ -1,7 +1,7 @@
 import { metaStatusApi } from "../../../server/contract/meta-status.api.ts";
 import { recordsApi } from "../../../server/contract/records.api.ts";
 import type { EntityInfo, MetaStatus } from "../../../server/contract/records.ts";
-import { TtlCache } from "../../../server/contract/ttl-cache.ts";
+import { TtlCache } from "../../../server/shared/ttl-cache.ts";
 import type { api } from "../../utils/api.server.ts";
 
 type Client = ReturnType<typeof api>;
