@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import type { Kysely } from "kysely";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import PDFDocument from "pdfkit";
 import { checkFileType } from "../files/file-types.ts";
 import type { FileStorage } from "../files/storage.ts";
 import type { Database } from "./schema.ts";
@@ -10,7 +10,7 @@ import type { Database } from "./schema.ts";
  * in English on British ones, each attached to its company and its first contact, and the offers to the company's
  * inquiry when it has one.
  */
-interface DemoDocument {
+export interface DemoDocument {
   name: string;
   description: string;
   heading: string;
@@ -78,22 +78,32 @@ const englishDocuments: DemoDocument[] = [
 export const DEMO_DOCUMENTS = norwegianDocuments.length + englishDocuments.length;
 
 /** A one-page PDF: the heading, the company it is for, and the lines. */
-async function demoPdf(document: DemoDocument, company: string): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(document.name);
-  pdf.setProducer("Workspace");
-  // A fixed date keeps the demo's files the same bytes on every first start.
-  pdf.setCreationDate(new Date("2026-11-01T09:00:00Z"));
-  pdf.setModificationDate(new Date("2026-11-01T09:00:00Z"));
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const page = pdf.addPage([595, 842]);
-  page.drawText(document.heading, { x: 56, y: 760, size: 20, font: bold });
-  page.drawText(company, { x: 56, y: 730, size: 12, font: regular });
-  document.lines.forEach((line, index) => {
-    page.drawText(line, { x: 56, y: 690 - index * 20, size: 11, font: regular });
+export async function demoPdf(document: DemoDocument, company: string): Promise<Uint8Array> {
+  const pdf = new PDFDocument({
+    size: "A4",
+    margin: 56,
+    // A fixed date keeps the demo's files the same bytes on every first start (the file's id is made from it too).
+    info: {
+      Title: document.name,
+      Producer: "Workspace",
+      Creator: "Workspace",
+      CreationDate: new Date("2026-11-01T09:00:00Z"),
+      ModDate: new Date("2026-11-01T09:00:00Z"),
+    },
   });
-  return pdf.save();
+  const chunks: Buffer[] = [];
+  pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    pdf.on("end", resolve);
+    pdf.on("error", reject);
+  });
+  pdf.font("Helvetica-Bold").fontSize(20).text(document.heading);
+  pdf.moveDown(0.5).font("Helvetica").fontSize(12).text(company);
+  pdf.moveDown(1).fontSize(11);
+  for (const line of document.lines) pdf.text(line).moveDown(0.4);
+  pdf.end();
+  await ended;
+  return new Uint8Array(Buffer.concat(chunks));
 }
 
 /**
