@@ -29,7 +29,7 @@ import type { FieldType } from "../../../server/contract/fields.ts";
 import { aggregationFunctions, dateGroupings, widgetTypes } from "../../../server/contract/widget-data.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { WidgetView } from "../../components/charts/widget-view.tsx";
-import { CheckLabel } from "../../components/check-label.tsx";
+import { CheckField, CheckLabel } from "../../components/check-label.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { FormErrors, FormField, SubmitButton } from "../../components/form-field.tsx";
 import { OptionSelect } from "../../components/option-select.tsx";
@@ -83,17 +83,6 @@ function Select({
         empty={empty}
       />
     </FormField>
-  );
-}
-
-/** A native checkbox of a Conform field: its state shows with or without JavaScript. */
-function Check({ meta, label }: { meta: Meta; label: string }) {
-  const { key: _key, ...props } = getInputProps(meta, { type: "checkbox" });
-  return (
-    <CheckLabel>
-      <input {...props} key={meta.key} />
-      {label}
-    </CheckLabel>
   );
 }
 
@@ -582,8 +571,11 @@ function ColumnsStep({
                       <Input {...getInputProps(row.paramValue, { type: "text" })} key={row.paramValue.key} size="sm" />
                     </FormField>
                     <Stack gap="1">
-                      <Check meta={row.isParamUserField} label={t("dashboardSettings.builder.currentUser")} />
-                      <Check meta={row.isParamUserAccessible} label={t("dashboardSettings.builder.viewerMayChange")} />
+                      <CheckField meta={row.isParamUserField} label={t("dashboardSettings.builder.currentUser")} />
+                      <CheckField
+                        meta={row.isParamUserAccessible}
+                        label={t("dashboardSettings.builder.viewerMayChange")}
+                      />
                     </Stack>
                   </>
                 ),

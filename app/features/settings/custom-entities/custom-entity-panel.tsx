@@ -7,7 +7,7 @@ import {
   entityNamesSchema,
 } from "../../../../server/contract/custom-entities.ts";
 import { normaliseKey } from "../../../../server/contract/custom-fields.ts";
-import { CheckLabel } from "../../../components/check-label.tsx";
+import { CheckField } from "../../../components/check-label.tsx";
 import { FixedValue } from "../../../components/fixed-value.tsx";
 import { FormField } from "../../../components/form-field.tsx";
 import { FormPanel } from "../../../components/form-panel.tsx";
@@ -110,7 +110,6 @@ export function NewEntityPanel({ lastResult, action, closeTo }: PanelProps) {
   const field = first.getFieldset();
   const entityKey = useFollowingKey(Boolean(fields.key.initialValue));
   const fieldKey = useFollowingKey(Boolean(field.key.initialValue));
-  const { key: _key, ...partOfName } = getInputProps(field.partOfName, { type: "checkbox" });
 
   return (
     <FormPanel
@@ -158,10 +157,7 @@ export function NewEntityPanel({ lastResult, action, closeTo }: PanelProps) {
                 />
               </SimpleGrid>
               <FormField meta={translated(field.partOfName)} label={t("settings.entityPanel.partOfName")} hideLabel>
-                <CheckLabel>
-                  <input {...partOfName} key={field.partOfName.key} />
-                  {t("settings.entityPanel.partOfName")}
-                </CheckLabel>
+                <CheckField meta={field.partOfName} label={t("settings.entityPanel.partOfName")} />
               </FormField>
             </Stack>
           </Fieldset.Content>
