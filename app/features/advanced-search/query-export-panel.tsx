@@ -1,5 +1,5 @@
 import { Stack, Text } from "@chakra-ui/react";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { CheckLabel } from "../../components/check-label.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
 import { useSchemaForm } from "../../utils/schema-form.ts";
@@ -31,7 +31,7 @@ export function QueryExportPanel({
       title={t("advancedSearch.runPage.exportTitle", { name })}
       closeTo={closeTo}
       testId="export-panel"
-      formProps={getFormProps(form)}
+      form={form}
       action={action}
       saveLabel={t("bulk.exports.export")}
       intent="export"

@@ -1,5 +1,5 @@
 import { Stack, Text } from "@chakra-ui/react";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { CheckLabel } from "../../components/check-label.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
@@ -64,7 +64,7 @@ export function ExportPanel({ entities, listed, filtered, columns, action, close
       title={t("bulk.exports.panelTitle", { entities })}
       closeTo={closeTo}
       testId="export-panel"
-      formProps={getFormProps(form)}
+      form={form}
       action={action}
       saveLabel={t("bulk.exports.export")}
       intent="export"

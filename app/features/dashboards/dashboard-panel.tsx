@@ -1,11 +1,5 @@
 import { Fieldset, Input, Stack, Text, Textarea } from "@chakra-ui/react";
-import {
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getCollectionProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { type DashboardDto, dashboardInputSchema } from "../../../server/contract/dashboards.ts";
 import { CheckField, CheckLabel } from "../../components/check-label.tsx";
 import { FormErrors, FormField } from "../../components/form-field.tsx";
@@ -55,9 +49,9 @@ export function DashboardPanel({
       }
       closeTo={dashboardSettingsUrl("dashboards")}
       testId="dashboard-panel"
-      formProps={getFormProps(form)}
+      form={form}
       action={dashboardSettingsUrl("dashboards", dashboard ? { panel: "edit", id: dashboard.uuid } : { panel: "new" })}
-      saveLabel={dashboard ? t("common.saveChanges") : t("common.save")}
+      edit={Boolean(dashboard)}
     >
       <Stack gap="4">
         <FormErrors form={form} />

@@ -1,5 +1,5 @@
 import { Fieldset, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { type FieldMetadata, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { type FocusEvent, type FormEvent, useRef } from "react";
 import {
   type CustomEntity,
@@ -116,9 +116,8 @@ export function NewEntityPanel({ lastResult, action, closeTo }: PanelProps) {
       title={t("settings.entityPanel.addTitle")}
       closeTo={closeTo}
       testId="entity-panel"
-      formProps={getFormProps(form)}
+      form={form}
       action={action}
-      saveLabel={t("common.save")}
     >
       <Stack gap="5">
         <NameInputs fields={fields} onSingularEn={entityKey.follow} />
@@ -182,9 +181,9 @@ export function RenameEntityPanel({ entity, lastResult, action, closeTo }: Panel
       title={t("settings.entityPanel.editTitle", { name: pluralOf(entity, language) })}
       closeTo={closeTo}
       testId="entity-panel"
-      formProps={getFormProps(form)}
+      form={form}
       action={action}
-      saveLabel={t("common.saveChanges")}
+      edit
     >
       <Stack gap="5">
         <NameInputs fields={fields} />
