@@ -1,18 +1,9 @@
-import { ChakraProvider } from "@chakra-ui/react";
 import { useForm } from "@conform-to/react";
-import { createInstance } from "i18next";
-import { renderToStaticMarkup } from "react-dom/server";
-import { initReactI18next } from "react-i18next";
-import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import { serverMarkup } from "../../tests/support/server-markup.tsx";
 import en from "../locales/en.ts";
-import { system } from "../theme.ts";
-import { TextsProvider } from "../utils/translation.tsx";
 import { CheckField } from "./check-label.tsx";
 import { FormPanel } from "./form-panel.tsx";
-
-const i18n = createInstance();
-await i18n.use(initReactI18next).init({ lng: "en", resources: { en: { translation: en } } });
 
 function Panel(props: { edit?: boolean; saveLabel?: string; intent?: string }) {
   const [form, fields] = useForm<{ flag: boolean }>({ id: "thing-form", defaultValue: { flag: true } });
@@ -23,15 +14,8 @@ function Panel(props: { edit?: boolean; saveLabel?: string; intent?: string }) {
   );
 }
 
-function render(props: { edit?: boolean; saveLabel?: string; intent?: string }) {
-  const Stub = createRoutesStub([{ path: "/things", Component: () => <Panel {...props} /> }]);
-  return renderToStaticMarkup(
-    <TextsProvider i18n={i18n}>
-      <ChakraProvider value={system}>
-        <Stub initialEntries={["/things"]} />
-      </ChakraProvider>
-    </TextsProvider>,
-  );
+async function render(props: { edit?: boolean; saveLabel?: string; intent?: string }) {
+  return (await serverMarkup(<Panel {...props} />, { path: "/things", url: "/things" })).html;
 }
 
 /** The footer's submit button: its words and the intent it posts. */
@@ -41,8 +25,8 @@ function saveButton(html: string) {
 }
 
 describe("FormPanel", () => {
-  it("posts its form where it is told, the footer's Save tied to the form by its id", () => {
-    const html = render({});
+  it("posts its form where it is told, the footer's Save tied to the form by its id", async () => {
+    const html = await render({});
     const form = html.match(/<form[^>]*>/)?.[0];
     expect(form).toContain('id="thing-form"');
     expect(form).toContain('action="/things?panel=new"');
@@ -50,16 +34,19 @@ describe("FormPanel", () => {
     expect(saveButton(html)).toEqual({ text: en.common.save, intent: "save" });
   });
 
-  it("says Save changes on an edit", () => {
-    expect(saveButton(render({ edit: true })).text).toBe(en.common.saveChanges);
+  it("says Save changes on an edit", async () => {
+    expect(saveButton(await render({ edit: true })).text).toBe(en.common.saveChanges);
   });
 
-  it("takes its own words and intent for a form that does something else", () => {
-    expect(saveButton(render({ saveLabel: "Export", intent: "export" }))).toEqual({ text: "Export", intent: "export" });
+  it("takes its own words and intent for a form that does something else", async () => {
+    expect(saveButton(await render({ saveLabel: "Export", intent: "export" }))).toEqual({
+      text: "Export",
+      intent: "export",
+    });
   });
 
-  it("ticks a flag's native checkbox as the form has it", () => {
-    expect(render({})).toMatch(
+  it("ticks a flag's native checkbox as the form has it", async () => {
+    expect(await render({})).toMatch(
       /<label[^>]*><input[^>]*type="checkbox"[^>]*name="flag"[^>]*checked=""[^>]*\/>Flagged<\/label>/,
     );
   });

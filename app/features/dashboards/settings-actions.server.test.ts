@@ -1,20 +1,7 @@
-import { RouterContextProvider } from "react-router";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { signedInContext } from "../../../tests/support/signed-in-context.ts";
 import type { CurrentUser } from "../../middleware/auth.server.ts";
-import { authStateContext } from "../../utils/api.server.ts";
-import { getSession } from "../../utils/session.server.ts";
 import { deleteOnTab } from "./settings-actions.server.ts";
-
-beforeAll(() => {
-  process.env.SESSION_SECRET ||= "a-test-session-secret-that-is-long-enough";
-});
-
-async function signedInContext() {
-  const context = new RouterContextProvider();
-  const session = await getSession(new Request("http://app.test/"));
-  context.set(authStateContext, { session, tokens: null, changed: false });
-  return { context, session };
-}
 
 /** A user with these rights only, enough for the checks the deletion makes. */
 function userWith(...permissions: [operation: string, resource: string][]) {
