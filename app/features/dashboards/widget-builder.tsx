@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   Link as ChakraLink,
-  Dialog,
   Fieldset,
   HStack,
   Input,
@@ -31,6 +30,7 @@ import { aggregationFunctions, dateGroupings, widgetTypes } from "../../../serve
 import { ButtonLink } from "../../components/button-link.tsx";
 import { WidgetView } from "../../components/charts/widget-view.tsx";
 import { CheckField, CheckLabel } from "../../components/check-label.tsx";
+import { AlertDialog } from "../../components/dialogs.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { FormErrors, FormField, SubmitButton } from "../../components/form-field.tsx";
 import { OptionSelect } from "../../components/option-select.tsx";
@@ -139,44 +139,34 @@ function ResetDialog({ source, cancel }: { source: object | null; cancel: { to: 
   if (source !== null && closedFor === source) return null;
   const close = () => setClosedFor(source);
   return (
-    <Dialog.Root
-      open
-      role="alertdialog"
-      onOpenChange={(details) => !details.open && "form" in cancel && close()}
-      onFocusOutside={(event) => event.preventDefault()}
-    >
-      <Dialog.Backdrop />
-      <Dialog.Positioner>
-        <Dialog.Content data-testid="confirm-reset">
-          <Dialog.Header>
-            <Dialog.Title>{t("dashboardSettings.builder.resetTitle")}</Dialog.Title>
-          </Dialog.Header>
-          <Dialog.Body>
-            <Text>{t("dashboardSettings.builder.resetText")}</Text>
-          </Dialog.Body>
-          <Dialog.Footer>
-            {"to" in cancel ? (
-              <Button asChild variant="outline">
-                <Link to={cancel.to}>{t("common.cancel")}</Link>
-              </Button>
-            ) : hydrated ? (
-              <Button variant="outline" onClick={close}>
-                {t("common.cancel")}
-              </Button>
-            ) : (
-              <Button type="submit" form={cancel.form} name="intent" value="dismiss" formNoValidate variant="outline">
-                {t("common.cancel")}
-              </Button>
-            )}
-            <Button asChild colorPalette="red">
-              <Link to={builderUrl()} autoFocus>
-                {t("dashboardSettings.builder.reset")}
-              </Link>
+    <AlertDialog
+      title={t("dashboardSettings.builder.resetTitle")}
+      text={t("dashboardSettings.builder.resetText")}
+      onClose={() => "form" in cancel && close()}
+      testId="confirm-reset"
+      footer={
+        <>
+          {"to" in cancel ? (
+            <Button asChild variant="outline">
+              <Link to={cancel.to}>{t("common.cancel")}</Link>
             </Button>
-          </Dialog.Footer>
-        </Dialog.Content>
-      </Dialog.Positioner>
-    </Dialog.Root>
+          ) : hydrated ? (
+            <Button variant="outline" onClick={close}>
+              {t("common.cancel")}
+            </Button>
+          ) : (
+            <Button type="submit" form={cancel.form} name="intent" value="dismiss" formNoValidate variant="outline">
+              {t("common.cancel")}
+            </Button>
+          )}
+          <Button asChild colorPalette="red">
+            <Link to={builderUrl()} autoFocus>
+              {t("dashboardSettings.builder.reset")}
+            </Link>
+          </Button>
+        </>
+      }
+    />
   );
 }
 
