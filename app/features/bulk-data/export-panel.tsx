@@ -60,11 +60,8 @@ export function FormatChoice({ meta }: { meta: FieldMetadata<string | undefined>
  * a query's both show it.
  */
 export function ExportFormPanel({
-  title,
-  form,
-  action,
-  closeTo,
   children,
+  ...panel
 }: {
   title: string;
   form: FormMetadata<any, string[]>;
@@ -74,15 +71,7 @@ export function ExportFormPanel({
 }) {
   const { t } = useTranslation();
   return (
-    <FormPanel
-      title={title}
-      closeTo={closeTo}
-      testId="export-panel"
-      form={form}
-      action={action}
-      saveLabel={t("bulk.exports.export")}
-      intent="export"
-    >
+    <FormPanel {...panel} testId="export-panel" saveLabel={t("bulk.exports.export")} intent="export">
       <Stack gap="5">
         {children}
         <Text fontSize="sm" color="fg.muted">
