@@ -1,4 +1,5 @@
 import { chakra } from "@chakra-ui/react";
+import { type FieldMetadata, getInputProps } from "@conform-to/react";
 
 /**
  * A native checkbox in its label: it shows its state with or without JavaScript (Chakra's Checkbox draws its state
@@ -15,3 +16,14 @@ export const CheckLabel = chakra("label", {
     "& input:disabled": { cursor: "not-allowed" },
   },
 });
+
+/** A flag of a Conform form as a native checkbox in its label, ticked as the form has it. */
+export function CheckField({ meta, label }: { meta: FieldMetadata<unknown>; label: string }) {
+  const { key: _key, ...props } = getInputProps(meta, { type: "checkbox" });
+  return (
+    <CheckLabel>
+      <input {...props} key={meta.key} />
+      {label}
+    </CheckLabel>
+  );
+}

@@ -5,6 +5,60 @@ import { useMessageText } from "../utils/message-text.ts";
 import { useTranslation } from "../utils/translation.tsx";
 
 /**
+ * A dialog that asks or warns (role alertdialog), open as the page renders it: its title, its text and its buttons.
+ * Escape, the backdrop and × call `onClose`; with `action` its parts are a form posted there.
+ */
+export function AlertDialog({
+  title,
+  text,
+  footer,
+  onClose,
+  testId,
+  action,
+}: {
+  title: string;
+  text: ReactNode;
+  footer: ReactNode;
+  onClose: () => void;
+  testId?: string;
+  action?: string;
+}) {
+  const parts = (
+    <>
+      <Dialog.Header>
+        <Dialog.Title>{title}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Text>{text}</Text>
+      </Dialog.Body>
+      <Dialog.Footer>{footer}</Dialog.Footer>
+    </>
+  );
+  return (
+    <Dialog.Root
+      open
+      role="alertdialog"
+      onOpenChange={(details) => !details.open && onClose()}
+      // The page may take focus back when another dialog (the confirmation that led here) closes after this opened.
+      onFocusOutside={(event) => event.preventDefault()}
+    >
+      <Dialog.Backdrop />
+      <Dialog.Positioner>
+        <Dialog.Content data-testid={testId}>
+          {action === undefined ? (
+            parts
+          ) : (
+            <Form method="post" action={action}>
+              {parts}
+            </Form>
+          )}
+        </Dialog.Content>
+      </Dialog.Positioner>
+    </Dialog.Root>
+  );
+}
+
+/**
  * A question before something that cannot be undone, such as deleting a record. It is URL state, so the server renders
  * it open; the confirming button posts `intent` to `action`.
  */
@@ -28,34 +82,23 @@ export function ConfirmDialog({
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Dialog.Root
-      open
-      role="alertdialog"
-      onOpenChange={(details) => !details.open && navigate(closeTo)}
-      onFocusOutside={(event) => event.preventDefault()}
-    >
-      <Dialog.Backdrop />
-      <Dialog.Positioner>
-        <Dialog.Content data-testid={testId}>
-          <Form method="post" action={action}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{children}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button asChild variant="outline">
-                <Link to={closeTo}>{t("common.cancel")}</Link>
-              </Button>
-              <Button type="submit" name="intent" value={intent} colorPalette="red" autoFocus>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Form>
-        </Dialog.Content>
-      </Dialog.Positioner>
-    </Dialog.Root>
+    <AlertDialog
+      title={title}
+      text={children}
+      onClose={() => navigate(closeTo)}
+      testId={testId}
+      action={action}
+      footer={
+        <>
+          <Button asChild variant="outline">
+            <Link to={closeTo}>{t("common.cancel")}</Link>
+          </Button>
+          <Button type="submit" name="intent" value={intent} colorPalette="red" autoFocus>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    />
   );
 }
 
@@ -87,49 +130,36 @@ export function ErrorDialog({
   const setOpen = (open: boolean) => setClosedFor(open ? null : source);
   const close = t("common.close");
   return (
-    <Dialog.Root
-      open
-      role="alertdialog"
-      onOpenChange={(details) => !details.open && setOpen(false)}
-      // The page may take focus back when another dialog (the confirmation that led here) closes after this opened.
-      onFocusOutside={(event) => event.preventDefault()}
-    >
-      <Dialog.Backdrop />
-      <Dialog.Positioner>
-        <Dialog.Content data-testid="error-dialog">
-          <Dialog.Header>
-            <Dialog.Title>{t("apiErrors.title")}</Dialog.Title>
-          </Dialog.Header>
-          <Dialog.Body>
-            <Text>{messageText(text)}</Text>
-          </Dialog.Body>
-          <Dialog.Footer>
-            {hydrated || !(dismissForm || closeTo) ? (
-              <Button colorPalette="teal" onClick={() => setOpen(false)} autoFocus>
-                {close}
-              </Button>
-            ) : dismissForm ? (
-              <Button
-                type="submit"
-                form={dismissForm}
-                name="intent"
-                value="dismiss"
-                formNoValidate
-                colorPalette="teal"
-                autoFocus
-              >
-                {close}
-              </Button>
-            ) : (
-              <Button asChild colorPalette="teal">
-                <Link to={closeTo ?? "."} autoFocus>
-                  {close}
-                </Link>
-              </Button>
-            )}
-          </Dialog.Footer>
-        </Dialog.Content>
-      </Dialog.Positioner>
-    </Dialog.Root>
+    <AlertDialog
+      title={t("apiErrors.title")}
+      text={messageText(text)}
+      onClose={() => setOpen(false)}
+      testId="error-dialog"
+      footer={
+        hydrated || !(dismissForm || closeTo) ? (
+          <Button colorPalette="teal" onClick={() => setOpen(false)} autoFocus>
+            {close}
+          </Button>
+        ) : dismissForm ? (
+          <Button
+            type="submit"
+            form={dismissForm}
+            name="intent"
+            value="dismiss"
+            formNoValidate
+            colorPalette="teal"
+            autoFocus
+          >
+            {close}
+          </Button>
+        ) : (
+          <Button asChild colorPalette="teal">
+            <Link to={closeTo ?? "."} autoFocus>
+              {close}
+            </Link>
+          </Button>
+        )
+      }
+    />
   );
 }

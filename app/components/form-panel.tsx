@@ -1,6 +1,7 @@
-import type { getFormProps } from "@conform-to/react";
+import { type FormMetadata, getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { useTranslation } from "../utils/translation.tsx";
 import { SubmitButton } from "./form-field.tsx";
 import { PanelCancel, SidePanel } from "./side-panel.tsx";
 
@@ -8,11 +9,13 @@ interface FormPanelProps {
   title: string;
   closeTo: string;
   testId: string;
-  /** The form's Conform props (`getFormProps(form)`); its id ties the footer's Save to it. */
-  formProps: ReturnType<typeof getFormProps>;
+  /** The panel's Conform form: its props go on the form, and its id ties the footer's Save to it. */
+  form: FormMetadata<any, string[]>;
   action: string;
-  /** The Save button's words ("Save", or "Save changes" on an edit) and intent. */
-  saveLabel: string;
+  /** Whether the form changes something saved: its Save then reads "Save changes", else "Save" (spec §2). */
+  edit?: boolean;
+  /** Save's own words where the form does something else than save ("Export", "Invite"), and its intent. */
+  saveLabel?: string;
   intent?: string;
   /** Above the form, outside it (a plain search that reloads the panel). */
   before?: ReactNode;
@@ -24,14 +27,17 @@ export function FormPanel({
   title,
   closeTo,
   testId,
-  formProps,
+  form,
   action,
+  edit = false,
   saveLabel,
   intent = "save",
   before,
   children,
 }: FormPanelProps) {
-  const form = (
+  const { t } = useTranslation();
+  const formProps = getFormProps(form);
+  const posted = (
     <Form method="post" action={action} {...formProps} noValidate>
       {children}
     </Form>
@@ -46,7 +52,7 @@ export function FormPanel({
         <>
           <PanelCancel />
           <SubmitButton form={formProps.id} intent={intent}>
-            {saveLabel}
+            {saveLabel ?? t(edit ? "common.saveChanges" : "common.save")}
           </SubmitButton>
         </>
       }
@@ -54,10 +60,10 @@ export function FormPanel({
       {before ? (
         <>
           {before}
-          {form}
+          {posted}
         </>
       ) : (
-        form
+        posted
       )}
     </SidePanel>
   );

@@ -1,8 +1,7 @@
 import { Box, Stack } from "@chakra-ui/react";
-import type { FieldMetadata, getFormProps } from "@conform-to/react";
+import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useHydrated } from "../utils/hydrated.ts";
-import { useTranslation } from "../utils/translation.tsx";
 import { FormField } from "./form-field.tsx";
 import { FormPanel } from "./form-panel.tsx";
 import { PlainSearchForm, SearchPick } from "./search-picker.tsx";
@@ -10,8 +9,8 @@ import { PlainSearchForm, SearchPick } from "./search-picker.tsx";
 interface SearchPickPanelProps {
   title: string;
   testId: string;
-  /** The form's Conform props (`getFormProps(form)`); its id ties the footer's Save to it. */
-  formProps: ReturnType<typeof getFormProps>;
+  /** The panel's Conform form (see FormPanel). */
+  form: FormMetadata<any, string[]>;
   /** The Save button's intent, which the page's action tells its forms apart by. */
   intent: string;
   closeTo: string;
@@ -39,7 +38,7 @@ interface SearchPickPanelProps {
 export function SearchPickPanel({
   title,
   testId,
-  formProps,
+  form,
   intent,
   closeTo,
   action,
@@ -53,16 +52,14 @@ export function SearchPickPanel({
   children,
   hidden = {},
 }: SearchPickPanelProps) {
-  const { t } = useTranslation();
   const hydrated = useHydrated();
   return (
     <FormPanel
       title={title}
       closeTo={closeTo}
       testId={testId}
-      formProps={formProps}
+      form={form}
       action={action}
-      saveLabel={t("common.save")}
       intent={intent}
       before={
         !hydrated && (

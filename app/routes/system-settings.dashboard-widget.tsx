@@ -76,8 +76,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (tab === "widgets")
     return widgetsAction(request, context, requirePermission(context, request, "Read", WIDGET_RESOURCE));
-  requirePermission(context, request, "Update", SETTINGS_RESOURCE);
-  return dashboardsAction(request, context);
+  return dashboardsAction(request, context, requirePermission(context, request, "Update", SETTINGS_RESOURCE));
 }
 
 export default function DashboardWidgetSettingsRoute({ loaderData }: Route.ComponentProps) {

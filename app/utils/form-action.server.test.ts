@@ -1,19 +1,7 @@
-import { RouterContextProvider } from "react-router";
-import { beforeAll, describe, expect, it } from "vitest";
-import { ApiError, authStateContext } from "./api.server.ts";
+import { describe, expect, it } from "vitest";
+import { signedInContext } from "../../tests/support/signed-in-context.ts";
+import { ApiError } from "./api.server.ts";
 import { deleteThenRedirect, type IntentInput, intentActions } from "./form-action.server.ts";
-import { getSession } from "./session.server.ts";
-
-beforeAll(() => {
-  process.env.SESSION_SECRET ||= "a-test-session-secret-that-is-long-enough";
-});
-
-async function signedInContext() {
-  const context = new RouterContextProvider();
-  const session = await getSession(new Request("http://app.test/"));
-  context.set(authStateContext, { session, tokens: null, changed: false });
-  return { context, session };
-}
 
 describe("a deletion after its confirmation", () => {
   it("deletes, leaves a notice naming what went, and returns to the list", async () => {

@@ -117,6 +117,58 @@ function GroupErrors({ meta }: { meta: { errors?: string[]; errorId: string } })
   );
 }
 
+/** The form of a definition (a query's, a data source's), checked on submit and then as it changes. */
+export function useBuilderForm(
+  id: string,
+  defaultValue: BuilderForm | undefined,
+  lastResult: BuilderResult | undefined,
+) {
+  return useForm<BuilderForm, BuilderForm, string[]>({
+    id,
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(builderConstraintSchema),
+    // Not on blur: a message appearing as a field is left would move the buttons under the pointer mid-click.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseBuilderForm(formData) as never,
+  });
+}
+
+/** Why a definition's form was refused as a whole, then its name and description, and any fields given beside them. */
+export function NameFields({
+  form,
+  nameLabel,
+  descriptionLabel,
+  children,
+}: {
+  form: QueryForm;
+  nameLabel: string;
+  descriptionLabel: string;
+  children?: ReactNode;
+}) {
+  const messageText = useMessageText();
+  const fields = form.getFieldset();
+  return (
+    <>
+      {form.errors?.length ? (
+        <Text color="fg.error" id={form.errorId}>
+          {form.errors.map(messageText).join(" ")}
+        </Text>
+      ) : null}
+      <Stack gap="4">
+        <FormField meta={fields.name} label={nameLabel}>
+          <Input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} />
+        </FormField>
+        <FormField meta={fields.description} label={descriptionLabel}>
+          <Textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={2} />
+        </FormField>
+        {children}
+      </Stack>
+    </>
+  );
+}
+
 export interface BuilderScreenProps extends BuilderData {
   lastResult?: BuilderResult;
   preview?: QueryResultPage;
@@ -138,17 +190,7 @@ export function BuilderScreen({
   preview,
 }: BuilderScreenProps) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
-  const [form, fields] = useForm<BuilderForm, BuilderForm, string[]>({
-    id: QUERY_FORM_ID,
-    lastResult,
-    defaultValue,
-    constraint: getZodConstraint(builderConstraintSchema),
-    // Not on blur: a message appearing as a field is left would move the buttons under the pointer mid-click.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseBuilderForm(formData) as never,
-  });
+  const [form, fields] = useBuilderForm(QUERY_FORM_ID, defaultValue, lastResult);
   const names = chosenNames(fields);
   const cancelTo = saved ? queryUrl(saved.queryType, saved.id, "view") : ADVANCED_SEARCH_PATH;
 
@@ -163,18 +205,11 @@ export function BuilderScreen({
           </button>
         </VisuallyHidden>
         <Stack gap="6" maxW="4xl">
-          {form.errors?.length ? (
-            <Text color="fg.error" id={form.errorId}>
-              {form.errors.map(messageText).join(" ")}
-            </Text>
-          ) : null}
-          <Stack gap="4">
-            <FormField meta={fields.name} label={t("advancedSearch.name")}>
-              <Input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} />
-            </FormField>
-            <FormField meta={fields.description} label={t("advancedSearch.description")}>
-              <Textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={2} />
-            </FormField>
+          <NameFields
+            form={form}
+            nameLabel={t("advancedSearch.name")}
+            descriptionLabel={t("advancedSearch.description")}
+          >
             <Fieldset.Root invalid={Boolean(fields.queryType.errors?.length)}>
               <Fieldset.Legend>{t("advancedSearch.builder.kind")}</Fieldset.Legend>
               {mode === "edit" ? (
@@ -200,7 +235,7 @@ export function BuilderScreen({
               )}
               <GroupErrors meta={fields.queryType} />
             </Fieldset.Root>
-          </Stack>
+          </NameFields>
 
           <DefinitionFields form={form} fields={fields} catalog={catalog} />
 

@@ -1,5 +1,6 @@
 import { Stack, Text } from "@chakra-ui/react";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { FieldMetadata, FormMetadata, SubmissionResult } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { CheckLabel } from "../../components/check-label.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
@@ -7,6 +8,79 @@ import { formatNumber } from "../../utils/numbers.ts";
 import { useSchemaForm } from "../../utils/schema-form.ts";
 import { useTranslation } from "../../utils/translation.tsx";
 import { EXPORT_FORM_ID, type ExportForm, exportFormSchema } from "./export-form.ts";
+
+/** One choice of an export as radio buttons under its legend, the form's value checked. */
+function ExportChoice({
+  meta,
+  legend,
+  options,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  legend: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <Stack as="fieldset" gap="2">
+      <Text as="legend" fontWeight="medium" mb="2">
+        {legend}
+      </Text>
+      {options.map((option) => (
+        <CheckLabel key={option.value}>
+          <input
+            type="radio"
+            name={meta.name}
+            value={option.value}
+            defaultChecked={meta.initialValue === option.value}
+            key={`${meta.key}-${option.value}`}
+          />
+          {option.label}
+        </CheckLabel>
+      ))}
+    </Stack>
+  );
+}
+
+/** The file's format: a workbook or a CSV file. */
+export function FormatChoice({ meta }: { meta: FieldMetadata<string | undefined> }) {
+  const { t } = useTranslation();
+  return (
+    <ExportChoice
+      meta={meta}
+      legend={t("bulk.exports.format")}
+      options={[
+        { value: "xlsx", label: t("bulk.exports.formatXlsx") },
+        { value: "csv", label: t("bulk.exports.formatCsv") },
+      ]}
+    />
+  );
+}
+
+/**
+ * The side panel of an export: its choices, then that the file is made in the background. A record list's export and
+ * a query's both show it.
+ */
+export function ExportFormPanel({
+  children,
+  ...panel
+}: {
+  title: string;
+  form: FormMetadata<any, string[]>;
+  action: string;
+  closeTo: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormPanel {...panel} testId="export-panel" saveLabel={t("bulk.exports.export")} intent="export">
+      <Stack gap="5">
+        {children}
+        <Text fontSize="sm" color="fg.muted">
+          {t("bulk.exports.panelHint")}
+        </Text>
+      </Stack>
+    </FormPanel>
+  );
+}
 
 export interface ExportPanelProps {
   /** The list's plural name ("companies"). */
@@ -37,40 +111,12 @@ export function ExportPanel({ entities, listed, filtered, columns, action, close
     defaultValue: { scope: filtered ? "listed" : "all", fields: "all", format: "xlsx" } satisfies ExportForm,
   });
   const count = formatNumber(listed.total, language);
-  const choice = (name: "scope" | "fields" | "format", legend: string, options: { value: string; label: string }[]) => {
-    const meta = fields[name];
-    return (
-      <Stack as="fieldset" gap="2">
-        <Text as="legend" fontWeight="medium" mb="2">
-          {legend}
-        </Text>
-        {options.map((option) => (
-          <CheckLabel key={option.value}>
-            <input
-              type="radio"
-              name={meta.name}
-              value={option.value}
-              defaultChecked={meta.initialValue === option.value}
-              key={`${meta.key}-${option.value}`}
-            />
-            {option.label}
-          </CheckLabel>
-        ))}
-      </Stack>
-    );
-  };
   return (
-    <FormPanel
-      title={t("bulk.exports.panelTitle", { entities })}
-      closeTo={closeTo}
-      testId="export-panel"
-      formProps={getFormProps(form)}
-      action={action}
-      saveLabel={t("bulk.exports.export")}
-      intent="export"
-    >
-      <Stack gap="5">
-        {choice("scope", t("bulk.exports.scope"), [
+    <ExportFormPanel title={t("bulk.exports.panelTitle", { entities })} form={form} action={action} closeTo={closeTo}>
+      <ExportChoice
+        meta={fields.scope}
+        legend={t("bulk.exports.scope")}
+        options={[
           {
             value: "listed",
             label: listed.exact
@@ -78,20 +124,18 @@ export function ExportPanel({ entities, listed, filtered, columns, action, close
               : t("bulk.exports.scopeListedMore", { records: count }),
           },
           { value: "all", label: t("bulk.exports.scopeAll", { entities }) },
-        ])}
-        {choice("fields", t("bulk.exports.fields"), [
+        ]}
+      />
+      <ExportChoice
+        meta={fields.fields}
+        legend={t("bulk.exports.fields")}
+        options={[
           { value: "all", label: t("bulk.exports.fieldsAll") },
           { value: "visible", label: t("bulk.exports.fieldsVisible", { columns: columns.join(", ") }) },
-        ])}
-        {choice("format", t("bulk.exports.format"), [
-          { value: "xlsx", label: t("bulk.exports.formatXlsx") },
-          { value: "csv", label: t("bulk.exports.formatCsv") },
-        ])}
-        <Text fontSize="sm" color="fg.muted">
-          {t("bulk.exports.panelHint")}
-        </Text>
-      </Stack>
-    </FormPanel>
+        ]}
+      />
+      <FormatChoice meta={fields.format} />
+    </ExportFormPanel>
   );
 }
 

@@ -1,14 +1,7 @@
 import { Fieldset, Input, Stack, Text, Textarea } from "@chakra-ui/react";
-import {
-  type FieldMetadata,
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getCollectionProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { type DashboardDto, dashboardInputSchema } from "../../../server/contract/dashboards.ts";
-import { CheckLabel } from "../../components/check-label.tsx";
+import { CheckField, CheckLabel } from "../../components/check-label.tsx";
 import { FormErrors, FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
 import type { GroupOption } from "../../utils/group-options.server.ts";
@@ -19,17 +12,6 @@ import { dashboardDefaults, parseDashboardForm } from "./dashboard-form.ts";
 import { dashboardSettingsUrl } from "./settings-urls.ts";
 
 export const DASHBOARD_FORM_ID = "dashboard-form";
-
-/** A flag as a native checkbox, which shows its state with or without JavaScript. */
-function Flag({ meta, label }: { meta: FieldMetadata<unknown>; label: string }) {
-  const { key: _key, ...props } = getInputProps(meta, { type: "checkbox" });
-  return (
-    <CheckLabel>
-      <input {...props} key={meta.key} />
-      {label}
-    </CheckLabel>
-  );
-}
 
 /**
  * A categorized dashboard's name, description, where it is shown, and the groups that see it (none ticked: everyone),
@@ -67,9 +49,9 @@ export function DashboardPanel({
       }
       closeTo={dashboardSettingsUrl("dashboards")}
       testId="dashboard-panel"
-      formProps={getFormProps(form)}
+      form={form}
       action={dashboardSettingsUrl("dashboards", dashboard ? { panel: "edit", id: dashboard.uuid } : { panel: "new" })}
-      saveLabel={dashboard ? t("common.saveChanges") : t("common.save")}
+      edit={Boolean(dashboard)}
     >
       <Stack gap="4">
         <FormErrors form={form} />
@@ -83,10 +65,10 @@ export function DashboardPanel({
           <Fieldset.Legend fontSize="sm">{t("dashboardSettings.dashboards.shownIn")}</Fieldset.Legend>
           <Fieldset.Content>
             <Stack gap="2">
-              <Flag meta={fields.mainList} label={t("dashboardSettings.dashboards.mainList")} />
-              <Flag meta={fields.showInCompany} label={t("dashboardSettings.dashboards.showInCompany")} />
-              <Flag meta={fields.showInContact} label={t("dashboardSettings.dashboards.showInContact")} />
-              <Flag meta={fields.default} label={t("dashboardSettings.dashboards.default")} />
+              <CheckField meta={fields.mainList} label={t("dashboardSettings.dashboards.mainList")} />
+              <CheckField meta={fields.showInCompany} label={t("dashboardSettings.dashboards.showInCompany")} />
+              <CheckField meta={fields.showInContact} label={t("dashboardSettings.dashboards.showInContact")} />
+              <CheckField meta={fields.default} label={t("dashboardSettings.dashboards.default")} />
             </Stack>
           </Fieldset.Content>
         </Fieldset.Root>

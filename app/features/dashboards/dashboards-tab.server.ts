@@ -8,12 +8,12 @@ import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors, OOPS, serverMessage } from "../../utils/api-errors.ts";
 import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
-import { deleteThenRedirect, readForm } from "../../utils/form-action.server.ts";
 import type { ActionResult, PanelState } from "../../utils/form-action.ts";
 import { loadGroupOptions } from "../../utils/group-options.server.ts";
 
 import { SETTINGS_RESOURCE } from "../settings/urls.ts";
 import { parseDashboardForm, parsePlacementForm } from "./dashboard-form.ts";
+import { deleteOnTab, readTabPost } from "./settings-actions.server.ts";
 import { dashboardSettingsUrl, layoutUrl, placementRowId, WIDGET_RESOURCE } from "./settings-urls.ts";
 
 /** Which panel or dialog the URL opens over the list; only for users who may change the settings. */
@@ -153,23 +153,14 @@ async function layoutAction(
 }
 
 /** Everything the dashboards tab posts: the side panel's save, a deletion, and the layout page's changes. */
-export async function dashboardsAction(request: Request, context: Readonly<RouterContextProvider>) {
-  const url = new URL(request.url);
-  const client = api(context);
-  const formData = await readForm(request);
+export async function dashboardsAction(request: Request, context: Readonly<RouterContextProvider>, user: CurrentUser) {
+  const { url, client, formData, intent, id } = await readTabPost(request, context);
   const layoutId = url.searchParams.get("layout");
   if (layoutId) return layoutAction(context, layoutId, formData);
-  const id = url.searchParams.get("id");
-
-  if (formData.get("intent") === "delete" && id) {
-    return deleteThenRedirect(context, {
-      remove: async () => {
-        const dashboard = await client.call(dashboardsApi.getDashboard, { params: { id } });
-        await client.call(dashboardsApi.deleteDashboard, { params: { id: dashboard.uuid } });
-        return dashboard.name;
-      },
-      toast: "dashboardSettings.dashboards.deletedToast",
-      to: dashboardSettingsUrl("dashboards"),
+  if (intent === "delete" && id) {
+    return deleteOnTab(context, user, "dashboards", {
+      read: () => client.call(dashboardsApi.getDashboard, { params: { id } }),
+      remove: (dashboard) => client.call(dashboardsApi.deleteDashboard, { params: { id: dashboard.uuid } }),
     });
   }
 

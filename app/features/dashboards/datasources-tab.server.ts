@@ -12,7 +12,6 @@ import { ApiError, api } from "../../utils/api.server.ts";
 import { fieldErrors } from "../../utils/api-errors.ts";
 import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
-import { deleteThenRedirect, readForm } from "../../utils/form-action.server.ts";
 import { queryErrorText } from "../advanced-search/builder.server.ts";
 import {
   type BuilderForm,
@@ -23,6 +22,7 @@ import {
 } from "../advanced-search/builder-form.ts";
 import { userRights } from "../advanced-search/queries.server.ts";
 
+import { deleteOnTab, readTabPost } from "./settings-actions.server.ts";
 import { DATASOURCE_RESOURCE, dashboardSettingsUrl, WIDGET_RESOURCE } from "./settings-urls.ts";
 
 /** A data source in the list: what it reads and how many widgets use it (null when the user may not read widgets). */
@@ -135,22 +135,11 @@ export async function loadDataSourcesTab(
  * save ("No Results Found") or deletion (a data source in use) shows in the warning dialog.
  */
 export async function dataSourcesAction(request: Request, context: Readonly<RouterContextProvider>, user: CurrentUser) {
-  const url = new URL(request.url);
-  const client = api(context);
-  const formData = await readForm(request);
-  const intent = formData.get("intent");
-  const id = url.searchParams.get("id");
-
+  const { url, client, formData, intent, id } = await readTabPost(request, context);
   if (intent === "delete" && id) {
-    if (!hasPermission(user, "Delete", DATASOURCE_RESOURCE)) throw data("Forbidden", { status: 403 });
-    return deleteThenRedirect(context, {
-      remove: async () => {
-        const source = await client.call(advancedSearchApi.getDataSource, { params: { id } });
-        await client.call(advancedSearchApi.deleteDataSource, { params: { id: source.id } });
-        return source.name;
-      },
-      toast: "dashboardSettings.datasources.deletedToast",
-      to: dashboardSettingsUrl("datasources"),
+    return deleteOnTab(context, user, "datasources", {
+      read: () => client.call(advancedSearchApi.getDataSource, { params: { id } }),
+      remove: (source) => client.call(advancedSearchApi.deleteDataSource, { params: { id: source.id } }),
       refusal: (error) => {
         if (!(error instanceof ApiError)) throw error;
         return data<DataSourceActionResult>({ form: "delete", dialog: queryErrorText("DELETE", error) });

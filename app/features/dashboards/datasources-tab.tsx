@@ -1,21 +1,20 @@
-import { HStack, Input, Stack, Text, Textarea, VisuallyHidden } from "@chakra-ui/react";
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { HStack, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import type { QueryResultPage, SearchCatalog } from "../../../server/contract/advanced-search.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { type DataTableColumn, TableLink } from "../../components/data-table.tsx";
-import { FormField, SubmitButton } from "../../components/form-field.tsx";
+import { SubmitButton } from "../../components/form-field.tsx";
 import { useLanguage } from "../../utils/i18n.ts";
-import { useMessageText } from "../../utils/message-text.ts";
 import { useTranslation } from "../../utils/translation.tsx";
+import type { BuilderResult } from "../advanced-search/builder-form.ts";
 import {
-  type BuilderForm,
-  type BuilderResult,
-  builderConstraintSchema,
-  parseBuilderForm,
-} from "../advanced-search/builder-form.ts";
-import { chosenNames, DefinitionFields, QueryPreview } from "../advanced-search/builder-screen.tsx";
+  chosenNames,
+  DefinitionFields,
+  NameFields,
+  QueryPreview,
+  useBuilderForm,
+} from "../advanced-search/builder-screen.tsx";
 import { entityName, findEntity, pluralOf } from "../advanced-search/catalog.ts";
 import { useJoinTypeText } from "../advanced-search/join-type-text.ts";
 import type { DataSourceRow, SourceEditor } from "./datasources-tab.server.ts";
@@ -123,18 +122,8 @@ export function DataSourceForm({
   preview?: QueryResultPage;
 }) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
   const { catalog } = editor;
-  const [form, fields] = useForm<BuilderForm, BuilderForm, string[]>({
-    id: DATASOURCE_FORM_ID,
-    lastResult,
-    defaultValue: editor.defaultValue,
-    constraint: getZodConstraint(builderConstraintSchema),
-    // Not on blur: a message appearing as a field is left would move the buttons under the pointer mid-click.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseBuilderForm(formData) as never,
-  });
+  const [form, fields] = useBuilderForm(DATASOURCE_FORM_ID, editor.defaultValue, lastResult);
   const names = chosenNames(fields);
   const action = editor.source
     ? dashboardSettingsUrl("datasources", { source: "edit", id: editor.source.id })
@@ -157,19 +146,11 @@ export function DataSourceForm({
         )}
         <input type="hidden" name={fields.queryType.name} value="global" />
         <Stack gap="6" maxW="4xl">
-          {form.errors?.length ? (
-            <Text color="fg.error" id={form.errorId}>
-              {form.errors.map(messageText).join(" ")}
-            </Text>
-          ) : null}
-          <Stack gap="4">
-            <FormField meta={fields.name} label={t("dashboardSettings.datasources.name")}>
-              <Input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} />
-            </FormField>
-            <FormField meta={fields.description} label={t("dashboardSettings.datasources.description")}>
-              <Textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={2} />
-            </FormField>
-          </Stack>
+          <NameFields
+            form={form}
+            nameLabel={t("dashboardSettings.datasources.name")}
+            descriptionLabel={t("dashboardSettings.datasources.description")}
+          />
           <DefinitionFields form={form} fields={fields} catalog={catalog} />
           <HStack gap="3" wrap="wrap">
             {editor.canPreview && (

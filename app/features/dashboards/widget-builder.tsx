@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   Link as ChakraLink,
-  Dialog,
   Fieldset,
   HStack,
   Input,
@@ -14,6 +13,7 @@ import {
 } from "@chakra-ui/react";
 import {
   type FieldMetadata,
+  type FieldName,
   getCollectionProps,
   getFormProps,
   getInputProps,
@@ -29,7 +29,8 @@ import type { FieldType } from "../../../server/contract/fields.ts";
 import { aggregationFunctions, dateGroupings, widgetTypes } from "../../../server/contract/widget-data.ts";
 import { ButtonLink } from "../../components/button-link.tsx";
 import { WidgetView } from "../../components/charts/widget-view.tsx";
-import { CheckLabel } from "../../components/check-label.tsx";
+import { CheckField, CheckLabel } from "../../components/check-label.tsx";
+import { AlertDialog } from "../../components/dialogs.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { FormErrors, FormField, SubmitButton } from "../../components/form-field.tsx";
 import { OptionSelect } from "../../components/option-select.tsx";
@@ -86,17 +87,6 @@ function Select({
   );
 }
 
-/** A native checkbox of a Conform field: its state shows with or without JavaScript. */
-function Check({ meta, label }: { meta: Meta; label: string }) {
-  const { key: _key, ...props } = getInputProps(meta, { type: "checkbox" });
-  return (
-    <CheckLabel>
-      <input {...props} key={meta.key} />
-      {label}
-    </CheckLabel>
-  );
-}
-
 /** The builder's steps, the current one marked (spec §4: type, columns, preview, saved). */
 function Steps({ current }: { current: 1 | 2 | 3 | 4 }) {
   const { t } = useTranslation();
@@ -123,6 +113,23 @@ function Steps({ current }: { current: 1 | 2 | 3 | 4 }) {
   );
 }
 
+/** The builder's lists: how many fields a row has, the words of its buttons, and a new row's values. */
+const builderLists = {
+  values: {
+    columns: 3,
+    remove: "removeValue",
+    add: "addValue",
+    newRow: { description: "", countField: "", countAggregationFunction: "COUNT" },
+  },
+  sorting: { columns: 2, remove: "removeSort", add: "addSort", newRow: { field: "", direction: "asc" } },
+  filters: {
+    columns: 4,
+    remove: "removeFilter",
+    add: "addFilter",
+    newRow: { field: "", operation: "=", paramValue: "" },
+  },
+} as const;
+
 /** The question before Reset throws away what was entered (spec §4: Reset clears everything). */
 function ResetDialog({ source, cancel }: { source: object | null; cancel: { to: string } | { form: string } }) {
   const { t } = useTranslation();
@@ -132,44 +139,34 @@ function ResetDialog({ source, cancel }: { source: object | null; cancel: { to: 
   if (source !== null && closedFor === source) return null;
   const close = () => setClosedFor(source);
   return (
-    <Dialog.Root
-      open
-      role="alertdialog"
-      onOpenChange={(details) => !details.open && "form" in cancel && close()}
-      onFocusOutside={(event) => event.preventDefault()}
-    >
-      <Dialog.Backdrop />
-      <Dialog.Positioner>
-        <Dialog.Content data-testid="confirm-reset">
-          <Dialog.Header>
-            <Dialog.Title>{t("dashboardSettings.builder.resetTitle")}</Dialog.Title>
-          </Dialog.Header>
-          <Dialog.Body>
-            <Text>{t("dashboardSettings.builder.resetText")}</Text>
-          </Dialog.Body>
-          <Dialog.Footer>
-            {"to" in cancel ? (
-              <Button asChild variant="outline">
-                <Link to={cancel.to}>{t("common.cancel")}</Link>
-              </Button>
-            ) : hydrated ? (
-              <Button variant="outline" onClick={close}>
-                {t("common.cancel")}
-              </Button>
-            ) : (
-              <Button type="submit" form={cancel.form} name="intent" value="dismiss" formNoValidate variant="outline">
-                {t("common.cancel")}
-              </Button>
-            )}
-            <Button asChild colorPalette="red">
-              <Link to={builderUrl()} autoFocus>
-                {t("dashboardSettings.builder.reset")}
-              </Link>
+    <AlertDialog
+      title={t("dashboardSettings.builder.resetTitle")}
+      text={t("dashboardSettings.builder.resetText")}
+      onClose={() => "form" in cancel && close()}
+      testId="confirm-reset"
+      footer={
+        <>
+          {"to" in cancel ? (
+            <Button asChild variant="outline">
+              <Link to={cancel.to}>{t("common.cancel")}</Link>
             </Button>
-          </Dialog.Footer>
-        </Dialog.Content>
-      </Dialog.Positioner>
-    </Dialog.Root>
+          ) : hydrated ? (
+            <Button variant="outline" onClick={close}>
+              {t("common.cancel")}
+            </Button>
+          ) : (
+            <Button type="submit" form={cancel.form} name="intent" value="dismiss" formNoValidate variant="outline">
+              {t("common.cancel")}
+            </Button>
+          )}
+          <Button asChild colorPalette="red">
+            <Link to={builderUrl()} autoFocus>
+              {t("dashboardSettings.builder.reset")}
+            </Link>
+          </Button>
+        </>
+      }
+    />
   );
 }
 
@@ -286,18 +283,17 @@ function StepLink({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
-/** Step 3 and 4: the columns, filters and names of the widget in one Conform form, with Preview, Save and Reset. */
-function ColumnsStep({
-  builder,
-  lastResult,
-  confirmReset,
-  preview,
-}: {
+interface WidgetBuilderProps {
   builder: BuilderState;
   lastResult?: SubmissionResult<string[]> | null;
-  confirmReset: object | null;
+  /** The action's preview of the form as it is (isPreviewing). */
   preview?: WidgetPreview;
-}) {
+  /** The action's answer that asked Reset with something entered, so the question shows over the form. */
+  confirmReset: object | null;
+}
+
+/** Step 3 and 4: the columns, filters and names of the widget in one Conform form, with Preview, Save and Reset. */
+function ColumnsStep({ builder, lastResult, confirmReset, preview }: WidgetBuilderProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const messageText = useMessageText();
@@ -336,51 +332,67 @@ function ColumnsStep({
       label: t(`advancedSearch.operations.${operationKeys[op]}`),
     }));
   };
+  /** A select of the data source's fields, none chosen at first: what a chart labels by, a sort or a filter. */
+  const fieldSelect = (meta: Meta, label: string, choices: typeof all) => (
+    <Select meta={meta} label={label} options={choices} empty={t("dashboardSettings.builder.choose")} />
+  );
   const aggregates = aggregationFunctions.map((fn) => ({ value: fn, label: t(aggregationKeys[fn]) }));
-  const values = chart.countConfigurations.getFieldList();
-  const sorting = fields.tableSorting.getFieldList();
-  const filters = config.filters.getFieldList();
   const dateFields = builder.fields.filter((c) => DATE_TYPES.includes(c.type));
   const action = builderUrl(builder.widget?.uuid, currentParams(builder));
   const customizable = getCollectionProps(config.customizableFilterFields, {
     type: "checkbox",
     options: usable.map((c) => c.key),
   });
-  /** The rows of one of the builder's lists, numbered from 1, each with a Remove button that names it. */
-  const listRows = <Fieldset,>(
-    list: { key?: string; getFieldset: () => Fieldset }[],
-    name: string,
-    columns: number,
-    removeLabel: (number: number) => string,
+  /**
+   * One of the builder's lists: its rows, numbered from 1, each with a Remove button that names it, then what goes
+   * `between` (the list's errors) and the button that adds a row. Without JavaScript both buttons are submits that
+   * come back with the row removed or added.
+   */
+  const rowList = <Fieldset,>(
+    list: {
+      name: FieldName<Record<string, unknown>[] | undefined>;
+      getFieldList: () => { key?: string; getFieldset: () => Fieldset }[];
+    },
+    kind: keyof typeof builderLists,
     cells: (row: Fieldset, number: number) => ReactNode,
-  ) =>
-    list.map((item, index) => (
-      <Row
-        columns={columns}
-        key={item.key}
-        remove={
+    between?: ReactNode,
+  ) => {
+    const { columns, remove, add, newRow } = builderLists[kind];
+    return (
+      <>
+        {list.getFieldList().map((item, index) => (
+          <Row
+            columns={columns}
+            key={item.key}
+            remove={
+              <Button
+                {...form.remove.getButtonProps({ name: list.name, index })}
+                type="submit"
+                size="sm"
+                variant="outline"
+                aria-label={t(`dashboardSettings.builder.${remove}`, { number: index + 1 })}
+              >
+                {t("dashboardSettings.builder.remove")}
+              </Button>
+            }
+          >
+            {cells(item.getFieldset(), index + 1)}
+          </Row>
+        ))}
+        {between}
+        <HStack>
           <Button
-            {...form.remove.getButtonProps({ name, index })}
+            {...form.insert.getButtonProps({ name: list.name, defaultValue: newRow })}
             type="submit"
             size="sm"
             variant="outline"
-            aria-label={removeLabel(index + 1)}
           >
-            {t("dashboardSettings.builder.remove")}
+            {t(`dashboardSettings.builder.${add}`)}
           </Button>
-        }
-      >
-        {cells(item.getFieldset(), index + 1)}
-      </Row>
-    ));
-  /** Adds a row to one of the builder's lists; without JavaScript it is a submit that comes back with the row. */
-  const addButton = (props: ReturnType<typeof form.insert.getButtonProps>, label: string) => (
-    <HStack>
-      <Button {...props} type="submit" size="sm" variant="outline">
-        {label}
-      </Button>
-    </HStack>
-  );
+        </HStack>
+      </>
+    );
+  };
   const source = builder.sourceName;
   return (
     <Stack gap="5">
@@ -443,12 +455,7 @@ function ColumnsStep({
               <Fieldset.Legend>{t("dashboardSettings.builder.chartLegend")}</Fieldset.Legend>
               <Stack gap="3">
                 <HStack gap="4" align="flex-start" wrap="wrap">
-                  <Select
-                    meta={chart.labelField}
-                    label={t("dashboardSettings.builder.labelField")}
-                    options={all}
-                    empty={t("dashboardSettings.builder.choose")}
-                  />
+                  {fieldSelect(chart.labelField, t("dashboardSettings.builder.labelField"), all)}
                   {dateFields.length > 0 && (
                     <Select
                       meta={fields.groupBy}
@@ -473,11 +480,9 @@ function ColumnsStep({
                 <Text fontWeight="semibold" fontSize="sm">
                   {t("dashboardSettings.builder.values")}
                 </Text>
-                {listRows(
-                  values,
-                  chart.countConfigurations.name,
-                  3,
-                  (number) => t("dashboardSettings.builder.removeValue", { number }),
+                {rowList(
+                  chart.countConfigurations,
+                  "values",
                   (row, number) => (
                     <>
                       <FormField meta={row.description} label={t("dashboardSettings.builder.valueName", { number })}>
@@ -500,16 +505,9 @@ function ColumnsStep({
                       />
                     </>
                   ),
-                )}
-                <Text color="fg.error" fontSize="sm" id={chart.countConfigurations.errorId}>
-                  {chart.countConfigurations.errors?.map(messageText).join(" ")}
-                </Text>
-                {addButton(
-                  form.insert.getButtonProps({
-                    name: chart.countConfigurations.name,
-                    defaultValue: { description: "", countField: "", countAggregationFunction: "COUNT" },
-                  }),
-                  t("dashboardSettings.builder.addValue"),
+                  <Text color="fg.error" fontSize="sm" id={chart.countConfigurations.errorId}>
+                    {chart.countConfigurations.errors?.map(messageText).join(" ")}
+                  </Text>,
                 )}
               </Stack>
             </Fieldset.Root>
@@ -522,37 +520,19 @@ function ColumnsStep({
                 <Text fontSize="xs" color="fg.muted">
                   {t("dashboardSettings.builder.tableHint")}
                 </Text>
-                {listRows(
-                  sorting,
-                  fields.tableSorting.name,
-                  2,
-                  (number) => t("dashboardSettings.builder.removeSort", { number }),
-                  (row, number) => (
-                    <>
-                      <Select
-                        meta={row.field}
-                        label={t("dashboardSettings.builder.sortField", { number })}
-                        options={sortable}
-                        empty={t("dashboardSettings.builder.choose")}
-                      />
-                      <Select
-                        meta={row.direction}
-                        label={t("dashboardSettings.builder.sortDirection", { number })}
-                        options={sortDirections.map((d) => ({
-                          value: d,
-                          label: t(`dashboardSettings.directions.${d}`),
-                        }))}
-                      />
-                    </>
-                  ),
-                )}
-                {addButton(
-                  form.insert.getButtonProps({
-                    name: fields.tableSorting.name,
-                    defaultValue: { field: "", direction: "asc" },
-                  }),
-                  t("dashboardSettings.builder.addSort"),
-                )}
+                {rowList(fields.tableSorting, "sorting", (row, number) => (
+                  <>
+                    {fieldSelect(row.field, t("dashboardSettings.builder.sortField", { number }), sortable)}
+                    <Select
+                      meta={row.direction}
+                      label={t("dashboardSettings.builder.sortDirection", { number })}
+                      options={sortDirections.map((d) => ({
+                        value: d,
+                        label: t(`dashboardSettings.directions.${d}`),
+                      }))}
+                    />
+                  </>
+                ))}
               </Stack>
             </Fieldset.Root>
           )}
@@ -560,41 +540,26 @@ function ColumnsStep({
           <Fieldset.Root data-testid="filters">
             <Fieldset.Legend>{t("dashboardSettings.builder.filtersLegend")}</Fieldset.Legend>
             <Stack gap="3">
-              {listRows(
-                filters,
-                config.filters.name,
-                4,
-                (number) => t("dashboardSettings.builder.removeFilter", { number }),
-                (row, number) => (
-                  <>
-                    <Select
-                      meta={row.field}
-                      label={t("dashboardSettings.builder.filterField", { number })}
-                      options={all}
-                      empty={t("dashboardSettings.builder.choose")}
+              {rowList(config.filters, "filters", (row, number) => (
+                <>
+                  {fieldSelect(row.field, t("dashboardSettings.builder.filterField", { number }), all)}
+                  <Select
+                    meta={row.operation}
+                    label={t("dashboardSettings.builder.filterOperation", { number })}
+                    options={operationsFor(row.field.value)}
+                  />
+                  <FormField meta={row.paramValue} label={t("dashboardSettings.builder.filterValue", { number })}>
+                    <Input {...getInputProps(row.paramValue, { type: "text" })} key={row.paramValue.key} size="sm" />
+                  </FormField>
+                  <Stack gap="1">
+                    <CheckField meta={row.isParamUserField} label={t("dashboardSettings.builder.currentUser")} />
+                    <CheckField
+                      meta={row.isParamUserAccessible}
+                      label={t("dashboardSettings.builder.viewerMayChange")}
                     />
-                    <Select
-                      meta={row.operation}
-                      label={t("dashboardSettings.builder.filterOperation", { number })}
-                      options={operationsFor(row.field.value)}
-                    />
-                    <FormField meta={row.paramValue} label={t("dashboardSettings.builder.filterValue", { number })}>
-                      <Input {...getInputProps(row.paramValue, { type: "text" })} key={row.paramValue.key} size="sm" />
-                    </FormField>
-                    <Stack gap="1">
-                      <Check meta={row.isParamUserField} label={t("dashboardSettings.builder.currentUser")} />
-                      <Check meta={row.isParamUserAccessible} label={t("dashboardSettings.builder.viewerMayChange")} />
-                    </Stack>
-                  </>
-                ),
-              )}
-              {addButton(
-                form.insert.getButtonProps({
-                  name: config.filters.name,
-                  defaultValue: { field: "", operation: "=", paramValue: "" },
-                }),
-                t("dashboardSettings.builder.addFilter"),
-              )}
+                  </Stack>
+                </>
+              ))}
               {usable.length > 0 && (
                 <Fieldset.Root>
                   <Fieldset.Legend fontSize="sm">{t("dashboardSettings.builder.customizable")}</Fieldset.Legend>
@@ -655,19 +620,7 @@ function ColumnsStep({
  * are GET forms whose choices are in the URL, the last is one posted form whose rows are added and removed by
  * Conform's intents. Reset asks first when something was entered, then starts anew.
  */
-export function WidgetBuilder({
-  builder,
-  lastResult,
-  confirmReset,
-  preview,
-}: {
-  builder: BuilderState;
-  lastResult?: SubmissionResult<string[]> | null;
-  /** The action's preview of the form as it is (isPreviewing). */
-  preview?: WidgetPreview;
-  /** The action's answer that asked Reset with something entered, so the question shows over the form. */
-  confirmReset: object | null;
-}) {
+export function WidgetBuilder({ builder, lastResult, confirmReset, preview }: WidgetBuilderProps) {
   const { t } = useTranslation();
   const current = builder.step === "type" ? 1 : builder.step === "source" ? 2 : preview ? 4 : 3;
   const here = builderUrl(builder.widget?.uuid, currentParams(builder));

@@ -11,9 +11,8 @@ import { ApiError, api } from "../../utils/api.server.ts";
 import { errorDialogText, fieldErrors, OOPS, serverMessage } from "../../utils/api-errors.ts";
 import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
-import { deleteThenRedirect, readForm } from "../../utils/form-action.server.ts";
 import type { Language } from "../../utils/i18n.ts";
-
+import { deleteOnTab, readTabPost } from "./settings-actions.server.ts";
 import { builderUrl, DATASOURCE_RESOURCE, dashboardSettingsUrl, WIDGET_RESOURCE } from "./settings-urls.ts";
 import { hasEntries, isWidgetType, parseWidgetForm, toWidgetInput } from "./widget-form.ts";
 
@@ -210,22 +209,11 @@ async function previewed(
 
 /** Everything the widgets tab posts: the builder's Preview, Save and Reset, and a deletion after its question. */
 export async function widgetsAction(request: Request, context: Readonly<RouterContextProvider>, user: CurrentUser) {
-  const url = new URL(request.url);
-  const client = api(context);
-  const formData = await readForm(request);
-  const intent = formData.get("intent");
-  const id = url.searchParams.get("id");
-
+  const { url, client, formData, intent, id } = await readTabPost(request, context);
   if (intent === "delete" && id) {
-    if (!hasPermission(user, "Delete", WIDGET_RESOURCE)) throw data("Forbidden", { status: 403 });
-    return deleteThenRedirect(context, {
-      remove: async () => {
-        const widget = await client.call(dashboardsApi.getWidget, { params: { id } });
-        await client.call(dashboardsApi.deleteWidget, { params: { id: widget.uuid } });
-        return widget.name;
-      },
-      toast: "dashboardSettings.widgets.deletedToast",
-      to: dashboardSettingsUrl("widgets"),
+    return deleteOnTab(context, user, "widgets", {
+      read: () => client.call(dashboardsApi.getWidget, { params: { id } }),
+      remove: (widget) => client.call(dashboardsApi.deleteWidget, { params: { id: widget.uuid } }),
     });
   }
 

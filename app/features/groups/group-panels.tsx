@@ -1,5 +1,5 @@
 import { Input, Stack } from "@chakra-ui/react";
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import type { GroupAdminDto } from "../../../server/contract/iam.ts";
 import { FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
@@ -30,9 +30,9 @@ export function GroupPanel({ group, lastResult, action, closeTo }: PanelProps & 
       title={group ? t("settings.groups.renameTitle", { name: group.name }) : t("settings.groups.newTitle")}
       closeTo={closeTo}
       testId="group-panel"
-      formProps={getFormProps(form)}
+      form={form}
       action={action}
-      saveLabel={group ? t("common.saveChanges") : t("common.save")}
+      edit={Boolean(group)}
     >
       <Stack gap="5">
         <FormField meta={fields.name} label={t("settings.groups.name")}>
@@ -68,7 +68,7 @@ export function AddMemberPanel({
     <SearchPickPanel
       title={t("settings.groups.addMemberTitle", { name: group.name })}
       testId="member-panel"
-      formProps={getFormProps(form)}
+      form={form}
       intent="add"
       closeTo={closeTo}
       action={action}

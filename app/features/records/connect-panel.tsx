@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { connectFormSchema } from "../../../server/contract/links.ts";
 import type { RecordConnection } from "../../../server/contract/relationships.ts";
 import { SearchPickPanel } from "../../components/search-pick-panel.tsx";
@@ -28,7 +28,7 @@ export function ConnectPanel({ connection, search, lastResult, closeTo, action }
     <SearchPickPanel
       title={t("links.addTitle", { entity })}
       testId="connect-panel"
-      formProps={getFormProps(form)}
+      form={form}
       intent="connect"
       closeTo={closeTo}
       action={action}

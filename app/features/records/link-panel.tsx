@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { linkFormSchema } from "../../../server/contract/links.ts";
 import { SearchPickPanel } from "../../components/search-pick-panel.tsx";
 import { useSchemaForm } from "../../utils/schema-form.ts";
@@ -23,7 +23,7 @@ export function LinkPanel({ screen, entityLabel, search, lastResult, closeTo, ac
     <SearchPickPanel
       title={t("links.addTitle", { entity: entityLabel })}
       testId="link-panel"
-      formProps={getFormProps(form)}
+      form={form}
       intent="link"
       closeTo={closeTo}
       action={action}

@@ -1,5 +1,5 @@
 import { Input, Stack, Text } from "@chakra-ui/react";
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import type { RoleDto } from "../../../server/contract/iam.ts";
 import { FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
@@ -32,9 +32,8 @@ export function NewRolePanel({ copyOf, lastResult, action, closeTo }: PanelProps
       title={copyOf ? t("settings.roles.copyTitle", { name: copied }) : t("settings.roles.newTitle")}
       closeTo={closeTo}
       testId="role-panel"
-      formProps={getFormProps(form)}
+      form={form}
       action={action}
-      saveLabel={t("common.save")}
     >
       <Stack gap="4">
         <Text fontSize="sm" color="fg.muted">
@@ -63,9 +62,9 @@ export function RenameRolePanel({ role, lastResult, action, closeTo }: PanelProp
       title={t("settings.roles.renameTitle", { name: role.name })}
       closeTo={closeTo}
       testId="role-panel"
-      formProps={getFormProps(form)}
+      form={form}
       action={action}
-      saveLabel={t("common.saveChanges")}
+      edit
     >
       <FormField meta={fields.name} label={t("settings.roles.name")}>
         <Input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} autoFocus />

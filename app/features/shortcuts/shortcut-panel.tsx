@@ -1,5 +1,5 @@
 import { Input, Stack } from "@chakra-ui/react";
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import type { ShortcutDto } from "../../../server/contract/shortcuts.ts";
 import { FormField } from "../../components/form-field.tsx";
 import { FormPanel } from "../../components/form-panel.tsx";
@@ -28,9 +28,9 @@ export function ShortcutPanel({
       title={t("shortcuts.renameTitle", { name: shortcut.name })}
       closeTo={SHORTCUTS_PATH}
       testId="shortcut-panel"
-      formProps={getFormProps(form)}
+      form={form}
       action={shortcutsUrl({ panel: "edit", id: shortcut.uuid })}
-      saveLabel={t("common.saveChanges")}
+      edit
     >
       <Stack gap="4">
         <FormField meta={fields.name} label={t("shortcuts.name")}>

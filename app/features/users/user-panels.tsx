@@ -1,11 +1,5 @@
 import { Fieldset, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import {
-  type FieldMetadata,
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { type FieldMetadata, getCollectionProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import type { RoleDto } from "../../../server/contract/iam.ts";
 import type { Employee } from "../../../server/contract/identity.ts";
 import { CheckLabel } from "../../components/check-label.tsx";
@@ -137,7 +131,7 @@ export function InvitePanel({ roles, groups, lastResult, action, closeTo }: Pane
       title={t("settings.users.inviteTitle")}
       closeTo={closeTo}
       testId="invite-panel"
-      formProps={getFormProps(form)}
+      form={form}
       action={action}
       saveLabel={t("settings.users.invite")}
       intent="invite"
@@ -182,9 +176,9 @@ export function EditUserPanel({
       title={t("settings.users.editTitle", { name: fullName(employee) })}
       closeTo={closeTo}
       testId="user-panel"
-      formProps={getFormProps(form)}
+      form={form}
       action={action}
-      saveLabel={t("common.saveChanges")}
+      edit
     >
       <Stack gap="5">
         <FixedValue

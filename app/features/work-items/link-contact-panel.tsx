@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { contactChoiceFormSchema } from "../../../server/contract/work-items.ts";
 import { SearchPickPanel } from "../../components/search-pick-panel.tsx";
 import { useSchemaForm } from "../../utils/schema-form.ts";
@@ -32,7 +32,7 @@ export default function LinkContactPanel({ itemName, search, lastResult, closeTo
     <SearchPickPanel
       title={t("workItems.linkTitle", { name: itemName })}
       testId="link-contact-panel"
-      formProps={getFormProps(form)}
+      form={form}
       intent="linkContact"
       closeTo={closeTo}
       action={action}

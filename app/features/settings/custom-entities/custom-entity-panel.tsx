@@ -1,5 +1,5 @@
 import { Fieldset, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { type FieldMetadata, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { type FocusEvent, type FormEvent, useRef } from "react";
 import {
   type CustomEntity,
@@ -7,7 +7,7 @@ import {
   entityNamesSchema,
 } from "../../../../server/contract/custom-entities.ts";
 import { normaliseKey } from "../../../../server/contract/custom-fields.ts";
-import { CheckLabel } from "../../../components/check-label.tsx";
+import { CheckField } from "../../../components/check-label.tsx";
 import { FixedValue } from "../../../components/fixed-value.tsx";
 import { FormField } from "../../../components/form-field.tsx";
 import { FormPanel } from "../../../components/form-panel.tsx";
@@ -110,16 +110,14 @@ export function NewEntityPanel({ lastResult, action, closeTo }: PanelProps) {
   const field = first.getFieldset();
   const entityKey = useFollowingKey(Boolean(fields.key.initialValue));
   const fieldKey = useFollowingKey(Boolean(field.key.initialValue));
-  const { key: _key, ...partOfName } = getInputProps(field.partOfName, { type: "checkbox" });
 
   return (
     <FormPanel
       title={t("settings.entityPanel.addTitle")}
       closeTo={closeTo}
       testId="entity-panel"
-      formProps={getFormProps(form)}
+      form={form}
       action={action}
-      saveLabel={t("common.save")}
     >
       <Stack gap="5">
         <NameInputs fields={fields} onSingularEn={entityKey.follow} />
@@ -158,10 +156,7 @@ export function NewEntityPanel({ lastResult, action, closeTo }: PanelProps) {
                 />
               </SimpleGrid>
               <FormField meta={translated(field.partOfName)} label={t("settings.entityPanel.partOfName")} hideLabel>
-                <CheckLabel>
-                  <input {...partOfName} key={field.partOfName.key} />
-                  {t("settings.entityPanel.partOfName")}
-                </CheckLabel>
+                <CheckField meta={field.partOfName} label={t("settings.entityPanel.partOfName")} />
               </FormField>
             </Stack>
           </Fieldset.Content>
@@ -186,9 +181,9 @@ export function RenameEntityPanel({ entity, lastResult, action, closeTo }: Panel
       title={t("settings.entityPanel.editTitle", { name: pluralOf(entity, language) })}
       closeTo={closeTo}
       testId="entity-panel"
-      formProps={getFormProps(form)}
+      form={form}
       action={action}
-      saveLabel={t("common.saveChanges")}
+      edit
     >
       <Stack gap="5">
         <NameInputs fields={fields} />

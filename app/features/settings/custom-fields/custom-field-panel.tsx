@@ -12,7 +12,6 @@ import {
 } from "@chakra-ui/react";
 import {
   type FieldMetadata,
-  getFormProps,
   getInputProps,
   getTextareaProps,
   type Submission,
@@ -139,14 +138,7 @@ export function CustomFieldPanel({ entity, type, field, lastResult, action, clos
   };
 
   return (
-    <FormPanel
-      title={title}
-      closeTo={closeTo}
-      testId="field-panel"
-      formProps={getFormProps(form)}
-      action={action}
-      saveLabel={field ? t("common.saveChanges") : t("common.save")}
-    >
+    <FormPanel title={title} closeTo={closeTo} testId="field-panel" form={form} action={action} edit={Boolean(field)}>
       {/* Enter in a text box saves: the form's first submit button is its default one, not an option's Remove. */}
       <VisuallyHidden aria-hidden>
         <button type="submit" name="intent" value="save" tabIndex={-1}>

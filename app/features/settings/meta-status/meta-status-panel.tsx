@@ -7,7 +7,7 @@ import {
   type MetaStatusSetting,
   metaStatusInputSchema,
 } from "../../../../server/contract/meta-status.ts";
-import { CheckLabel } from "../../../components/check-label.tsx";
+import { CheckField } from "../../../components/check-label.tsx";
 import { FormField, SubmitButton } from "../../../components/form-field.tsx";
 import { PanelCancel, SidePanel } from "../../../components/side-panel.tsx";
 import { useHydrated } from "../../../utils/hydrated.ts";
@@ -75,14 +75,10 @@ function ColourInput({ meta }: { meta: Meta }) {
 /** A flag of the value as a checkbox, with what it means under it. */
 function Flag({ meta, label, hint }: { meta: Meta; label: string; hint: string }) {
   const translated = useTranslatedMeta();
-  const { key: _key, ...props } = getInputProps(meta, { type: "checkbox" });
   return (
     <FormField meta={translated(meta)} label={label} hideLabel>
       <Stack gap="1">
-        <CheckLabel>
-          <input {...props} key={meta.key} />
-          {label}
-        </CheckLabel>
+        <CheckField meta={meta} label={label} />
         <Text fontSize="xs" color="fg.muted">
           {hint}
         </Text>

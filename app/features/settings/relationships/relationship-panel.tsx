@@ -1,11 +1,5 @@
 import { Alert, Checkbox, DataList, Fieldset, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import {
-  type FieldMetadata,
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { type FieldMetadata, getCollectionProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import type { FieldEntity } from "../../../../server/contract/custom-fields.ts";
 import {
   type RelationshipDto,
@@ -233,9 +227,8 @@ export function NewRelationshipPanel({
       title={t("settings.relationshipPanel.addTitle")}
       closeTo={closeTo}
       testId="relationship-panel"
-      formProps={getFormProps(form)}
+      form={form}
       action={action}
-      saveLabel={t("common.save")}
     >
       <Stack gap="6">
         <FormErrors errors={form.errors} id={form.errorId} />
@@ -312,9 +305,9 @@ export function EditRelationshipPanel({
       title={t("settings.relationshipPanel.editTitle", { name: relationshipName(relationship, language) })}
       closeTo={closeTo}
       testId="relationship-panel"
-      formProps={getFormProps(form)}
+      form={form}
       action={action}
-      saveLabel={t("common.saveChanges")}
+      edit
     >
       <Stack gap="6">
         <FormErrors errors={form.errors} id={form.errorId} />

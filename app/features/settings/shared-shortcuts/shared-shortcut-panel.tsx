@@ -1,5 +1,5 @@
 import { Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { type SharedShortcutDto, shortcutVisibilities } from "../../../../server/contract/shortcuts.ts";
 import { FormErrors, FormField } from "../../../components/form-field.tsx";
 import { FormPanel } from "../../../components/form-panel.tsx";
@@ -45,9 +45,9 @@ export function SharedShortcutPanel({
       }
       closeTo={sharedShortcutsUrl()}
       testId="shared-shortcut-panel"
-      formProps={getFormProps(form)}
+      form={form}
       action={sharedShortcutsUrl(shortcut ? { panel: "edit", id: shortcut.uuid } : { panel: "new" })}
-      saveLabel={shortcut ? t("common.saveChanges") : t("common.save")}
+      edit={Boolean(shortcut)}
     >
       <Stack gap="4">
         <FormErrors form={form} />
