@@ -434,3 +434,51 @@ describe(`web forms on ${testDatabase}`, () => {
     expect(await stored(paused.uuid)).toBe(0);
   });
 });
+
+describe(`a web form's own limit on ${testDatabase}`, () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ demo: true, FORM_SUBMISSIONS_PER_MINUTE: 2 });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("refuses submissions past the form's limit a minute, whatever their addresses", async () => {
+    const admin = await signIn(t.app, "admin@example.com");
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/forms",
+      headers: bearer(admin.access_token),
+      payload: { title: "Busy", open: true, blocks: [{ type: "QUESTION", label: "Name" }] },
+    });
+    const form = created.json();
+    const secret = String(
+      (
+        await t.app.db
+          .selectFrom("core.setting")
+          .select("value")
+          .where("key", "=", "form_token_secret")
+          .executeTakeFirstOrThrow()
+      ).value,
+    );
+    const statuses: number[] = [];
+    for (const ip of ["192.0.2.1", "192.0.2.2", "192.0.2.3"]) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: `/api/public/forms/${form.publicId}/submissions`,
+        headers: { "x-forwarded-for": ip },
+        payload: { answers: {}, token: signToken(secret, form.uuid, Date.now() - 5000) },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 429]);
+    const read = await t.app.inject({
+      method: "GET",
+      url: `/api/forms/${form.uuid}`,
+      headers: bearer(admin.access_token),
+    });
+    expect(read.json()).toMatchObject({ submissionCount: 2, refusals: { formLimit: 1 } });
+  });
+});
