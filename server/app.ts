@@ -21,6 +21,7 @@ import { documentsRoutes } from "./documents/documents.routes.ts";
 import { documentRecordHooks } from "./documents/documents.service.ts";
 import { entityOrderRoutes } from "./entity-order/entity-order.routes.ts";
 import { fieldsRoutes } from "./fields/fields.routes.ts";
+import { formsRoutes, publicFormsRoutes } from "./forms/forms.routes.ts";
 import { groupsRoutes } from "./groups/groups.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { noStoreJson } from "./http/cache-headers.ts";
@@ -87,7 +88,12 @@ export type AppConfig = Pick<
   | "MAX_IMPORT_MB"
 > &
   // English unless asked: test apps and other callers need not name it.
-  Partial<Pick<Config, "DEMO_LANGUAGE">>;
+  Partial<
+    Pick<
+      Config,
+      "DEMO_LANGUAGE" | "FORM_SUBMISSIONS_PER_ADDRESS" | "FORM_ADDRESS_WINDOW_MINUTES" | "FORM_SUBMISSIONS_PER_MINUTE"
+    >
+  >;
 
 export interface BuildOptions {
   /** Where log lines go instead of stdout (tests read them). */
@@ -230,7 +236,26 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(exportsRoutes);
       await api.register(advancedSearchRoutes);
       await api.register(importsRoutes, { maxImportMegabytes: config.MAX_IMPORT_MB });
+      await api.register(formsRoutes);
       await api.register(recordsRoutes);
+    },
+    { prefix: "/api" },
+  );
+  // Web forms' public side: anyone answers an open form; each route takes a token only where the form asks for one.
+  await app.register(
+    async (api) => {
+      api.addHook("onRequest", rateLimits.refuseFailingAddress);
+      // A bad token counts against its address; a form that asks for a sign-in of a caller without one does not.
+      api.addHook("onResponse", async (request, reply) => {
+        if (request.headers.authorization) await rateLimits.countAuthenticationFailure(request, reply);
+      });
+      await api.register(publicFormsRoutes, {
+        limits: {
+          perAddress: config.FORM_SUBMISSIONS_PER_ADDRESS ?? 5,
+          addressWindowMinutes: config.FORM_ADDRESS_WINDOW_MINUTES ?? 10,
+          perFormPerMinute: config.FORM_SUBMISSIONS_PER_MINUTE ?? 15_000,
+        },
+      });
     },
     { prefix: "/api" },
   );

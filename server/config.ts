@@ -54,6 +54,11 @@ const schema = z.object({
   BULK_FILE_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   /** The largest file an import takes, in MB: a full sheet of a million rows is more than a document may be. */
   MAX_IMPORT_MB: z.coerce.number().int().min(1).max(10_240).default(MAX_IMPORT_MB_DEFAULT),
+  /** Submissions one address may send one web form in FORM_ADDRESS_WINDOW_MINUTES. */
+  FORM_SUBMISSIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(5),
+  FORM_ADDRESS_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  /** Submissions one web form takes a minute from everyone: enough for a campaign's peak (250 a second). */
+  FORM_SUBMISSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(15_000),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "DATA_DIR" | "API_URL" | "PUBLIC_API_URL"> & {

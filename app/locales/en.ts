@@ -2,6 +2,7 @@ import { advancedSearchEnglish } from "../../server/contract/advanced-search-tex
 import { bulkDataEnglish } from "../../server/contract/bulk-data-texts.ts";
 import { dashboardEnglish } from "../../server/contract/dashboard-texts.ts";
 import { apiErrorEnglish } from "../../server/contract/error-texts.ts";
+import { formEnglish } from "../../server/contract/form-texts.ts";
 import { validationEnglish } from "../../server/contract/messages.ts";
 import { notificationEnglish } from "../../server/contract/notification-texts.ts";
 import { entityOrderEnglish, notFoundEnglish } from "../../server/contract/settings-texts.ts";
@@ -24,6 +25,7 @@ const bulkMessages: TextsOf<typeof bulkDataEnglish> = bulkDataEnglish;
 const searchMessages: TextsOf<typeof advancedSearchEnglish> = advancedSearchEnglish;
 const dashboardMessages: TextsOf<typeof dashboardEnglish> = dashboardEnglish;
 const shortcutMessages: TextsOf<typeof shortcutEnglish> = shortcutEnglish;
+const formMessages: TextsOf<typeof formEnglish> = formEnglish;
 const notificationMessages: TextsOf<typeof notificationEnglish> = notificationEnglish;
 
 const en = {
@@ -330,7 +332,11 @@ const en = {
       todo_overdue: "{{record}} is overdue: it was due {{date}}",
       import_finished: "Your import of {{record}} has finished: {{status}}",
       export_finished: "Your export {{record}} has finished: {{status}}",
+      form_submission: "New response to your form {{record}}",
     },
+  },
+  forms: {
+    messages: formMessages,
   },
   shortcuts: {
     messages: shortcutMessages,

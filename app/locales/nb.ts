@@ -171,6 +171,8 @@ const nb: CoreTranslations = {
     cannotDeleteMetaStatus: "Kan ikke slette en kilde, kategori, status eller prioritet som er standard eller aktiv.",
     valueInUse: "Kan ikke fjernes. Verdien er i bruk.",
     InvalidInvitationException: "Denne invitasjonslenken er ugyldig eller utløpt.",
+    FormWithResponseException: "Kan ikke slette et skjema som har svar.",
+    RecordOutdatedException: "Denne oppføringen er utdatert. Åpne skjemaet på nytt.",
   },
   notFound: {
     status: "Fant ikke statusen",
@@ -389,6 +391,22 @@ const nb: CoreTranslations = {
       todo_overdue: "{{record}} har passert fristen: den var {{date}}",
       import_finished: "Importen din av {{record}} er ferdig: {{status}}",
       export_finished: "Eksporten din {{record}} er ferdig: {{status}}",
+      form_submission: "Nytt svar på skjemaet ditt {{record}}",
+    },
+  },
+  forms: {
+    messages: {
+      notFound: "Fant ikke skjemaet",
+      submissionNotFound: "Fant ikke svaret",
+      needsQuestion: "Et skjema må ha minst én spørsmålsblokk.",
+      closed: "Dette skjemaet er stengt.",
+      notAccepting: "Dette skjemaet tar ikke imot svar.",
+      expired: "Skjemaet er utløpt. Last inn siden på nytt og prøv igjen.",
+      tooFast: "Det gikk fort. Vent litt og send skjemaet på nytt.",
+      tooMany: "For mange svar. Prøv igjen senere.",
+      refused: "Svaret ble avvist.",
+      site: "Må være en nettadresse som https://example.com",
+      blockListedOnce: "Hver blokk kan bare stå én gang",
     },
   },
   shortcuts: {

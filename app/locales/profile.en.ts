@@ -75,6 +75,7 @@ const profileEn = {
         Document_Template: "Document templates",
         Widget: "Widgets",
         Datasource: "Data sources",
+        Form: "Forms",
       },
       operation: {
         Create: "create",
@@ -114,6 +115,8 @@ const profileEn = {
         import_finishedText: "An import you started has finished, stopped or failed.",
         export_finished: "Export finished",
         export_finishedText: "An export you started is ready to download, or has failed.",
+        form_submission: "Form responses",
+        form_submissionText: "Someone answered a web form you made.",
       },
     },
   },

@@ -79,6 +79,7 @@ const profileNb: ProfileTexts = {
         Document_Template: "Dokumentmaler",
         Widget: "Widgeter",
         Datasource: "Datakilder",
+        Form: "Skjemaer",
       },
       operation: {
         Create: "opprette",
@@ -118,6 +119,8 @@ const profileNb: ProfileTexts = {
         import_finishedText: "En import du startet er ferdig, stoppet eller mislyktes.",
         export_finished: "Eksport ferdig",
         export_finishedText: "En eksport du startet er klar til nedlasting, eller mislyktes.",
+        form_submission: "Skjemasvar",
+        form_submissionText: "Noen svarte på et nettskjema du har laget.",
       },
     },
   },

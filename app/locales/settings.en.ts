@@ -161,6 +161,7 @@ const settingsEn = {
         Document_Template: "Document templates",
         Widget: "Widgets",
         Datasource: "Data sources",
+        Form: "Forms",
       },
       shortcuts: "Shortcuts",
     },

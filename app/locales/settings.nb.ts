@@ -155,6 +155,7 @@ const settingsNb: SettingsTexts = {
         Document_Template: "Dokumentmaler",
         Widget: "Widgeter",
         Datasource: "Datakilder",
+        Form: "Skjemaer",
       },
       shortcuts: "Snarveier",
     },

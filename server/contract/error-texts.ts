@@ -37,6 +37,9 @@ export const apiErrorEnglish = {
   UserAlreadyAssignedException: "User already exist",
   attachmentExisting: "Attachment record already existing.",
   InvalidInvitationException: "This invitation link is invalid or has expired.",
+  /** Spec §8, "Other user-facing messages". */
+  FormWithResponseException: "Cannot delete Form with a response.",
+  RecordOutdatedException: "This record is outdated, please reopen the form.",
   ...metaStatusEnglish,
   // "Role in use" (spec §6), and the product's own refusals of user, group and role administration.
   ...iamEnglish,

@@ -33,6 +33,7 @@ export const resources = [
   "Document_Template",
   "Widget",
   "Datasource",
+  "Form",
 ] as const;
 export type Resource = (typeof resources)[number];
 export type Operation = (typeof operations)[number];

@@ -2,6 +2,7 @@ import { advancedSearchEnglish } from "./advanced-search-texts.ts";
 import { bulkDataEnglish } from "./bulk-data-texts.ts";
 import { dashboardEnglish } from "./dashboard-texts.ts";
 import { apiErrorEnglish } from "./error-texts.ts";
+import { formEnglish } from "./form-texts.ts";
 import { validationEnglish } from "./messages.ts";
 import { notificationEnglish } from "./notification-texts.ts";
 import { passwordEnglish, profileEnglish } from "./profile-texts.ts";
@@ -22,6 +23,7 @@ export const messageCatalogueEnglish = {
   dashboardMessages: dashboardEnglish,
   profile: { messages: { ...profileEnglish, ...passwordEnglish } },
   shortcuts: { messages: shortcutEnglish },
+  forms: { messages: formEnglish },
   notifications: { messages: notificationEnglish },
   settings: settingsMessagesEnglish,
   entityOrder: entityOrderEnglish,

@@ -4,7 +4,8 @@ import { z } from "zod";
  * What a user is told about (spec §2 bell, §3 Notification): being assigned to a record (directly, or through one of
  * their groups), a to-do or inquiry assigned to them by someone else, a record they are assigned to changed by
  * someone else, their to-dos due tomorrow or overdue (a scheduled job), and their imports and exports ending (the
- * job's row stands in for a record: `core.import_job` or `core.export_job`).
+ * job's row stands in for a record: `core.import_job` or `core.export_job`), and a response to a web form they own (the
+ * form stands in for the record: `core.form`).
  */
 export const notificationTypes = [
   "record_assigned",
@@ -14,6 +15,7 @@ export const notificationTypes = [
   "todo_overdue",
   "import_finished",
   "export_finished",
+  "form_submission",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

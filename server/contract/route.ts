@@ -15,6 +15,11 @@ export interface ApiRoute {
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;
+  /**
+   * Who may call it: signed-in users (the default), or anyone, with a Bearer token only where the resource asks for
+   * one (`optional`: a public form that is for signed-in users).
+   */
+  auth?: "optional";
   /** The body's media types when it is not JSON: `["multipart/form-data"]` for an upload, which the web app streams. */
   consumes?: readonly string[];
   /**

@@ -468,6 +468,72 @@ export interface SavedQueryTable {
   updated_at: Generated<Date>;
 }
 
+/** A web form (spec §3): its look, its blocks in order, who sees it and whether it takes answers. */
+export interface FormTable {
+  id: Generated<string>;
+  public_id: string;
+  title: string;
+  description: Generated<string>;
+  banner_key: string | null;
+  banner_mime: string | null;
+  banner_size: ColumnType<string | number | null, number | null | undefined, number | null>;
+  submit_label_text: Generated<string>;
+  submit_label_color_code: Generated<string>;
+  submit_button_color_code: Generated<string>;
+  thank_you_page_title: Generated<string>;
+  thank_you_page_paragraph: Generated<string>;
+  open: Generated<boolean>;
+  accepting_response: Generated<boolean>;
+  accessibility: Generated<"open" | "login">;
+  visibility: Generated<"everyone" | "admin" | "groups">;
+  group_ids: ColumnType<string[], string[] | undefined, string[]>;
+  allowed_sites: ColumnType<string[], string[] | undefined, string[]>;
+  auto_merge: Generated<boolean>;
+  blocks: ColumnType<unknown, string | undefined, string>;
+  owner_id: string | null;
+  /** bigint: PostgreSQL answers it as text. */
+  submission_count: ColumnType<string | number, never, never>;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** One accepted answer to a form: its answers by block id, and what became of it (merged into a contact later). */
+export interface FormSubmissionTable {
+  id: Generated<string>;
+  form_id: string;
+  answers: ColumnType<unknown, string, string>;
+  search_text: Generated<string>;
+  submitted_at: Generated<Date>;
+  submitted_by: string | null;
+  merge_state: Generated<"pending" | "merged" | "dismissed">;
+  contact_id: string | null;
+  company_id: string | null;
+  merged_by: string | null;
+  merged_at: Date | null;
+}
+
+/** How many submissions to a form were refused, and why: they are never stored. */
+export interface FormRefusalTable {
+  form_id: string;
+  reason: string;
+  count: ColumnType<string | number, number | undefined, never>;
+  last_at: Generated<Date>;
+}
+
+/** A submission token already taken, kept until it would have expired. */
+export interface FormUsedTokenTable {
+  nonce: string;
+  expires_at: Date;
+}
+
+/** Requests counted per key (an address on a form, a form) and fixed window, shared by every API process. */
+export interface FormRateCounterTable {
+  key: string;
+  window_start: Date;
+  count: number;
+}
+
 /** Every table the provider API reads or writes, keyed as Kysely addresses them ("schema.table"). */
 export interface Database {
   "core.workspace": WorkspaceTable;
@@ -505,6 +571,11 @@ export interface Database {
   "core.widget": WidgetTable;
   "core.dashboard_widget": DashboardWidgetTable;
   "core.user_dashboard": UserDashboardTable;
+  "core.form": FormTable;
+  "core.form_submission": FormSubmissionTable;
+  "core.form_refusal": FormRefusalTable;
+  "core.form_used_token": FormUsedTokenTable;
+  "core.form_rate_counter": FormRateCounterTable;
   "crm.inquiry_company_contact": WorkItemLinkTable & { inquiry_id: string };
   "crm.todo_company_contact": WorkItemLinkTable & { todo_id: string };
 }

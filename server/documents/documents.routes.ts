@@ -7,6 +7,7 @@ import { attachmentsApi } from "../contract/attachments.api.ts";
 import { documentsApi as routes } from "../contract/documents.api.ts";
 import { contentDisposition, parseRange } from "../files/downloads.ts";
 import { uploadReader } from "../files/uploads.ts";
+import { referencedBanners } from "../forms/forms.service.ts";
 import { contractRoute, contractRoutes } from "../http/contract-route.ts";
 import { recordOfPath } from "../http/record-path.ts";
 import { profileImageFiles } from "../users/users.repository.ts";
@@ -64,7 +65,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  // Files nothing names any more (deleted documents, a replaced profile image or logo, uploads whose row failed) go after a
+  // Files nothing names any more (deleted documents, a replaced profile image, logo or form banner, uploads whose row failed) go after a
   // grace period.
   const sweep = async () => {
     try {
@@ -75,6 +76,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
           for (const key of await profileImageFiles(app.db, keys)) named.add(key);
           for (const key of await logoFiles(app.db, keys)) named.add(key);
           for (const key of await bulkDataFiles(app.db, keys)) named.add(key);
+          for (const key of await referencedBanners(app.db, keys)) named.add(key);
           return named;
         },
       });

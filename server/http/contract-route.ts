@@ -3,13 +3,15 @@ import type { z } from "zod";
 import type { ApiRoute } from "../contract/route.ts";
 
 const bearer = [{ bearer: [] }];
+// OpenAPI's way to say a token is taken but not needed: no requirement, or the Bearer one.
+const optionalBearer = [{}, { bearer: [] }];
 
 /**
  * Fastify's options for a route declared in the contract: its method, URL, and the schema that validates its input,
  * serializes its answer and documents it. `app.route({ ...contractRoute(shortcutsApi.list), handler })`.
  */
 export function contractRoute<const Route extends ApiRoute>(route: Route) {
-  const { method, path, tags, summary, params, querystring, body, consumes, response } = route;
+  const { method, path, tags, summary, params, querystring, body, consumes, response, auth } = route;
   // Fastify warns of a schema key that is there but undefined: only the route's own parts are set. A file's answer
   // has no schema to serialize it with.
   const parts = Object.fromEntries(
@@ -27,12 +29,12 @@ export function contractRoute<const Route extends ApiRoute>(route: Route) {
     schema: {
       tags: [...tags],
       summary,
-      security: bearer,
+      security: auth === "optional" ? optionalBearer : bearer,
       ...parts,
     } as {
       tags: string[];
       summary: string;
-      security: typeof bearer;
+      security: { bearer?: never[] }[];
       params: Route["params"];
       querystring: Route["querystring"];
       body: Route["body"];

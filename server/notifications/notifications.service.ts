@@ -15,6 +15,7 @@ import {
 } from "../contract/notifications.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
+import { visibleFormIds } from "../forms/forms.repository.ts";
 import { memberIds } from "../groups/groups.repository.ts";
 import { DomainError } from "../http/errors.ts";
 import { cachedEntity, type EntityMetadata } from "../records/metadata.repository.ts";
@@ -100,6 +101,25 @@ export async function notifyJobFinished(
         params: { ...entityParams(job.entity), status: job.status },
       },
     ],
+  });
+}
+
+/**
+ * Tells a form's owner of a new response, in the transaction that stores it: one row, to the owner alone, naming the
+ * form (`core.form` stands in for the record) and none of the answers.
+ */
+export async function notifyFormSubmission(
+  trx: Db,
+  submission: { ownerId: string; formId: string; title: string },
+): Promise<number> {
+  return repo.insertNotifications(trx, {
+    type: "form_submission",
+    critical: false,
+    schemaKey: "core",
+    tableKey: "form",
+    resource: "Form",
+    actorId: null,
+    rows: [{ recipientId: submission.ownerId, recordId: submission.formId, recordName: submission.title, params: {} }],
   });
 }
 
@@ -257,6 +277,13 @@ async function readableRecords(db: Kysely<Database>, actor: Actor, rows: repo.St
       const table = tableKey === "import_job" ? "core.import_job" : "core.export_job";
       for (const id of await repo.ownJobIds(db, table, [...ids], actor.id))
         readable.add(`${schemaKey}.${tableKey}.${id}`);
+      entities.add(`${schemaKey}.${tableKey}`);
+      continue;
+    }
+    if (schemaKey === "core" && tableKey === "form") {
+      // A form's notification opens while the user may read forms and sees that one.
+      if (!can(actor, "Read", "Form")) continue;
+      for (const id of await visibleFormIds(db, actor, [...ids])) readable.add(`${schemaKey}.${tableKey}.${id}`);
       entities.add(`${schemaKey}.${tableKey}`);
       continue;
     }

@@ -209,6 +209,7 @@ describe(`notifications on ${testDatabase}`, () => {
       { id: "todo_overdue", enabled: true, critical: false },
       { id: "import_finished", enabled: true, critical: false },
       { id: "export_finished", enabled: true, critical: false },
+      { id: "form_submission", enabled: true, critical: false },
     ]);
 
     const patched = await call("PATCH", "/api/notifications/settings", employee, {
