@@ -13,7 +13,11 @@ import { getInstance } from "./middleware/i18next.server.ts";
 import { documentEncoding, encodeDocument } from "./utils/document-encoding.server.ts";
 import { createServerEmotionCache, emotionStyleTags } from "./utils/emotion.server.ts";
 import { NonceProvider } from "./utils/nonce.tsx";
-import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders } from "./utils/security-headers.server.ts";
+import {
+  applyBaseSecurityHeaders,
+  applyDocumentSecurityHeaders,
+  frameAncestorsContext,
+} from "./utils/security-headers.server.ts";
 import { serverTimingEnabled, serverTimingInstrumentations, startSpan } from "./utils/server-timing.server.ts";
 import { TextsProvider } from "./utils/translation.tsx";
 
@@ -49,7 +53,7 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = randomBytes(16).toString("base64");
-  applyDocumentSecurityHeaders(responseHeaders, nonce);
+  applyDocumentSecurityHeaders(responseHeaders, nonce, loadContext.get(frameAncestorsContext));
 
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
