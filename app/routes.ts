@@ -9,6 +9,10 @@ export default [
   route("healthz", "routes/healthz.ts"),
   route("resources/preferences", "routes/resources.preferences.ts"),
   route("locales/:lng/:ns", "routes/locales.ts"),
+  // A web form's public page, for anyone (or signed-in users, as the form says): outside the signed-in layout.
+  route("f/:publicId", "routes/public-form.tsx"),
+  route("f/:publicId/thanks", "routes/public-form.thanks.tsx"),
+  route("f/:publicId/banner", "routes/public-form.banner.ts"),
   layout("routes/protected-layout.ts", [
     index("routes/home.tsx"),
     route("dashboard/:id", "routes/dashboard.tsx"),

@@ -337,6 +337,13 @@ const en = {
   },
   forms: {
     messages: formMessages,
+    public: {
+      /** Shown when the form's thank-you page has no title of its own. */
+      thanksTitle: "Thank you!",
+      thanksText: "Your response has been sent.",
+      tokenRenewed: "The form had expired. Check your answers and send it again.",
+      honeypot: "Leave this field empty",
+    },
   },
   shortcuts: {
     messages: shortcutMessages,

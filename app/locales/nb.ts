@@ -408,6 +408,12 @@ const nb: CoreTranslations = {
       site: "Må være en nettadresse som https://example.com",
       blockListedOnce: "Hver blokk kan bare stå én gang",
     },
+    public: {
+      thanksTitle: "Takk!",
+      thanksText: "Svaret ditt er sendt.",
+      tokenRenewed: "Skjemaet var utløpt. Se over svarene og send det på nytt.",
+      honeypot: "La dette feltet stå tomt",
+    },
   },
   shortcuts: {
     messages: {
