@@ -12,7 +12,6 @@ import {
 } from "../features/web-forms/public-form-view.tsx";
 import { readPublicForm, submitPublicForm } from "../features/web-forms/public-forms.server.ts";
 import { getLocale } from "../middleware/i18next.server.ts";
-import { isCrossSite, refusedCrossSite } from "../middleware/origin-check.server.ts";
 import { ApiError } from "../utils/api.server.ts";
 import { fieldErrors, serverMessage } from "../utils/api-errors.ts";
 import { readForm } from "../utils/form-action.server.ts";
@@ -64,10 +63,6 @@ function refusalOf(error: ApiError): Refusal {
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await formOf(request, context, params.publicId);
-  // The origin check lets another site's post reach this page: only the sites the form allows may send it.
-  if (isCrossSite(request) && !form.allowedSites.includes(request.headers.get("Origin") ?? "")) {
-    throw refusedCrossSite();
-  }
   const formData = await readForm(request);
   const posted = formData.get("token");
   const postedToken = typeof posted === "string" && posted !== "" ? posted : form.token;
