@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { apiAs, type Call, runOf } from "./api.ts";
 import { submitSignIn, users } from "./auth.ts";
@@ -150,6 +151,10 @@ test("a closed form says so, an unknown one is not found, and a login form sends
 
 test("only the form's own sites may frame it, and only its own page may post it", async ({ page }) => {
   const open = await page.request.get(`/f/${run.open}`);
+  // A plain page: its HTML, with the whole form and its styles, stays within 15 KiB compressed.
+  const weight = gzipSync(await open.body()).length;
+  console.log(`/f/{publicId}, seven blocks: ${weight} bytes gzip`);
+  expect(weight).toBeLessThan(15 * 1024);
   expect(open.headers()["content-security-policy"]).toContain(`frame-ancestors ${PARTNER};`);
   expect(open.headers()["x-frame-options"]).toBeUndefined();
   const closed = await page.request.get(`/f/${run.closed}`);
