@@ -5,7 +5,7 @@ import { submitSignIn, users } from "./auth.ts";
 import { expect, jsEnabled, test } from "./fixtures.ts";
 
 /** This run's forms (one set per project, made once for the file). */
-const run = { stamp: "", open: "", openId: "", closed: "", login: "" };
+const run = { stamp: "", open: "", openId: "", closed: "", login: "", blockIds: {} as Record<string, string> };
 
 const PARTNER = "https://partner.example";
 
@@ -48,6 +48,7 @@ test.beforeAll(async ({ browser }, testInfo) => {
     });
     run.open = open.publicId;
     run.openId = open.uuid;
+    for (const block of open.blocks) if (block.type === "QUESTION") run.blockIds[block.label] = block.id;
     const closed = await call("POST", "/api/forms", {
       title: `Last year's survey ${run.stamp}`,
       blocks: [question("Anything else?")],
@@ -173,6 +174,27 @@ test("only the form's own sites may frame it, and only its own page may post it"
     expect(await post.text()).not.toContain("<form");
   }
   expect((await page.request.post("/resources/preferences", { headers: { Origin: PARTNER } })).status()).toBe(403);
+});
+
+test("a token the API refuses as stale or forged is replaced, and the answers are kept", async ({ page }) => {
+  const response = await page.request.post(`/f/${run.open}`, {
+    form: {
+      [run.blockIds["Full name"]]: "Grace Guest",
+      [run.blockIds["E-mail"]]: `forged.${run.stamp}@example.com`,
+      token: "not-a-token",
+      website: "",
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(400);
+  // The page as a browser without JavaScript would show it.
+  const html = await response.text();
+  expect(html).toContain("The form had expired. Check your answers and send it again.");
+  expect(html).toContain('value="Grace Guest"');
+  expect(html).toContain(`value="forged.${run.stamp}@example.com"`);
+  const token = /name="token" value="([^"]*)"/.exec(html)?.[1];
+  expect(token).toMatch(/\S{20,}/);
+  expect(token).not.toBe("not-a-token");
 });
 
 test.describe("in Norwegian", () => {
