@@ -7,6 +7,7 @@ import {
   type FieldType,
   isWritable,
   LONG_TEXT_MAX,
+  standaloneField,
   TEXT_MAX,
   URL_MAX,
   valuesValidator,
@@ -113,23 +114,17 @@ async function fieldsByEntity(db: Kysely<Database>): Promise<FieldsByEntity> {
 /** The field a question's answer is checked as: the mapped field's rules (required as the question says), or its own. */
 function questionField(block: StoredQuestion, fields: FieldsByEntity): FieldDefinition {
   const mapped = block.mergeWith ? fields[block.mergeWith.entity].get(block.mergeWith.field) : undefined;
-  const base: FieldDefinition = mapped ?? {
-    key: block.id,
-    labelEn: block.label,
-    labelNb: block.label,
-    type: block.fieldType,
-    required: false,
-    unique: false,
-    active: true,
-    builtIn: false,
-    customField: false,
-    partOfName: false,
-    searchable: false,
-    favorite: false,
-    settings: {
-      options: block.options.map((option) => ({ value: option, labelEn: option, labelNb: option })),
-    },
-  };
+  const base =
+    mapped ??
+    standaloneField({
+      key: block.id,
+      labelEn: block.label,
+      labelNb: block.label,
+      type: block.fieldType,
+      settings: {
+        options: block.options.map((option) => ({ value: option, labelEn: option, labelNb: option })),
+      },
+    });
   const settings = { ...base.settings, defaultValue: undefined, hidden: false };
   return { ...base, key: block.id, customField: false, required: block.required, settings };
 }

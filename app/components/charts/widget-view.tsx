@@ -1,7 +1,7 @@
 import { Box, HStack, Stat } from "@chakra-ui/react";
 import type { ComponentType } from "react";
 import { useLocation } from "react-router";
-import type { FieldDefinition, FieldType } from "../../../server/contract/fields.ts";
+import { type FieldDefinition, type FieldType, standaloneField } from "../../../server/contract/fields.ts";
 import type {
   AggregationFunction,
   ChartWidgetData,
@@ -225,21 +225,12 @@ const typedColumns = new Set<string>(["Date", "DateTime", "Percent", "Bool", "Nu
 
 /** A table column as the field `valueText` reads: its type, without options or settings. */
 function columnField(column: WidgetColumn): FieldDefinition {
-  return {
+  return standaloneField({
     key: column.key,
     labelEn: column.label,
     labelNb: column.label,
     type: (typedColumns.has(column.type) ? column.type : "Text") as FieldType,
-    required: false,
-    unique: false,
-    active: true,
-    builtIn: false,
-    customField: false,
-    partOfName: false,
-    searchable: false,
-    favorite: false,
-    settings: {},
-  };
+  });
 }
 
 type TableRow = { index: number; values: Record<string, unknown> };

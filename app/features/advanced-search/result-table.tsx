@@ -1,7 +1,7 @@
 import { Box } from "@chakra-ui/react";
 import type { QueryResultPage, ResultColumn, ResultRow } from "../../../server/contract/advanced-search.ts";
 import { columnLabel } from "../../../server/contract/advanced-search-texts.ts";
-import type { FieldDefinition, FieldType } from "../../../server/contract/fields.ts";
+import { type FieldDefinition, type FieldType, standaloneField } from "../../../server/contract/fields.ts";
 import { DataTable, type DataTableColumn, TableLink } from "../../components/data-table.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { valueText } from "../../components/value-text.ts";
@@ -11,21 +11,13 @@ import { screenOfEntity } from "../records/screens.ts";
 
 /** A result column as the value formatting of record lists needs it. */
 function fieldOf(column: ResultColumn): FieldDefinition {
-  return {
+  return standaloneField({
     key: column.field,
     labelEn: column.labelEn,
     labelNb: column.labelNb,
     type: column.type as FieldType,
-    required: false,
-    unique: false,
-    active: true,
-    builtIn: false,
-    customField: false,
-    partOfName: false,
-    searchable: false,
-    favorite: false,
     settings: { options: column.options },
-  };
+  });
 }
 
 /**

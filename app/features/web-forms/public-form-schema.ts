@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type FieldDefinition, fieldFormSchema } from "../../../server/contract/fields.ts";
+import { type FieldDefinition, fieldFormSchema, standaloneField } from "../../../server/contract/fields.ts";
 import type { FormBlock } from "../../../server/contract/forms.ts";
 import { DEFAULT_TIME_ZONE } from "../../../server/contract/time-zones.ts";
 import { fromLocalInput } from "../../utils/dates.ts";
@@ -22,24 +22,17 @@ export function isQuestion(block: FormBlock): block is QuestionBlock {
  * same input.
  */
 export function questionField(question: QuestionBlock): FieldDefinition {
-  return {
+  return standaloneField({
     key: question.id,
     labelEn: question.label,
     labelNb: question.label,
     type: question.inputType,
     required: question.required,
-    unique: false,
-    active: true,
-    builtIn: false,
-    customField: false,
-    partOfName: false,
-    searchable: false,
-    favorite: false,
     settings: {
       options: question.options,
       ...(question.maxLength === null ? {} : { maxLength: question.maxLength }),
     },
-  };
+  });
 }
 
 /**
