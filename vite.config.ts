@@ -14,7 +14,11 @@ const testDatabases = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : [
 async function chakraStylesheet(): Promise<{ href: string; plugin: Plugin }> {
   const { renderChakraGlobalStyles } = await import("./app/utils/chakra-global-css.server.tsx");
   const { renderStaticClasses } = await import("./app/styles/static-classes/static-css.server.tsx");
-  const css = renderChakraGlobalStyles().css + renderStaticClasses();
+  return stylesheetAsset(renderChakraGlobalStyles().css + renderStaticClasses());
+}
+
+/** A stylesheet the client build writes under a name made from its content, and where pages find it. */
+export function stylesheetAsset(css: string): { href: string; plugin: Plugin } {
   const fileName = `assets/chakra-${createHash("sha256").update(css).digest("base64url").slice(0, 10)}.css`;
   const plugin: Plugin = {
     name: "workspace:chakra-stylesheet",

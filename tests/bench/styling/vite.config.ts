@@ -2,11 +2,10 @@
  * The styling benchmark's build of the app with Chakra's own components (see chakra-jsx-runtime.ts): the project's
  * build, with the static classes left out of the stylesheet and the app's JSX sent through that runtime.
  */
-import { createHash } from "node:crypto";
 import path from "node:path";
 import type { Plugin, UserConfig } from "vite";
 import { defineConfig } from "vitest/config";
-import projectConfig from "../../../vite.config.ts";
+import projectConfig, { stylesheetAsset } from "../../../vite.config.ts";
 
 const projectRoot = process.cwd();
 const runtimeFile = path.join(projectRoot, "tests/bench/styling/chakra-jsx-runtime.ts");
@@ -25,17 +24,9 @@ function chakraJsxRuntime(): Plugin {
   };
 }
 
-async function globalStylesheet(): Promise<{ href: string; plugin: Plugin }> {
+async function globalStylesheet() {
   const { renderChakraGlobalStyles } = await import("../../../app/utils/chakra-global-css.server.tsx");
-  const css = renderChakraGlobalStyles().css;
-  const fileName = `assets/chakra-${createHash("sha256").update(css).digest("base64url").slice(0, 10)}.css`;
-  const plugin: Plugin = {
-    name: "workspace:chakra-stylesheet",
-    generateBundle() {
-      if (this.environment.name === "client") this.emitFile({ type: "asset", fileName, source: css });
-    },
-  };
-  return { href: `/${fileName}`, plugin };
+  return stylesheetAsset(renderChakraGlobalStyles().css);
 }
 
 export default defineConfig(async (env) => {
