@@ -9,6 +9,16 @@ import { multipartBody, pngFile } from "../support/upload-files.ts";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 
+/** The secret the workspace signs its submission tokens with. */
+async function tokenSecret(t: TestApp): Promise<string> {
+  const row = await t.app.db
+    .selectFrom("core.setting")
+    .select("value")
+    .where("key", "=", "form_token_secret")
+    .executeTakeFirstOrThrow();
+  return String(row.value);
+}
+
 describe(`web forms on ${testDatabase}`, () => {
   let t: TestApp;
   let admin: Tokens;
@@ -35,18 +45,8 @@ describe(`web forms on ${testDatabase}`, () => {
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
   };
-  const secret = async () =>
-    String(
-      (
-        await t.app.db
-          .selectFrom("core.setting")
-          .select("value")
-          .where("key", "=", "form_token_secret")
-          .executeTakeFirstOrThrow()
-      ).value,
-    );
   /** A token the public page got `ageMs` ago, as a clock would have signed it then. */
-  const tokenFor = async (formId: string, ageMs = 5000) => signToken(await secret(), formId, Date.now() - ageMs);
+  const tokenFor = async (formId: string, ageMs = 5000) => signToken(await tokenSecret(t), formId, Date.now() - ageMs);
   /** Each submission from an address of its own, unless a test is about one address. */
   const submit = (publicId: string, body: object, ip = `198.51.100.${++address % 250}`, tokens: Tokens | null = null) =>
     call("POST", `/api/public/forms/${publicId}/submissions`, tokens, body, { "x-forwarded-for": ip });
@@ -454,15 +454,7 @@ describe(`a web form's own limit on ${testDatabase}`, () => {
       payload: { title: "Busy", open: true, blocks: [{ type: "QUESTION", label: "Name" }] },
     });
     const form = created.json();
-    const secret = String(
-      (
-        await t.app.db
-          .selectFrom("core.setting")
-          .select("value")
-          .where("key", "=", "form_token_secret")
-          .executeTakeFirstOrThrow()
-      ).value,
-    );
+    const secret = await tokenSecret(t);
     const statuses: number[] = [];
     for (const ip of ["192.0.2.1", "192.0.2.2", "192.0.2.3"]) {
       const response = await t.app.inject({
