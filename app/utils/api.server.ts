@@ -175,6 +175,58 @@ function checkAnswer(route: ApiRoute, answer: unknown): void {
 }
 
 /**
+ * The provider API's public routes (a web form's page): with the user's tokens when someone is signed in (a form for
+ * signed-in users needs them; a session that cannot go on is no reason to refuse a public page), else with none, and
+ * always with the visitor's address. Answers are checked as `api`'s are; refusals come back as ApiErrors, for the page
+ * to answer as it must (sign in first, not found).
+ */
+export function publicApi(context: Readonly<RouterContextProvider>) {
+  const state = context.get(authStateContext);
+  if (!state) throw new Error("publicApi() needs the auth middleware");
+  const sendAs = async (path: string, init: RequestInit): Promise<Response> => {
+    if (state.tokens) {
+      try {
+        return await send(state, path, init, true);
+      } catch (error) {
+        if (!(error instanceof SessionExpiredError)) throw error;
+      }
+    }
+    return fetch(`${webEnv().apiUrl}${path}`, {
+      ...init,
+      headers: { accept: "application/json", ...init.headers, ...forwardedFor(state) },
+    });
+  };
+  return {
+    call: async <Route extends ApiRoute>(route: Route, ...[input]: RouteArguments<Route>) => {
+      const { params, query, body } = (input ?? {}) as { params?: object; query?: object; body?: unknown };
+      const path = routeUrl(route.path, params, query);
+      const end = startSpan(context, "api", `${route.method} ${route.path}`);
+      try {
+        const answer = await parse<RouteResult<Route>>(await sendAs(path, jsonInit(route.method, body)));
+        if (checksAnswers) checkAnswer(route, answer);
+        return answer;
+      } finally {
+        end?.();
+      }
+    },
+    /** A declared file route's answer as it streams, with the request's conditional headers; a 304 is passed on. */
+    stream: async <Route extends ApiRoute>(
+      route: Route,
+      input: RouteInput<Route>,
+      headers: Record<string, string> = {},
+    ): Promise<Response> => {
+      const { params, query } = input as { params?: object; query?: object };
+      const response = await sendAs(routeUrl(route.path, params, query), {
+        method: "GET",
+        headers: { accept: "*/*", ...headers },
+      });
+      if (response.ok || response.status === 304) return response;
+      return parse<never>(response);
+    },
+  };
+}
+
+/**
  * The provider API with the user's tokens; refreshes on 401 and retries once. When the session cannot go on, the
  * call throws the redirect to /login, wherever it was made.
  */

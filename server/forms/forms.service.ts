@@ -69,7 +69,6 @@ function invalid(errors: FieldError[]): DomainError {
   return new DomainError(400, "MethodArgumentNotValidException", "Validation failed", errors);
 }
 
-/** A refused submission: never stored, counted per form by `reason` (forms.routes.ts). */
 /** The signing secret never changes once made: read once per database. */
 const secrets = new WeakMap<Kysely<Database>, Promise<string>>();
 function tokenSecret(db: Kysely<Database>): Promise<string> {
@@ -82,6 +81,7 @@ function tokenSecret(db: Kysely<Database>): Promise<string> {
   return secret;
 }
 
+/** A refused submission: never stored, counted per form by `reason` (forms.routes.ts). */
 export class FormRefusal extends DomainError {
   readonly reason: string;
   constructor(status: number, exceptionName: string, message: string, reason: string, errors?: FieldError[]) {
@@ -443,8 +443,10 @@ export async function getSubmission(
 
 // ——— The public side ———
 
+const LOGIN_REQUIRED = "Full authentication is required to access this resource";
+
 function loginRequired(): DomainError {
-  return new DomainError(401, "UnauthorizedException", "Full authentication is required to access this resource");
+  return new DomainError(401, "UnauthorizedException", LOGIN_REQUIRED);
 }
 
 async function publicFormRow(db: Kysely<Database>, publicId: string): Promise<repo.FormRecord> {
@@ -456,12 +458,6 @@ async function publicFormRow(db: Kysely<Database>, publicId: string): Promise<re
 function stateOf(row: repo.FormRecord): PublicFormDto["state"] {
   if (!row.open) return "closed";
   return row.accepting_response ? "open" : "notAccepting";
-}
-
-/** Whether the form, for signed-in users only, needs a Bearer token the request did not bring. */
-export async function needsSignIn(db: Kysely<Database>, publicId: string): Promise<boolean> {
-  const row = publicId.length <= 64 ? await repo.findFormByPublicId(db, publicId) : undefined;
-  return row?.accessibility === "login";
 }
 
 /** The form as its public page shows it, with a token to submit it with while it takes responses. */
@@ -522,12 +518,7 @@ export async function submit(
 ): Promise<{ uuid: string }> {
   const row = await publicFormRow(db, publicId);
   if (row.accessibility === "login" && !context.signedIn) {
-    throw new FormRefusal(
-      401,
-      "UnauthorizedException",
-      "Full authentication is required to access this resource",
-      "login",
-    );
+    throw new FormRefusal(401, "UnauthorizedException", LOGIN_REQUIRED, "login");
   }
   const state = stateOf(row);
   if (state === "closed") throw new FormRefusal(409, "FormClosedException", formTexts.closed, "closed");

@@ -1,51 +1,7 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { ApiError as ApiErrorBody } from "../../../server/contract/errors.ts";
 import { formsApi } from "../../../server/contract/forms.api.ts";
 import type { PublicFormDto, SubmissionInput } from "../../../server/contract/forms.ts";
-import { ApiError, authStateContext, busyResponse } from "../../utils/api.server.ts";
-import { routeUrl } from "../../utils/api-path.ts";
-import { forwardedFor } from "../../utils/client-address.server.ts";
-import { webEnv } from "../../utils/env.server.ts";
-import { startSpan } from "../../utils/server-timing.server.ts";
-
-/**
- * The provider API's public form routes, called on the visitor's behalf: with the visitor's address (the API counts
- * its per-address limit by it, and believes it from the web app alone, TRUST_PROXY), and with the user's token only
- * when someone is signed in (a form for signed-in users needs it).
- */
-async function send(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  path: string,
-  init: RequestInit,
-): Promise<Response> {
-  const tokens = context.get(authStateContext)?.tokens;
-  const end = startSpan(context, "api", `${init.method} ${path.split("?")[0]}`);
-  try {
-    return await fetch(`${webEnv().apiUrl}${path}`, {
-      ...init,
-      headers: {
-        accept: "application/json",
-        ...init.headers,
-        ...forwardedFor(request),
-        ...(tokens ? { authorization: `Bearer ${tokens.accessToken}` } : {}),
-      },
-    });
-  } finally {
-    end?.();
-  }
-}
-
-async function refusal(response: Response): Promise<ApiError> {
-  let body: Partial<ApiErrorBody> = {};
-  try {
-    body = (await response.json()) as Partial<ApiErrorBody>;
-  } catch {
-    // A proxy's page or a cut connection: the status says enough.
-  }
-  const seconds = Number(response.headers.get("Retry-After"));
-  return new ApiError(response.status, body, Number.isInteger(seconds) && seconds >= 0 ? seconds : undefined);
-}
+import { ApiError, busyResponse, publicApi } from "../../utils/api.server.ts";
 
 /** Where a visitor who must sign in goes: sign-in, and back to the page. */
 function signInFirst(request: Request): Response {
@@ -68,9 +24,12 @@ export async function readPublicForm(
   context: Readonly<RouterContextProvider>,
   publicId: string,
 ): Promise<PublicFormDto> {
-  const response = await send(request, context, routeUrl(formsApi.publicForm.path, { publicId }), { method: "GET" });
-  if (!response.ok) throw pageError(request, await refusal(response));
-  return (await response.json()) as PublicFormDto;
+  try {
+    return await publicApi(context).call(formsApi.publicForm, { params: { publicId } });
+  } catch (error) {
+    if (error instanceof ApiError) throw pageError(request, error);
+    throw error;
+  }
 }
 
 /** Sends the answers; a refusal comes back as an ApiError (field errors, a refused token, a closed form, a limit). */
@@ -80,13 +39,12 @@ export async function submitPublicForm(
   publicId: string,
   body: SubmissionInput,
 ): Promise<void> {
-  const response = await send(request, context, routeUrl(formsApi.submit.path, { publicId }), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (response.status === 401) throw signInFirst(request);
-  if (!response.ok) throw await refusal(response);
+  try {
+    await publicApi(context).call(formsApi.submit, { params: { publicId }, body });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw signInFirst(request);
+    throw error;
+  }
 }
 
 const PASSED_HEADERS = ["content-type", "content-length", "cache-control", "etag", "last-modified"];
@@ -97,15 +55,17 @@ export async function streamBanner(
   context: Readonly<RouterContextProvider>,
   publicId: string,
 ): Promise<Response> {
-  const search = new URL(request.url).search;
   const conditional = request.headers.get("if-none-match");
-  const response = await send(request, context, `${routeUrl(formsApi.publicBanner.path, { publicId })}${search}`, {
-    method: "GET",
-    headers: { accept: "image/*", ...(conditional ? { "if-none-match": conditional } : {}) },
-  });
-  if (!response.ok && response.status !== 304) {
-    await response.body?.cancel();
-    return new Response(null, { status: response.status === 401 ? 401 : 404 });
+  let response: Response;
+  try {
+    response = await publicApi(context).stream(
+      formsApi.publicBanner,
+      { params: { publicId } },
+      conditional ? { "if-none-match": conditional } : {},
+    );
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return new Response(null, { status: error.status === 401 ? 401 : 404 });
   }
   const headers = new Headers();
   for (const name of PASSED_HEADERS) {
