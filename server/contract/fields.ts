@@ -97,28 +97,6 @@ export interface FieldDefinition {
   settings: FieldSettings;
 }
 
-/**
- * A field that is no column of an entity (a query's result column, a widget's, a web form's question), so that values
- * are checked and shown by its type as a record's are: active, and none of the entity's own flags.
- */
-export function standaloneField(
-  field: Pick<FieldDefinition, "key" | "labelEn" | "labelNb" | "type"> &
-    Partial<Pick<FieldDefinition, "required" | "settings">>,
-): FieldDefinition {
-  return {
-    required: false,
-    settings: {},
-    ...field,
-    unique: false,
-    active: true,
-    builtIn: false,
-    customField: false,
-    partOfName: false,
-    searchable: false,
-    favorite: false,
-  };
-}
-
 export const fieldDefinitionSchema = z.object({
   key: z.string(),
   labelEn: z.string(),

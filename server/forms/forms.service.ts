@@ -7,7 +7,6 @@ import {
   type FieldType,
   isWritable,
   LONG_TEXT_MAX,
-  standaloneField,
   TEXT_MAX,
   URL_MAX,
   valuesValidator,
@@ -30,6 +29,7 @@ import {
 } from "../contract/forms.ts";
 import { messages } from "../contract/messages.ts";
 import { SEARCH_MIN_LENGTH } from "../contract/records.ts";
+import { standaloneField } from "../contract/standalone-field.ts";
 import type { Database } from "../db/schema.ts";
 import { isUuid } from "../db/values.ts";
 import { checkImageType } from "../files/file-types.ts";

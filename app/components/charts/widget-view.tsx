@@ -1,7 +1,8 @@
 import { Box, HStack, Stat } from "@chakra-ui/react";
 import type { ComponentType } from "react";
 import { useLocation } from "react-router";
-import { type FieldDefinition, type FieldType, standaloneField } from "../../../server/contract/fields.ts";
+import type { FieldDefinition, FieldType } from "../../../server/contract/fields.ts";
+import { standaloneField } from "../../../server/contract/standalone-field.ts";
 import type {
   AggregationFunction,
   ChartWidgetData,

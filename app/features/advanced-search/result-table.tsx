@@ -1,7 +1,8 @@
 import { Box } from "@chakra-ui/react";
 import type { QueryResultPage, ResultColumn, ResultRow } from "../../../server/contract/advanced-search.ts";
 import { columnLabel } from "../../../server/contract/advanced-search-texts.ts";
-import { type FieldDefinition, type FieldType, standaloneField } from "../../../server/contract/fields.ts";
+import type { FieldDefinition, FieldType } from "../../../server/contract/fields.ts";
+import { standaloneField } from "../../../server/contract/standalone-field.ts";
 import { DataTable, type DataTableColumn, TableLink } from "../../components/data-table.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { valueText } from "../../components/value-text.ts";

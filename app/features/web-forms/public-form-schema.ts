@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { type FieldDefinition, fieldFormSchema, standaloneField } from "../../../server/contract/fields.ts";
+import { type FieldDefinition, fieldFormSchema } from "../../../server/contract/fields.ts";
 import type { FormBlock } from "../../../server/contract/forms.ts";
+import { standaloneField } from "../../../server/contract/standalone-field.ts";
 import { DEFAULT_TIME_ZONE } from "../../../server/contract/time-zones.ts";
 import { fromLocalInput } from "../../utils/dates.ts";
 import type { Language } from "../../utils/i18n.ts";
