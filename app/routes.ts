@@ -47,6 +47,9 @@ export default [
     route("advanced-search/:queryType/:id/edit", "routes/advanced-search.builder.tsx", { id: "advanced-search-edit" }),
     route("advanced-search/:queryType/:id/view", "routes/advanced-search.view.tsx"),
     route("advanced-search/:queryType/:id/run", "routes/advanced-search.run.tsx"),
+    route("forms", "routes/forms.tsx", [
+      // The list of forms and each form's screens.
+    ]),
     route("resources/upload", "routes/resources.upload.ts"),
     route("resources/record-search", "routes/resources.record-search.ts"),
     route("notifications", "routes/notifications.ts"),

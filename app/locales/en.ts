@@ -9,6 +9,7 @@ import { entityOrderEnglish, notFoundEnglish } from "../../server/contract/setti
 import { shortcutEnglish } from "../../server/contract/shortcut-texts.ts";
 import type { ProfileTexts } from "./profile.en.ts";
 import type { SettingsTexts } from "./settings.en.ts";
+import type { WebFormsTexts } from "./web-forms.en.ts";
 
 /** A table of English texts as a locale's type: the same keys, any text. */
 export type TextsOf<Table> = { [Key in keyof Table]: Table[Key] extends string ? string : TextsOf<Table[Key]> };
@@ -699,9 +700,9 @@ const en = {
 };
 
 /**
- * The texts every page may need; the settings' and the profile's screens add theirs (./settings.en.ts, ./profile.en.ts,
- * app/utils/text-parts.ts).
+ * The texts every page may need; the settings', the profile's and the web forms' screens add theirs (./settings.en.ts,
+ * ./profile.en.ts, ./web-forms.en.ts, app/utils/text-parts.ts).
  */
 export type CoreTranslations = typeof en;
-export type Translations = CoreTranslations & SettingsTexts & ProfileTexts;
+export type Translations = CoreTranslations & SettingsTexts & ProfileTexts & WebFormsTexts;
 export default en;

@@ -6,6 +6,7 @@ import { messageCatalogueEnglish } from "../../server/contract/message-catalogue
 import { allTexts } from "./all.ts";
 import profileEn from "./profile.en.ts";
 import settingsEn from "./settings.en.ts";
+import webFormsEn from "./web-forms.en.ts";
 
 const { en, nb } = allTexts;
 
@@ -71,6 +72,7 @@ describe("locale files", () => {
         texts: profileEn,
         screens: /^(features[\\/]profile[\\/]|features[\\/]notifications[\\/]settings-screen\.|routes[\\/]profile)/,
       },
+      { texts: webFormsEn, screens: /^(features[\\/]web-forms[\\/](?!public-)|routes[\\/]forms)/ },
     ];
     const files = sourceFiles(appDir)
       .map((file) => path.relative(appDir, file))

@@ -13,7 +13,7 @@ export function isLanguage(value: unknown): value is Language {
  * The namespaces that hold only some screens' texts (app/locales/all.ts). A key is looked up in the core namespace,
  * then in these: a screen names `settings.users.title` whichever namespace holds it.
  */
-export const textParts = ["settings", "profile"] as const;
+export const textParts = ["settings", "profile", "webForms"] as const;
 export type TextPart = (typeof textParts)[number];
 
 /** How i18next reads the texts, the same on the server and in the browser. */
