@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  builderOptionsSchema,
   formInputSchema,
   formListQuerySchema,
   formPageSchema,
@@ -40,6 +41,14 @@ export const formsApi = {
     summary: "Create a form, closed until opened, with at least one question block (Form Create)",
     body: formInputSchema,
     response: { 201: formSchema },
+  }),
+  builderOptions: apiRoute({
+    method: "GET",
+    path: "/forms/builder-options",
+    tags,
+    summary:
+      "What a form's questions may be mapped to (the contacts' and companies' fields people type or choose, custom fields included) and the groups a form may be shown to (Form Create or Update)",
+    response: { 200: builderOptionsSchema },
   }),
   get: apiRoute({
     method: "GET",

@@ -189,6 +189,24 @@ export const formSchema = z.object({
 });
 export type FormDto = z.infer<typeof formSchema>;
 
+/** A field a question may be mapped to: its key, labels, type and, for a List or MultiSelect, its options. */
+export const mergeableFieldSchema = z.object({
+  key: z.string(),
+  labelEn: z.string(),
+  labelNb: z.string(),
+  type: z.enum(fieldTypes),
+  required: z.boolean(),
+  options: z.array(optionSchema),
+});
+export type MergeableField = z.infer<typeof mergeableFieldSchema>;
+
+/** What the builder offers (`GET /api/forms/builder-options`): the fields per entity, and the groups a form may be for. */
+export const builderOptionsSchema = z.object({
+  fields: z.object({ contact: z.array(mergeableFieldSchema), company: z.array(mergeableFieldSchema) }),
+  groups: z.array(z.object({ uuid: z.string(), name: z.string() })),
+});
+export type BuilderOptions = z.infer<typeof builderOptionsSchema>;
+
 /** A row of the list of forms. */
 export const formRowSchema = z.object({
   uuid: z.string(),

@@ -183,6 +183,10 @@ export async function groupsByIds(db: Db, ids: string[]) {
   return db.selectFrom("core.user_group").select(["id", "name"]).where("id", "in", ids).orderBy("name").execute();
 }
 
+export async function allGroups(db: Db) {
+  return db.selectFrom("core.user_group").select(["id", "name"]).orderBy("name").execute();
+}
+
 export async function refusalsOf(db: Db, formId: string): Promise<Record<string, number>> {
   const rows = await db
     .selectFrom("core.form_refusal")

@@ -11,6 +11,7 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
   const serve = contractRoutes(app);
   serve(routes.list, (request) => service.listForms(app.db, request.actor, request.query));
   serve.created(routes.create, (request) => service.createForm(app.db, request.actor, request.body));
+  serve(routes.builderOptions, (request) => service.builderOptions(app.db, request.actor));
   serve(routes.get, (request) => service.getForm(app.db, request.actor, request.params.id));
   serve(routes.update, (request) => service.updateForm(app.db, request.actor, request.params.id, request.body));
   serve.noContent(routes.delete, (request) => service.deleteForm(app.db, request.actor, request.params.id));

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { type Actor, requirePermission } from "../auth/permissions.ts";
+import { type Actor, can, requirePermission } from "../auth/permissions.ts";
 import type { FieldError } from "../contract/errors.ts";
 import {
   type FieldDefinition,
@@ -12,6 +12,7 @@ import {
   valuesValidator,
 } from "../contract/fields.ts";
 import {
+  type BuilderOptions,
   FORM_BANNER_MAX_BYTES,
   type FormBlock,
   type FormBlockInput,
@@ -246,6 +247,28 @@ export async function listForms(
     totalElements: total,
     page: query.page,
     size: query.size,
+  };
+}
+
+/** The builder's choices: what a question may be mapped to, and the groups a form may be shown to. */
+export async function builderOptions(db: Kysely<Database>, actor: Actor): Promise<BuilderOptions> {
+  if (!can(actor, "Create", FORM)) requirePermission(actor, "Update", FORM);
+  const [contact, company, groups] = await Promise.all([
+    mergeableFields(db, "contact"),
+    mergeableFields(db, "company"),
+    repo.allGroups(db),
+  ]);
+  const described = (field: FieldDefinition) => ({
+    key: field.key,
+    labelEn: field.labelEn,
+    labelNb: field.labelNb,
+    type: field.type,
+    required: field.required,
+    options: (field.settings.options ?? []).map(({ value, labelEn, labelNb }) => ({ value, labelEn, labelNb })),
+  });
+  return {
+    fields: { contact: contact.map(described), company: company.map(described) },
+    groups: groups.map((group) => ({ uuid: group.id, name: group.name })),
   };
 }
 

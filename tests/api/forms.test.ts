@@ -132,6 +132,20 @@ describe(`web forms on ${testDatabase}`, () => {
     expect(errorsOf(unknown)).toEqual({ "blocks.0.mergeWith.field": "Must be one of the options" });
   });
 
+  it("offers the builder the fields a question may be mapped to and the groups, to those who may build forms", async () => {
+    const response = await call("GET", "/api/forms/builder-options");
+    expect(response.statusCode).toBe(200);
+    const { fields, groups } = response.json();
+    const contactKeys = fields.contact.map((field: any) => field.key);
+    expect(contactKeys).toContain("email");
+    expect(fields.contact.find((field: any) => field.key === "email")).toMatchObject({ type: "Email" });
+    expect(fields.company.map((field: any) => field.key)).toContain("name");
+    // Fields that list the workspace's rows (users, groups, statuses) are never asked of the public.
+    for (const field of [...fields.contact, ...fields.company]) expect(field.type).not.toBe("Query");
+    expect(Array.isArray(groups)).toBe(true);
+    expect((await call("GET", "/api/forms/builder-options", reader)).statusCode).toBe(403);
+  });
+
   it("refuses an update made from an outdated version", async () => {
     const form = await create();
     const body = { title: "Renamed", blocks: form.blocks, version: form.version };
