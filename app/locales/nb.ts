@@ -407,6 +407,7 @@ const nb: CoreTranslations = {
       refused: "Svaret ble avvist.",
       site: "Må være en nettadresse som https://example.com",
       blockListedOnce: "Hver blokk kan bare stå én gang",
+      invalidColour: "Må være en farge som #1A7F37",
     },
     public: {
       thanksTitle: "Takk!",

@@ -1,6 +1,5 @@
 import { messageCode, messageCodes } from "./message-code.ts";
 import { validationCodes } from "./messages.ts";
-import { INVALID_COLOUR } from "./settings-texts.ts";
 
 /**
  * Web forms' limits and texts, apart from the schemas (forms.ts, which re-exports them) so that the web app's locale
@@ -32,12 +31,13 @@ export const formEnglish = {
   refused: "The response was refused.",
   site: "Must be a web address such as https://example.com",
   blockListedOnce: "Each block may be listed once",
+  /** The settings' words, kept here too: the builder's page does not load the settings' texts. */
+  invalidColour: "Must be a colour such as #1A7F37",
 } as const;
 
 /** The codes of web forms' messages. */
 export const formTexts = {
   ...messageCodes("forms.messages", formEnglish),
-  invalidColour: INVALID_COLOUR,
   /** Spec §5 "File upload", with the banner's limit. */
   bannerTooLarge: messageCode(validationCodes.fileTooLarge, { max: FORM_BANNER_MAX_MB }),
   bannerType: validationCodes.fileTypeNotSupported,
