@@ -24,7 +24,7 @@ async function expectNotice(page: Page, testInfo: TestInfo, text: string) {
 }
 
 async function fill(scope: Locator, label: string, value: string) {
-  await scope.getByLabel(label, { exact: true }).fill(value);
+  await scope.getByRole("textbox", { name: label, exact: true }).fill(value);
 }
 
 test("builds a form with every block kind: questions mapped and of their own, a title moved to the top", async ({
@@ -38,7 +38,7 @@ test("builds a form with every block kind: questions mapped and of their own, a 
   await expect(blocks(page)).toHaveCount(3);
   await expect(block(page, 2).getByLabel("Saved to")).toHaveValue("contact.email");
   await expect(block(page, 2).getByTestId("mapped-type")).toContainText("Answered as Email");
-  await page.getByLabel("Title", { exact: true }).fill(`Builder ${stamp}`);
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill(`Builder ${stamp}`);
   await page.getByLabel("Description").fill("Tell us about your project.");
 
   await page.getByRole("button", { name: "Add title" }).click();
@@ -112,7 +112,7 @@ test("keeps the rules of §5: at least one question, hex colours, a title; nothi
 }, testInfo) => {
   await signIn(page, undefined, "/forms/create");
   await ready(page, testInfo);
-  await page.getByLabel("Title", { exact: true }).fill("");
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill("");
   for (const number of [3, 2, 1]) await page.getByRole("button", { name: `Remove Question ${number}` }).click();
   await expect(blocks(page)).toHaveCount(0);
   await page.getByRole("button", { name: "Add title" }).click();
