@@ -180,6 +180,24 @@ test("edits a saved form, takes a banner (images only), and unlinks its fields a
   expect(unlinked.bannerUrl).not.toBeNull();
 });
 
+test("with JavaScript, a block is dragged into place by its handle; without, the arrows are the way", async ({
+  page,
+}, testInfo) => {
+  await signIn(page, undefined, "/forms/create");
+  await ready(page, testInfo);
+  await expect(blocks(page)).toHaveCount(3);
+  await expect(page.getByRole("button", { name: "Move Question 3 up" })).toBeEnabled();
+  if (!jsEnabled(testInfo)) {
+    await expect(page.getByTestId("block-handle")).toHaveCount(0);
+    return;
+  }
+  await block(page, 2)
+    .getByTestId("block-handle")
+    .dragTo(block(page, 0), { targetPosition: { x: 20, y: 5 } });
+  await expect(block(page, 0).getByRole("textbox", { name: "Question", exact: true })).toHaveValue("Email");
+  await expect(block(page, 1).getByRole("textbox", { name: "Question", exact: true })).toHaveValue("First name");
+});
+
 test.describe("in Norwegian", () => {
   test.use({ locale: "nb-NO" });
 

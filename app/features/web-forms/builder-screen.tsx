@@ -6,6 +6,7 @@ import {
   Fieldset,
   Heading,
   HStack,
+  IconButton,
   Image,
   Input,
   NativeSelect,
@@ -25,7 +26,7 @@ import {
   useForm,
 } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import type { ReactNode } from "react";
+import { type DragEvent, type ReactNode, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import {
   type BuilderOptions,
@@ -41,6 +42,7 @@ import { CheckField, CheckLabel } from "../../components/check-label.tsx";
 import { FileInput } from "../../components/file-input.tsx";
 import type { FileRule } from "../../components/file-rules.ts";
 import { FormErrors, FormField, SubmitButton } from "../../components/form-field.tsx";
+import { ArrowDownIcon, ArrowUpIcon, GripIcon } from "../../components/icons.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { useHydrated } from "../../utils/hydrated.ts";
 import { useLanguage } from "../../utils/i18n.ts";
@@ -180,6 +182,7 @@ export function FormBuilderScreen({
     onValidate: ({ formData }) => parseBuilderForm(formData) as never,
   });
   const blocks = fields.blocks.getFieldList();
+  const drag = useBlockDrag(form, fields.blocks.name);
   const cancelTo = saved ? formUrl(saved.uuid, "view") : FORMS_PATH;
 
   return (
@@ -217,6 +220,7 @@ export function FormBuilderScreen({
                   count={blocks.length}
                   listName={fields.blocks.name}
                   options={options}
+                  drag={drag}
                 />
               ))}
             </Stack>
@@ -352,6 +356,45 @@ function SubmitPreview({ text, background, color }: { text?: string; background?
 }
 
 /**
+ * Dragging a block by its handle (with JavaScript; the arrows do the same without it): a drop over a block's upper
+ * half puts the dragged one before it, over its lower half after it.
+ */
+function useBlockDrag(form: BuilderFormMeta, listName: string) {
+  const [from, setFrom] = useState<number | null>(null);
+  const [over, setOver] = useState<{ index: number; after: boolean } | null>(null);
+  const reset = () => {
+    setFrom(null);
+    setOver(null);
+  };
+  return {
+    from,
+    over,
+    /** The handle was pressed: the block may be dragged until it is dropped. */
+    grab: (index: number) => setFrom(index),
+    release: reset,
+    dragOver: (event: DragEvent<HTMLElement>, index: number) => {
+      if (from === null) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = "move";
+      const box = event.currentTarget.getBoundingClientRect();
+      const after = event.clientY > box.top + box.height / 2;
+      if (over?.index !== index || over.after !== after) setOver({ index, after });
+    },
+    drop: (event: DragEvent<HTMLElement>) => {
+      event.preventDefault();
+      if (from !== null && over) {
+        const target = over.index + (over.after ? 1 : 0);
+        const to = target > from ? target - 1 : target;
+        if (to !== from) form.reorder({ name: listName, from, to });
+      }
+      reset();
+    },
+  };
+}
+
+type BlockDrag = ReturnType<typeof useBlockDrag>;
+
+/**
  * One block: a question (its label, the field it is mapped to or its own type and options, its help text, whether it
  * must be answered) or a title (a heading and a paragraph), with its buttons to move it and remove it.
  */
@@ -362,6 +405,7 @@ function BlockCard({
   count,
   listName,
   options,
+  drag,
 }: {
   form: BuilderFormMeta;
   meta: BlockMeta;
@@ -369,6 +413,7 @@ function BlockCard({
   count: number;
   listName: string;
   options: BuilderOptions;
+  drag: BlockDrag;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -391,6 +436,22 @@ function BlockCard({
       p="4"
       data-testid="form-block"
       data-block-type={isTitle ? "TITLE" : "QUESTION"}
+      draggable={drag.from === index || undefined}
+      opacity={drag.from === index ? 0.5 : 1}
+      boxShadow={
+        drag.over?.index === index && drag.from !== index
+          ? drag.over.after
+            ? "inset 0 -3px 0 {colors.teal.solid}"
+            : "inset 0 3px 0 {colors.teal.solid}"
+          : undefined
+      }
+      onDragStart={(event: DragEvent<HTMLElement>) => {
+        event.dataTransfer.effectAllowed = "move";
+        event.dataTransfer.setData("text/plain", name);
+      }}
+      onDragOver={(event: DragEvent<HTMLElement>) => drag.dragOver(event, index)}
+      onDrop={drag.drop}
+      onDragEnd={drag.release}
     >
       <VisuallyHidden as="legend">{name}</VisuallyHidden>
       <input type="hidden" name={parts.type.name} value={isTitle ? "TITLE" : "QUESTION"} />
@@ -401,7 +462,22 @@ function BlockCard({
             {name}
           </Text>
           <HStack gap="2">
-            <Button
+            {hydrated && (
+              <Box
+                as="span"
+                data-testid="block-handle"
+                cursor="grab"
+                color="fg.muted"
+                px="1"
+                title={t("webForms.builder.drag")}
+                aria-hidden
+                onPointerDown={() => drag.grab(index)}
+                onPointerUp={drag.release}
+              >
+                <GripIcon />
+              </Box>
+            )}
+            <IconButton
               {...form.reorder.getButtonProps({ name: listName, from: index, to: index - 1 })}
               type="submit"
               formNoValidate
@@ -409,10 +485,11 @@ function BlockCard({
               variant="outline"
               disabled={index === 0}
               aria-label={t("webForms.builder.moveUp", { name })}
+              title={t("webForms.builder.moveUp", { name })}
             >
-              {t("webForms.builder.up")}
-            </Button>
-            <Button
+              <ArrowUpIcon />
+            </IconButton>
+            <IconButton
               {...form.reorder.getButtonProps({ name: listName, from: index, to: index + 1 })}
               type="submit"
               formNoValidate
@@ -420,9 +497,10 @@ function BlockCard({
               variant="outline"
               disabled={index === count - 1}
               aria-label={t("webForms.builder.moveDown", { name })}
+              title={t("webForms.builder.moveDown", { name })}
             >
-              {t("webForms.builder.down")}
-            </Button>
+              <ArrowDownIcon />
+            </IconButton>
             <Button
               {...form.remove.getButtonProps({ name: listName, index })}
               type="submit"
