@@ -49,6 +49,8 @@ export default [
     route("advanced-search/:queryType/:id/run", "routes/advanced-search.run.tsx"),
     route("forms", "routes/forms.tsx", [
       // The list of forms and each form's screens.
+      index("routes/forms.index.tsx"),
+      route(":id/view", "routes/forms.view.tsx"),
       route("create", "routes/forms.builder.tsx", { id: "forms-create" }),
       route(":id/edit", "routes/forms.builder.tsx", { id: "forms-edit" }),
     ]),

@@ -247,3 +247,14 @@ export function ChartIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A clipboard with lines to fill in: web forms. */
+export function FormIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="5" y="4" width="14" height="18" rx="2" />
+      <path d="M9 2h6v4H9z" />
+      <path d="M9 11h6M9 15h6M9 19h3" />
+    </Icon>
+  );
+}

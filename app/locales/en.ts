@@ -46,6 +46,7 @@ const en = {
     notes: "Notes",
     documents: "Documents",
     advancedSearch: "Advanced search",
+    forms: "Forms",
     imports: "Imports",
     exports: "Exports",
     settings: "Settings",

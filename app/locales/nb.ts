@@ -17,6 +17,7 @@ const nb: CoreTranslations = {
     notes: "Notater",
     documents: "Dokumenter",
     advancedSearch: "Avansert søk",
+    forms: "Skjemaer",
     imports: "Importer",
     exports: "Eksporter",
     settings: "Innstillinger",
