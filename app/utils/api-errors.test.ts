@@ -92,6 +92,12 @@ describe("error dialog text", () => {
     );
     expect(errorDialogText("POST", 409, body("UserAlreadyAssignedException", "x", 409))).toBe("User already exist");
     expect(errorDialogText("POST", 422, body("QueryFailedException", "x", 422))).toBe("Query failed.");
+    expect(errorDialogText("DELETE", 409, body("FormWithResponseException", "x", 409))).toBe(
+      "Cannot delete Form with a response.",
+    );
+    expect(errorDialogText("PUT", 409, body("RecordOutdatedException", "x", 409))).toBe(
+      "This record is outdated, please reopen the form.",
+    );
   });
 
   it.each(catalogue)("shows the fixed text for %s", (name, expected) => {

@@ -52,6 +52,9 @@ export const productTexts: Record<string, string> = {
   GroupAlreadyAssignedException: apiErrorCodes.GroupAlreadyAssignedException,
   // An advanced search run stopped by its statement timeout (spec §8 lists "Query failed." among the messages).
   QueryFailedException: validationCodes.queryFailed,
+  // Spec §8's other messages: a form with a response stays, and a change read from an older version is refused.
+  FormWithResponseException: apiErrorCodes.FormWithResponseException,
+  RecordOutdatedException: apiErrorCodes.RecordOutdatedException,
 };
 
 /** Exceptions whose server `message` is shown in the dialog as is. */

@@ -1,9 +1,8 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { apiErrorCodes } from "../../../server/contract/error-texts.ts";
 import { formsApi } from "../../../server/contract/forms.api.ts";
 import type { FormDto } from "../../../server/contract/forms.ts";
 import { hasPermission, requirePermission, requireUser } from "../../middleware/auth.server.ts";
-import { ApiError, api } from "../../utils/api.server.ts";
+import { api } from "../../utils/api.server.ts";
 import { isUuid } from "../../utils/api-path.ts";
 import { flash } from "../../utils/flash.server.ts";
 import {
@@ -60,18 +59,6 @@ export type FormViewData = Awaited<ReturnType<typeof loadFormView>>;
 
 export type FormViewActionResult = ActionResult<"switch" | "delete">;
 
-/** Refusals the overview explains in the spec's words; the rest as every screen shows them. */
-const explained = ["FormWithResponseException", "RecordOutdatedException"] as const;
-
-function refusal(form: "switch" | "delete", method: "PUT" | "DELETE") {
-  return (error: unknown) => {
-    const name = error instanceof ApiError ? error.body.exceptionName : undefined;
-    const known = explained.find((candidate) => candidate === name);
-    if (known) return data<FormViewActionResult>({ form, dialog: apiErrorCodes[known] });
-    return refused(error, method, form);
-  };
-}
-
 interface ViewArgs {
   context: Readonly<RouterContextProvider>;
   user: Parameters<typeof hasPermission>[0];
@@ -106,7 +93,7 @@ async function switchForm({ context, user, id, formData, intent }: IntentInput<V
     const form = await client.call(formsApi.get, { params: { id } });
     saved = await client.call(formsApi.update, { params: { id }, body: formUpdate(form, version, changes) });
   } catch (error) {
-    return refusal("switch", "PUT")(error);
+    return refused(error, "PUT", "switch");
   }
   const toast =
     intent === "open"
@@ -132,7 +119,6 @@ async function deleteForm({ context, user, id }: IntentInput<ViewArgs>) {
     },
     toast: "webForms.view.deletedToast",
     to: FORMS_PATH,
-    refusal: refusal("delete", "DELETE"),
   });
 }
 
