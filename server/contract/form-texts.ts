@@ -32,6 +32,7 @@ export const formEnglish = {
   refused: "The response was refused.",
   site: "Must be a web address such as https://example.com",
   blockListedOnce: "Each block may be listed once",
+  alreadyMerged: "This submission has already been merged.",
 } as const;
 
 /** The codes of web forms' messages. */

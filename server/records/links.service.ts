@@ -11,12 +11,14 @@ import {
   type Relationship,
 } from "../relationships/relationships.repository.ts";
 import { sidesOf } from "./connections.ts";
+import { inTransaction } from "./in-transaction.ts";
 import * as links from "./links.repository.ts";
 import { cachedEntity, type EntityMetadata, loadEntity } from "./metadata.repository.ts";
 import { CRM_LINKS, readsLinksOf } from "./read-rights.ts";
 import { rowName, toDto } from "./record-dto.ts";
 import type { RecordHooks } from "./record-hooks.ts";
 import * as repo from "./records.repository.ts";
+
 import { namedIn } from "./transactions.ts";
 
 async function findRelationship(db: Kysely<Database>, linkSchema: string, linkTable: string): Promise<Relationship> {
@@ -155,7 +157,7 @@ export async function createLink(
   const linked = (trx: Transaction<Database>, column: string, id: string) =>
     links.hasLink(trx, relationship, column, id);
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await inTransaction(db, async (trx) => {
       if (await links.pairLinked(trx, relationship, input.id1, input.id2)) {
         throw new DomainError(409, "DataAlreadyConnectedException", relationshipTexts.repeated);
       }
