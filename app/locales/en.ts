@@ -174,6 +174,7 @@ const en = {
     link: "{{name}} added a connection",
     unlink: "{{name}} removed a connection",
     someone: "Someone",
+    fromForm: "From the web form “{{form}}”",
   },
   users: {
     details: "Details",

@@ -228,6 +228,7 @@ const nb: CoreTranslations = {
     link: "{{name}} la til en tilknytning",
     unlink: "{{name}} fjernet en tilknytning",
     someone: "Noen",
+    fromForm: "Fra nettskjemaet «{{form}}»",
   },
   users: {
     details: "Detaljer",
@@ -407,6 +408,7 @@ const nb: CoreTranslations = {
       refused: "Svaret ble avvist.",
       site: "Må være en nettadresse som https://example.com",
       blockListedOnce: "Hver blokk kan bare stå én gang",
+      alreadyMerged: "Dette svaret er allerede slått sammen.",
     },
     public: {
       thanksTitle: "Takk!",
