@@ -532,6 +532,8 @@ const en = {
       scopeAllShort: "All",
       scopeListedShort: "As listed",
       scopeQueryShort: "Saved query",
+      scopeFormShort: "Submissions",
+      formSubmissions: "Web form",
       rows: "Rows",
       size: "Size",
       created: "Created",

@@ -606,6 +606,8 @@ const nb: CoreTranslations = {
       scopeAllShort: "Alle",
       scopeListedShort: "Som listet",
       scopeQueryShort: "Lagret søk",
+      scopeFormShort: "Svar",
+      formSubmissions: "Nettskjema",
       rows: "Rader",
       size: "Størrelse",
       created: "Opprettet",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { exportSchema } from "./bulk-data.ts";
 import {
   formInputSchema,
   formListQuerySchema,
@@ -13,6 +14,7 @@ import {
   submissionListQuerySchema,
   submissionPageSchema,
   submissionSchema,
+  submissionsExportQuerySchema,
 } from "./forms.ts";
 import { apiRoute } from "./route.ts";
 
@@ -113,6 +115,16 @@ export const formsApi = {
     summary: "One submission of the form (Form Read)",
     params: submissionParams,
     response: { 200: submissionSchema },
+  }),
+  exportSubmissions: apiRoute({
+    method: "PUT",
+    path: "/forms/:id/submissions/initiate_export",
+    tags,
+    summary:
+      "Export the form's submissions to .xlsx or .csv: one column per question (its label), when each was submitted and its merge state; lang=en|nb for the headers (else the user's language). A job writes the file, listed with the other exports; 202 with the export (Form Read, Export Create)",
+    params: idParams,
+    querystring: submissionsExportQuerySchema,
+    response: { 202: exportSchema },
   }),
   mergeProposal: apiRoute({
     method: "GET",

@@ -305,6 +305,12 @@ export const mergeInputSchema = z.object({
 });
 export type MergeInput = z.output<typeof mergeInputSchema>;
 
+/** `PUT /api/forms/{id}/submissions/initiate_export`: the file's format and its headers' language. */
+export const submissionsExportQuerySchema = z.object({
+  format: z.enum(["xlsx", "csv"]).default("xlsx"),
+  lang: z.enum(["en", "nb"]).optional(),
+});
+
 /** Whether the public page shows the form, or says why not. */
 export const publicFormStates = ["open", "closed", "notAccepting"] as const;
 

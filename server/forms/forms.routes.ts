@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { EXPORT_JOB } from "../bulk-data/exports.jobs.ts";
 import { formsApi as routes } from "../contract/forms.api.ts";
 import { uploadReader } from "../files/uploads.ts";
 import { type ContractRequest, contractRoute, contractRoutes } from "../http/contract-route.ts";
@@ -7,6 +8,7 @@ import { DomainError } from "../http/errors.ts";
 import { enqueueAutoMerge } from "./form-merge.jobs.ts";
 import * as merges from "./form-merge.service.ts";
 import * as service from "./forms.service.ts";
+import { initiateSubmissionsExport } from "./submissions-export.ts";
 
 /** Web forms as staff build them and read their submissions (`formsApi`), behind the API's sign-in. */
 export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,6 +28,15 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   serve(routes.submission, (request) =>
     service.getSubmission(app.db, request.actor, request.params.id, request.params.submissionId),
+  );
+  serve.accepted(routes.exportSubmissions, (request) =>
+    initiateSubmissionsExport(
+      app.db,
+      (exportId) => app.jobs.send(EXPORT_JOB, { exportId }),
+      request.actor,
+      request.params.id,
+      request.query,
+    ),
   );
   serve(routes.mergeProposal, (request) =>
     merges.mergeProposal(app.db, request.actor, request.params.id, request.params.submissionId),

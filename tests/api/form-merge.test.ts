@@ -1,3 +1,5 @@
+import { parse } from "csv-parse/sync";
+import ExcelJS from "exceljs";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { transactionPageSchema } from "../../server/contract/records.ts";
@@ -323,5 +325,66 @@ describe(`merging web form submissions on ${testDatabase}`, () => {
       email: "newcomer.merge@example.com",
     });
     expect((await history("contact", second.contactUuid))[0].source).toMatchObject({ name: "Book a demo" });
+  });
+
+  it("exports the submissions to .xlsx and CSV through the export jobs, one column per question", async () => {
+    const form = await contactForm({
+      title: "Export me",
+      blocks: [
+        mapped("Your e-mail", "contact", "email"),
+        { type: "QUESTION", label: "Size", fieldType: "List", options: ["Small", "Large"] },
+        { type: "QUESTION", label: "Seats", fieldType: "Number" },
+      ],
+    });
+    const first = await answer(form, { "Your e-mail": "one@example.com", Size: "Large", Seats: 12 });
+    const second = await answer(form, { "Your e-mail": "two@example.com" });
+    await call("POST", `${base(form, second)}/dismiss`);
+
+    const exported = async (format: "xlsx" | "csv", lang: "en" | "nb") => {
+      const started = await call(
+        "PUT",
+        `/api/forms/${form.uuid}/submissions/initiate_export?format=${format}&lang=${lang}`,
+      );
+      expect(started.statusCode, started.body).toBe(202);
+      expect(started.json()).toMatchObject({ scope: "form", status: "exporting", format });
+      const id = started.json().id;
+      for (let waited = 0; waited < 30_000; waited += 100) {
+        const listed = (await call("GET", "/api/core/bulk_data/exports/recent?size=100")).json().content;
+        const found = listed.find((item: any) => item.id === id);
+        if (found.status !== "exporting") {
+          expect(found.status, found.message).toBe("ready");
+          expect(found.fileName).toMatch(new RegExp(`^export-me-.*\\.${format}$`));
+          const file = await call("GET", `/api/core/bulk_data/exports/download/${id}`);
+          expect(file.statusCode).toBe(200);
+          return file.rawPayload;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error("the export did not finish");
+    };
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await exported("xlsx", "en")) as never);
+    const rows: unknown[][] = [];
+    workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]).toEqual(["ID", "Submitted", "Merge state", "Your e-mail", "Size", "Seats"]);
+    expect(rows).toHaveLength(3);
+    // Newest first: the dismissed one, then the first.
+    expect(rows[1].slice(2, 4)).toEqual(["Dismissed", "two@example.com"]);
+    expect(rows[1][0]).toBe(second);
+    expect(rows[2]).toEqual([first, expect.any(Date), "Pending", "one@example.com", "Large", 12]);
+
+    const csv: string[][] = parse((await exported("csv", "nb")).toString("utf8"), { bom: true });
+    expect(csv[0]).toEqual(["ID", "Sendt", "Sammenslåing", "Your e-mail", "Size", "Seats"]);
+    expect(csv.slice(1).map((row) => [row[0], row[2], row[3], row[4], row[5]])).toEqual([
+      [second, "Avvist", "two@example.com", "", ""],
+      [first, "Venter", "one@example.com", "Large", "12"],
+    ]);
+
+    // Export Create and the form's Read: the read-only role has neither export right.
+    const refused = await call("PUT", `/api/forms/${form.uuid}/submissions/initiate_export`, reader);
+    expect(refused.statusCode).toBe(403);
+    const unknown = await call("PUT", "/api/forms/00000000-0000-0000-0000-000000000000/submissions/initiate_export");
+    expect(unknown.statusCode).toBe(404);
   });
 });
