@@ -49,6 +49,8 @@ export default [
     route("advanced-search/:queryType/:id/run", "routes/advanced-search.run.tsx"),
     route("forms", "routes/forms.tsx", [
       // The list of forms and each form's screens.
+      route(":id/submissions", "routes/forms.submissions.tsx"),
+      route(":id/submissions/:submissionId", "routes/forms.submission.tsx"),
     ]),
     route("resources/upload", "routes/resources.upload.ts"),
     route("resources/record-search", "routes/resources.record-search.ts"),
