@@ -33,7 +33,6 @@ const webFormsEn = {
       export: "Export",
       exportTitle: "Export the submissions",
       exportHint: "One column per question, with when each was submitted and its merge state.",
-      exportStarted: "The export has started. The file appears under Exports when it is ready.",
       // One submission (/forms/{id}/submissions/{submissionId}).
       submissionTitle: "Submission of {{date}}",
       question: "Question",

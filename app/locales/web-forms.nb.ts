@@ -28,7 +28,6 @@ const webFormsNb: WebFormsTexts = {
       export: "Eksporter",
       exportTitle: "Eksporter svarene",
       exportHint: "Én kolonne per spørsmål, med når hvert svar ble sendt og om det er slått sammen.",
-      exportStarted: "Eksporten er startet. Filen vises under Eksporter når den er klar.",
       submissionTitle: "Svar fra {{date}}",
       question: "Spørsmål",
       answer: "Svar",

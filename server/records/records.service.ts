@@ -370,7 +370,8 @@ async function withUniqueValues<T>(
     return await write();
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    await checkUnique(db, entity, values, exceptId);
+    // In a caller's transaction (a web form's merge) nothing more can be read once a statement failed.
+    if (!db.isTransaction) await checkUnique(db, entity, values, exceptId);
     // The other write is gone again by now: the values that may clash are all that can be told.
     const clashing = entity.fields.filter((field) => field.unique && values[field.key] != null);
     throw new DomainError(

@@ -153,6 +153,19 @@ test("lists the form's submissions, opens one and merges it into a new contact a
 
   await page.goto(`/forms/${run.formId}/submissions`);
   await expect(rows.filter({ hasText: `Newcomer${run.stamp}` })).toContainText("Merged");
+
+  // The export: a file written by the export job, listed with the other exports.
+  await ready(page, testInfo);
+  await page.getByTestId("export-submissions").click();
+  const panel = page.getByTestId("export-panel");
+  await expect(panel).toContainText("Export the submissions");
+  if (jsEnabled(testInfo)) await page.locator('[data-testid="export-panel"][data-interactive]').waitFor();
+  await panel.getByText("CSV").click();
+  await panel.getByRole("button", { name: "Export" }).click();
+  await expect(page).toHaveURL(/\/exports$/);
+  const exported = page.getByRole("row").filter({ hasText: `book-a-demo-${run.stamp.toLowerCase()}` });
+  await expect(exported).toContainText("Web form");
+  await expect(exported).toContainText("Submissions");
 });
 
 test("merges into the contact matched by e-mail, taking only the differing value chosen", async ({
