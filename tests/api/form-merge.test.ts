@@ -2,6 +2,7 @@ import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXPORT_CHUNK_SIZE } from "../../server/bulk-data/exports.service.ts";
 import { transactionPageSchema } from "../../server/contract/records.ts";
 import { signToken } from "../../server/forms/submission-tokens.ts";
 import { english } from "../support/messages.ts";
@@ -380,6 +381,17 @@ describe(`merging web form submissions on ${testDatabase}`, () => {
       [second, "Avvist", "two@example.com", "", ""],
       [first, "Venter", "one@example.com", "Large", "12"],
     ]);
+
+    // More than a chunk, many at one instant (to the microsecond): each row once, none skipped between chunks.
+    const many = EXPORT_CHUNK_SIZE + 5;
+    await sql`insert into core.form_submission (form_id, answers, submitted_at)
+      select ${form.uuid}, jsonb_build_object(${form.blocks[0].id}::text, 'bulk' || n || '@example.com'),
+        timestamptz '2026-01-02 03:04:05.123456+00'
+      from generate_series(1, ${many}) as n`.execute(t.app.db);
+    const all: string[][] = parse((await exported("csv", "en")).toString("utf8"), { bom: true });
+    expect(all).toHaveLength(1 + 2 + many);
+    expect(new Set(all.slice(1).map((row) => row[0])).size).toBe(2 + many);
+    expect(all.filter((row) => /^bulk\d+@example\.com$/.test(row[3]))).toHaveLength(many);
 
     // Export Create and the form's Read: the read-only role has neither export right.
     const refused = await call("PUT", `/api/forms/${form.uuid}/submissions/initiate_export`, reader);
