@@ -198,14 +198,23 @@ async function mergeEntity(
 }
 
 /** Links the merged contact to the merged company, unless they are linked already (or the user may not link them). */
-async function linkMerged(trx: Transaction<Database>, actor: Actor, companyId: string, contactId: string) {
+async function linkMerged(
+  trx: Transaction<Database>,
+  actor: Actor,
+  companyId: string,
+  contactId: string,
+  source: HistorySource,
+) {
   if (!can(actor, "Update", "Company") || !can(actor, "Update", "Contact")) return;
   try {
-    await createLink(trx, actor, COMPANY_CONTACT.schema, COMPANY_CONTACT.table, {
-      id1: companyId,
-      id2: contactId,
-      role: MERGED_ROLE,
-    });
+    await createLink(
+      trx,
+      actor,
+      COMPANY_CONTACT.schema,
+      COMPANY_CONTACT.table,
+      { id1: companyId, id2: contactId, role: MERGED_ROLE },
+      source,
+    );
   } catch (error) {
     const known = ["DataAlreadyConnectedException", "AnotherConnectionAlreadyExistingException"];
     if (!(error instanceof DomainError && known.includes(error.exceptionName))) throw error;
@@ -241,7 +250,7 @@ export async function mergeSubmission(
       const id = await mergeEntity(trx, actor, plan, choice, source);
       if (id) merged[plan.entity] = id;
     }
-    if (merged.company && merged.contact) await linkMerged(trx, actor, merged.company, merged.contact);
+    if (merged.company && merged.contact) await linkMerged(trx, actor, merged.company, merged.contact, source);
     await repo.markMerged(trx, submission.id, {
       contactId: merged.contact ?? null,
       companyId: merged.company ?? null,

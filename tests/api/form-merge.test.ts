@@ -184,6 +184,9 @@ describe(`merging web form submissions on ${testDatabase}`, () => {
     const link = await sql<{ role: string }>`select role from custom_schema_relationship.company_has_contact
       where company_id = ${submission.companyUuid} and contact_id = ${submission.contactUuid}`.execute(t.app.db);
     expect(link.rows).toEqual([{ role: "employee" }]);
+    const linked = (await history("contact", submission.contactUuid)).find((entry) => entry.action === "link");
+    expect(linked).toMatchObject({ source: { type: "form", name: "Book a demo" } });
+    expect(linked?.changes.map((change) => change.key).sort()).toEqual(["connection", "role"]);
 
     const entries = await history("contact", submission.contactUuid);
     const created = entries.find((entry) => entry.action === "create");
