@@ -1,22 +1,29 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { containsPattern } from "../db/values.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * The existing contact or company a submission names: the most recently changed one whose `column` equals the value,
- * letter case aside (e-mail addresses and names are typed in any case).
+ * The existing contact or company a submission names, the most recently changed one if several do, each found through
+ * an index: a contact whose e-mail is the address, letter case aside (its folded search text narrows the candidates by
+ * trigram first); a company by its organisation number as typed, or by its name, letter case aside.
  */
 export async function findMatch(
   db: Db,
-  table: "crm.contact" | "crm.company",
-  column: "email" | "organisation_number" | "name",
+  by: "contactEmail" | "companyNumber" | "companyName",
   value: string,
 ): Promise<string | undefined> {
-  const row = await sql<{ id: string }>`select id from ${sql.table(table)}
-    where lower(${sql.ref(column)}) = lower(${value})
-    order by updated_at desc, id desc limit 1`.execute(db);
-  return row.rows[0]?.id;
+  const query =
+    by === "contactEmail"
+      ? sql<{ id: string }>`select id from crm.contact
+          where search_text like core.search_fold(${containsPattern(value)}) and lower(email) = lower(${value})
+          order by updated_at desc, id desc limit 1`
+      : by === "companyNumber"
+        ? sql<{ id: string }>`select id from crm.company where organisation_number = ${value} limit 1`
+        : sql<{ id: string }>`select id from crm.company where lower(name) = lower(${value})
+            order by updated_at desc, id desc limit 1`;
+  return (await query.execute(db)).rows[0]?.id;
 }
 
 /** The submission, locked for the rest of the transaction: two merges of it take turns, and the second sees the first. */

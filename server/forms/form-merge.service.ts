@@ -97,20 +97,20 @@ function answerOf(plan: EntityPlan, key: string): string | null {
 }
 
 /**
- * The existing record a submission matches, among those the actor may read: a contact by e-mail; a company by
- * organisation number, else by name.
+ * The existing record a submission matches, among those the actor may read: a contact by e-mail (letter case aside); a
+ * company by organisation number, else by name (letter case aside).
  */
 async function matchOf(db: Kysely<Database>, actor: Actor, plan: EntityPlan): Promise<string | undefined> {
   if (!can(actor, "Read", plan.metadata.resource)) return undefined;
   if (plan.entity === "contact") {
     const email = answerOf(plan, "email");
-    return email ? repo.findMatch(db, "crm.contact", "email", email) : undefined;
+    return email ? repo.findMatch(db, "contactEmail", email) : undefined;
   }
   const number = answerOf(plan, "organisation_number");
-  const byNumber = number ? await repo.findMatch(db, "crm.company", "organisation_number", number) : undefined;
+  const byNumber = number ? await repo.findMatch(db, "companyNumber", number) : undefined;
   if (byNumber) return byNumber;
   const name = answerOf(plan, "name");
-  return name ? repo.findMatch(db, "crm.company", "name", name) : undefined;
+  return name ? repo.findMatch(db, "companyName", name) : undefined;
 }
 
 async function proposalOf(db: Kysely<Database>, actor: Actor, plan: EntityPlan): Promise<MergeEntityProposal> {
