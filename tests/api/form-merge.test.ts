@@ -7,7 +7,7 @@ import { transactionPageSchema } from "../../server/contract/records.ts";
 import { signToken } from "../../server/forms/submission-tokens.ts";
 import { english } from "../support/messages.ts";
 import { bearer, signIn, type Tokens } from "../support/oauth-flow.ts";
-import { grant } from "../support/role-permissions.ts";
+import { grant, revoke } from "../support/role-permissions.ts";
 import { createTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -286,6 +286,16 @@ describe(`merging web form submissions on ${testDatabase}`, () => {
     expect(invalid.statusCode).toBe(400);
     expect(errorsOf(invalid)).toEqual({ "contact.first_name": "Required", "contact.last_name": "Required" });
     expect((await call("GET", base(form, nameless))).json().mergeState).toBe("pending");
+
+    // Only records the user may read are matches.
+    await createRecord("contact", { first_name: "Rights", last_name: "Holder", email: "rights@example.com" });
+    const seen = (await call("GET", `${base(form, id)}/merge`, reader)).json().entities[0];
+    expect(seen.match?.name).toBe("Rights Holder");
+    await revoke(t.app.db, "Read-only", "Contact", ["Read"]);
+    const unseen = (await call("GET", `${base(form, id)}/merge`, reader)).json().entities[0];
+    expect(unseen).toMatchObject({ entity: "contact", match: null });
+    expect(unseen.fields.every((field: any) => field.existing === null)).toBe(true);
+    await grant(t.app.db, "Read-only", "Contact", ["Read"]);
 
     const dismissed = await call("POST", `${base(form, nameless)}/dismiss`);
     expect(dismissed.statusCode, dismissed.body).toBe(200);
