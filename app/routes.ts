@@ -53,6 +53,8 @@ export default [
       route(":id/view", "routes/forms.view.tsx"),
       route("create", "routes/forms.builder.tsx", { id: "forms-create" }),
       route(":id/edit", "routes/forms.builder.tsx", { id: "forms-edit" }),
+      route(":id/submissions", "routes/forms.submissions.tsx"),
+      route(":id/submissions/:submissionId", "routes/forms.submission.tsx"),
     ]),
     route("resources/upload", "routes/resources.upload.ts"),
     route("resources/record-search", "routes/resources.record-search.ts"),

@@ -21,6 +21,7 @@ import { documentsRoutes } from "./documents/documents.routes.ts";
 import { documentRecordHooks } from "./documents/documents.service.ts";
 import { entityOrderRoutes } from "./entity-order/entity-order.routes.ts";
 import { fieldsRoutes } from "./fields/fields.routes.ts";
+import { formMergeJob } from "./forms/form-merge.jobs.ts";
 import { formsRoutes, publicFormsRoutes } from "./forms/forms.routes.ts";
 import { groupsRoutes } from "./groups/groups.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
@@ -267,6 +268,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       importJob,
       importRecoveryJob,
       ...exportJobs({ retentionDays: config.BULK_FILE_RETENTION_DAYS }),
+      formMergeJob,
     ],
   });
 

@@ -175,6 +175,7 @@ const en = {
     link: "{{name}} added a connection",
     unlink: "{{name}} removed a connection",
     someone: "Someone",
+    fromForm: "From the web form “{{form}}”",
   },
   users: {
     details: "Details",
@@ -532,6 +533,8 @@ const en = {
       scopeAllShort: "All",
       scopeListedShort: "As listed",
       scopeQueryShort: "Saved query",
+      scopeFormShort: "Submissions",
+      formSubmissions: "Web form",
       rows: "Rows",
       size: "Size",
       created: "Created",

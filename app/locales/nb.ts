@@ -229,6 +229,7 @@ const nb: CoreTranslations = {
     link: "{{name}} la til en tilknytning",
     unlink: "{{name}} fjernet en tilknytning",
     someone: "Noen",
+    fromForm: "Fra nettskjemaet «{{form}}»",
   },
   users: {
     details: "Detaljer",
@@ -409,6 +410,7 @@ const nb: CoreTranslations = {
       site: "Må være en nettadresse som https://example.com",
       blockListedOnce: "Hver blokk kan bare stå én gang",
       invalidColour: "Må være en farge som #1A7F37",
+      alreadyMerged: "Dette svaret er allerede slått sammen.",
     },
     public: {
       thanksTitle: "Takk!",
@@ -606,6 +608,8 @@ const nb: CoreTranslations = {
       scopeAllShort: "Alle",
       scopeListedShort: "Som listet",
       scopeQueryShort: "Lagret søk",
+      scopeFormShort: "Svar",
+      formSubmissions: "Nettskjema",
       rows: "Rader",
       size: "Størrelse",
       created: "Opprettet",

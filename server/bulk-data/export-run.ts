@@ -27,7 +27,15 @@ export async function runExport(deps: ExportDeps, exportId: string, signal?: Abo
     params.scope === "query"
       ? // Loaded when needed: a list export's job has no use for the advanced search.
         await (await import("../advanced-search/query-export.ts")).queryExportOf(deps.db, row, language, signal)
-      : await listExportOf(deps.db, row, params, language, signal);
+      : params.scope === "form"
+        ? await (await import("../forms/submissions-export.ts")).submissionsExportOf(
+            deps.db,
+            row,
+            params,
+            language,
+            signal,
+          )
+        : await listExportOf(deps.db, row, params, language, signal);
 
   const output = new PassThrough();
   // Its errors reach the storage's read of it; none may go unheard and end the process.

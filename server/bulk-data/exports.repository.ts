@@ -14,7 +14,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** The list an export was asked for, kept as asked (params jsonb): read again by the job. */
 export interface ExportParams {
   /** "query": a saved advanced search query's result (its definition as it was when the export was asked for). */
-  scope: "all" | "listed" | "query";
+  /** "form": a web form's submissions (`formId`). */
+  scope: "all" | "listed" | "query" | "form";
   /** The fields chosen (the list's visible ones), in their order; every exportable field when absent. */
   fields?: string[];
   sort?: string;
@@ -26,6 +27,7 @@ export interface ExportParams {
   /** A query export's saved query: its type and definition. */
   queryType?: "global" | "personal";
   definition?: unknown;
+  formId?: string;
 }
 
 const COLUMNS = [

@@ -160,7 +160,7 @@ export function toDto(row: repo.StoredExport): ExportDto {
     schemaAndTableName: `${row.schema_key}.${row.table_key}`,
     format: row.format,
     status: row.status as ExportStatus,
-    scope: params.scope === "listed" || params.scope === "query" ? params.scope : "all",
+    scope: params.scope === "listed" || params.scope === "query" || params.scope === "form" ? params.scope : "all",
     savedQueryId: row.saved_query_id,
     rowCount: row.row_count,
     fileName: row.file_name,

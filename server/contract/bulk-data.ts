@@ -195,8 +195,11 @@ export const exportSchema = z.object({
   schemaAndTableName: z.string(),
   format: z.enum(bulkFormats),
   status: z.enum(exportStatuses),
-  /** "all" records, as "listed" (the list's search, filters and sort), or a saved advanced search "query"'s result. */
-  scope: z.enum(["all", "listed", "query"]),
+  /**
+   * "all" records, as "listed" (the list's search, filters and sort), a saved advanced search "query"'s result, or a
+   * web "form"'s submissions.
+   */
+  scope: z.enum(["all", "listed", "query", "form"]),
   /** The saved query a "query" export is of (null for the others, or once the query is deleted). */
   savedQueryId: z.string().nullable().optional(),
   rowCount: z.number().int().nullable(),

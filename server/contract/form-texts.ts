@@ -33,6 +33,7 @@ export const formEnglish = {
   blockListedOnce: "Each block may be listed once",
   /** The settings' words, kept here too: the builder's page does not load the settings' texts. */
   invalidColour: "Must be a colour such as #1A7F37",
+  alreadyMerged: "This submission has already been merged.",
 } as const;
 
 /** The codes of web forms' messages. */

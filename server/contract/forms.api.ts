@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { exportSchema } from "./bulk-data.ts";
 import {
   builderOptionsSchema,
   formInputSchema,
@@ -6,18 +7,22 @@ import {
   formPageSchema,
   formSchema,
   formUpdateSchema,
+  mergeInputSchema,
+  mergeProposalSchema,
   publicFormSchema,
   publicIdParams,
   submissionInputSchema,
   submissionListQuerySchema,
   submissionPageSchema,
   submissionSchema,
+  submissionsExportQuerySchema,
 } from "./forms.ts";
 import { apiRoute } from "./route.ts";
 
 const tags = ["forms"];
 const publicTags = ["public forms"];
 const idParams = z.object({ id: z.string().max(64) });
+const submissionParams = z.object({ id: z.string().max(64), submissionId: z.string().max(64) });
 
 /**
  * Web forms (spec §2 /forms, §3, §4): staff build them (resource Form: Create, Read, Update, Delete; a form's
@@ -117,7 +122,44 @@ export const formsApi = {
     path: "/forms/:id/submissions/:submissionId",
     tags,
     summary: "One submission of the form (Form Read)",
-    params: z.object({ id: z.string().max(64), submissionId: z.string().max(64) }),
+    params: submissionParams,
+    response: { 200: submissionSchema },
+  }),
+  exportSubmissions: apiRoute({
+    method: "PUT",
+    path: "/forms/:id/submissions/initiate_export",
+    tags,
+    summary:
+      "Export the form's submissions to .xlsx or .csv: one column per question (its label), when each was submitted and its merge state; lang=en|nb for the headers (else the user's language). A job writes the file, listed with the other exports; 202 with the export (Form Read, Export Create)",
+    params: idParams,
+    querystring: submissionsExportQuerySchema,
+    response: { 202: exportSchema },
+  }),
+  mergeProposal: apiRoute({
+    method: "GET",
+    path: "/forms/:id/submissions/:submissionId/merge",
+    tags,
+    summary:
+      "What merging a submission would do: per entity the form's questions go to (contact, company), the existing record it matches (a contact by e-mail, a company by organisation number, else by name; only records the user may read), and each mapped field's submitted and existing value (Form Read)",
+    params: submissionParams,
+    response: { 200: mergeProposalSchema },
+  }),
+  merge: apiRoute({
+    method: "POST",
+    path: "/forms/:id/submissions/:submissionId/merge",
+    tags,
+    summary:
+      "Merge a submission into a contact and a company, in one transaction: per entity create a record, update one (its empty fields filled, the differing fields named in `fields` taken) or skip; a contact and a company both merged are linked. The records' history says the change came from the form (Form Update, and Create or Update on Contact and Company)",
+    params: submissionParams,
+    body: mergeInputSchema,
+    response: { 200: submissionSchema },
+  }),
+  dismiss: apiRoute({
+    method: "POST",
+    path: "/forms/:id/submissions/:submissionId/dismiss",
+    tags,
+    summary: "Dismiss a submission that is not to be merged (Form Update)",
+    params: submissionParams,
     response: { 200: submissionSchema },
   }),
   publicForm: apiRoute({

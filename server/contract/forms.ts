@@ -269,6 +269,66 @@ export const submissionListQuerySchema = z.object({
   q: z.string().trim().max(255).optional(),
 });
 
+/** What a merge does with a submission for one entity: a new record, the matched (or a chosen) one, or nothing. */
+export const mergeActions = ["create", "update", "skip"] as const;
+export type MergeAction = (typeof mergeActions)[number];
+
+/** One mapped field of a merge proposal: what was answered, what the record has, and whether they differ. */
+export const mergeFieldSchema = z.object({
+  /** The contact's or company's field. */
+  key: z.string(),
+  /** The question that asked it (its label is what the review shows). */
+  blockId: z.string(),
+  label: z.string(),
+  submitted: z.unknown(),
+  /** The matched record's value; null without a match. */
+  existing: z.unknown(),
+  /** Whether the record has a value that the submission would change: only these are chosen field by field. */
+  differs: z.boolean(),
+});
+
+export const mergeEntityProposalSchema = z.object({
+  entity: z.enum(mergeEntities),
+  /** The existing record the submission matches (a contact by e-mail; a company by organisation number, else name). */
+  match: z.object({ uuid: z.string(), name: z.string() }).nullable(),
+  fields: z.array(mergeFieldSchema),
+});
+export type MergeEntityProposal = z.infer<typeof mergeEntityProposalSchema>;
+
+/** `GET /api/forms/{id}/submissions/{submissionId}/merge`: per entity the form's questions go to, what a merge would do. */
+export const mergeProposalSchema = z.object({
+  submission: submissionSchema,
+  entities: z.array(mergeEntityProposalSchema),
+});
+export type MergeProposal = z.infer<typeof mergeProposalSchema>;
+
+const entityMergeSchema = z
+  .object({
+    action: z.enum(mergeActions, { error: messages.notAnOption }),
+    /** The record to update. */
+    uuid: z.uuid(messages.notAnOption).optional(),
+    /** The differing fields to take from the submission; the record's empty fields are filled whatever this says. */
+    fields: z.array(z.string().max(64)).max(200).default([]),
+  })
+  .superRefine((input, ctx) => {
+    if (input.action === "update" && !input.uuid) {
+      ctx.addIssue({ code: "custom", message: messages.required, path: ["uuid"] });
+    }
+  });
+
+/** `POST /api/forms/{id}/submissions/{submissionId}/merge`: per entity the form asks of, what to do. */
+export const mergeInputSchema = z.object({
+  contact: entityMergeSchema.optional(),
+  company: entityMergeSchema.optional(),
+});
+export type MergeInput = z.output<typeof mergeInputSchema>;
+
+/** `PUT /api/forms/{id}/submissions/initiate_export`: the file's format and its headers' language. */
+export const submissionsExportQuerySchema = z.object({
+  format: z.enum(["xlsx", "csv"]).default("xlsx"),
+  lang: z.enum(["en", "nb"]).optional(),
+});
+
 /** Whether the public page shows the form, or says why not. */
 export const publicFormStates = ["open", "closed", "notAccepting"] as const;
 

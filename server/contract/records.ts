@@ -92,6 +92,11 @@ export const transactionSchema = z.object({
   at: z.string(),
   actor: z.object({ uuid: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
   changes: z.array(z.object({ key: z.string(), before: z.unknown(), after: z.unknown() })),
+  /** Where the change came from when not from a record screen: a web form's submission merged into the record. */
+  source: z
+    .object({ type: z.literal("form"), uuid: z.string(), name: z.string() })
+    .nullable()
+    .optional(),
 });
 export type TransactionDto = z.infer<typeof transactionSchema>;
 

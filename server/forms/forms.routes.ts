@@ -1,10 +1,14 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { EXPORT_JOB } from "../bulk-data/exports.jobs.ts";
 import { formsApi as routes } from "../contract/forms.api.ts";
 import { uploadReader } from "../files/uploads.ts";
 import { type ContractRequest, contractRoute, contractRoutes } from "../http/contract-route.ts";
 import { DomainError } from "../http/errors.ts";
+import { enqueueAutoMerge } from "./form-merge.jobs.ts";
+import * as merges from "./form-merge.service.ts";
 import * as service from "./forms.service.ts";
+import { initiateSubmissionsExport } from "./submissions-export.ts";
 
 /** Web forms as staff build them and read their submissions (`formsApi`), behind the API's sign-in. */
 export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,6 +29,24 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   serve(routes.submission, (request) =>
     service.getSubmission(app.db, request.actor, request.params.id, request.params.submissionId),
+  );
+  serve.accepted(routes.exportSubmissions, (request) =>
+    initiateSubmissionsExport(
+      app.db,
+      (exportId) => app.jobs.send(EXPORT_JOB, { exportId }),
+      request.actor,
+      request.params.id,
+      request.query,
+    ),
+  );
+  serve(routes.mergeProposal, (request) =>
+    merges.mergeProposal(app.db, request.actor, request.params.id, request.params.submissionId),
+  );
+  serve(routes.merge, (request) =>
+    merges.mergeSubmission(app.db, request.actor, request.params.id, request.params.submissionId, request.body),
+  );
+  serve(routes.dismiss, (request) =>
+    merges.dismissSubmission(app.db, request.actor, request.params.id, request.params.submissionId),
   );
 };
 
@@ -88,13 +110,15 @@ export const publicFormsRoutes: FastifyPluginAsyncZod<PublicFormsOptions> = asyn
       if (typeof publicId === "string" && publicId.length <= 64) await service.countRefusal(app.db, publicId, reason);
     },
     handler: async (request: ContractRequest<typeof routes.submit>, reply) => {
-      const created = await service.submit(app.db, request.params.publicId, request.body, {
+      const { uuid, autoMerge } = await service.submit(app.db, request.params.publicId, request.body, {
         ip: request.ip,
         signedIn: signedIn(request),
         now: Date.now(),
         limits,
       });
-      return reply.status(201).send(created);
+      // The merge runs in the background: the public request waits for no more than the queue's insert.
+      if (autoMerge) await enqueueAutoMerge(app, uuid);
+      return reply.status(201).send({ uuid });
     },
   });
 };

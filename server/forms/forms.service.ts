@@ -44,7 +44,7 @@ import { checkToken, signToken } from "./submission-tokens.ts";
 const FORM = "Form";
 
 /** A question block as the form keeps it. */
-interface StoredQuestion {
+export interface StoredQuestion {
   id: string;
   type: "QUESTION";
   label: string;
@@ -60,7 +60,7 @@ interface StoredTitle {
   heading: string;
   paragraph: string;
 }
-type StoredBlock = StoredQuestion | StoredTitle;
+export type StoredBlock = StoredQuestion | StoredTitle;
 
 function notFound(): DomainError {
   return new DomainError(404, "NotFoundException", formTexts.notFound);
@@ -146,7 +146,7 @@ function maxLengthOf(field: FieldDefinition): number | null {
   }
 }
 
-function storedBlocks(value: unknown): StoredBlock[] {
+export function storedBlocks(value: unknown): StoredBlock[] {
   return Array.isArray(value) ? (value as StoredBlock[]) : [];
 }
 
@@ -211,7 +211,7 @@ async function toDto(db: Kysely<Database>, row: repo.FormRecord): Promise<FormDt
   };
 }
 
-async function visibleForm(db: Kysely<Database>, actor: Actor, id: string): Promise<repo.FormRecord> {
+export async function visibleForm(db: Kysely<Database>, actor: Actor, id: string): Promise<repo.FormRecord> {
   const row = isUuid(id) ? await repo.findVisibleForm(db, actor, id) : undefined;
   if (!row) throw notFound();
   return row;
@@ -421,7 +421,7 @@ export async function removeBanner(db: Kysely<Database>, actor: Actor, id: strin
   return getForm(db, actor, id);
 }
 
-function toSubmissionDto(row: repo.SubmissionRecord): SubmissionDto {
+export function toSubmissionDto(row: repo.SubmissionRecord): SubmissionDto {
   return {
     uuid: row.id,
     formUuid: row.form_id,
@@ -538,7 +538,7 @@ export async function submit(
   publicId: string,
   input: SubmissionInput,
   context: { ip: string; signedIn: Actor | null; now: number; limits: SubmissionLimits },
-): Promise<{ uuid: string }> {
+): Promise<{ uuid: string; autoMerge: boolean }> {
   const row = await publicFormRow(db, publicId);
   if (row.accessibility === "login" && !context.signedIn) {
     throw new FormRefusal(401, "UnauthorizedException", LOGIN_REQUIRED, "login");
@@ -600,7 +600,7 @@ export async function submit(
       submittedBy: context.signedIn?.id ?? null,
     });
     if (row.owner_id) await notifyFormSubmission(trx, { ownerId: row.owner_id, formId: row.id, title: row.title });
-    return { uuid };
+    return { uuid, autoMerge: row.auto_merge && row.owner_id !== null };
   });
 }
 

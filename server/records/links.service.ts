@@ -11,13 +11,15 @@ import {
   type Relationship,
 } from "../relationships/relationships.repository.ts";
 import { sidesOf } from "./connections.ts";
+import { inTransaction } from "./in-transaction.ts";
 import * as links from "./links.repository.ts";
 import { cachedEntity, type EntityMetadata, loadEntity } from "./metadata.repository.ts";
 import { CRM_LINKS, readsLinksOf } from "./read-rights.ts";
 import { rowName, toDto } from "./record-dto.ts";
 import type { RecordHooks } from "./record-hooks.ts";
 import * as repo from "./records.repository.ts";
-import { namedIn } from "./transactions.ts";
+
+import { type HistorySource, namedIn, sourcedBy } from "./transactions.ts";
 
 async function findRelationship(db: Kysely<Database>, linkSchema: string, linkTable: string): Promise<Relationship> {
   const relationship = (await cachedRelationships(db)).find(
@@ -100,9 +102,15 @@ async function writeLinkHistory(
   relationship: Pick<Relationship, "builtIn">,
   sides: { entity: EntityMetadata; id: string; other: EntityMetadata; otherName: string }[],
   role: string | null,
+  source?: HistorySource,
 ) {
   for (const side of sides) {
-    const detail = { connection: side.otherName, role, ...namedIn([side.other], relationship.builtIn) };
+    const detail = {
+      connection: side.otherName,
+      role,
+      ...namedIn([side.other], relationship.builtIn),
+      ...(action === "link" ? sourcedBy(source) : {}),
+    };
     await repo.insertTransaction(trx, {
       schema_key: side.entity.schemaKey,
       table_key: side.entity.tableKey,
@@ -144,6 +152,8 @@ export async function createLink(
   linkSchema: string,
   linkTable: string,
   input: LinkInput,
+  /** Where the link came from, which the records' history tells (a web form's merge). */
+  source?: HistorySource,
 ) {
   const relationship = await findRelationship(db, linkSchema, linkTable);
   const { entity1, entity2 } = await loadPair(db, actor, relationship);
@@ -155,7 +165,7 @@ export async function createLink(
   const linked = (trx: Transaction<Database>, column: string, id: string) =>
     links.hasLink(trx, relationship, column, id);
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await inTransaction(db, async (trx) => {
       if (await links.pairLinked(trx, relationship, input.id1, input.id2)) {
         throw new DomainError(409, "DataAlreadyConnectedException", relationshipTexts.repeated);
       }
@@ -174,6 +184,7 @@ export async function createLink(
           { entity: entity2, id: input.id2, other: entity1, otherName: name1 },
         ],
         role,
+        source,
       );
       return { uuid: row.id, role: role ?? "", [column1]: input.id1, [column2]: input.id2 };
     });

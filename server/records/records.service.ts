@@ -19,12 +19,13 @@ import { isUuid } from "../db/values.ts";
 import { DomainError } from "../http/errors.ts";
 import { notifyChanged, notifyCreated } from "../notifications/notifications.service.ts";
 import { visibleConnectionsOfMany } from "./connections.ts";
+import { inTransaction } from "./in-transaction.ts";
 import { cachedEntity, type EntityMetadata } from "./metadata.repository.ts";
 import { historyReader } from "./read-rights.ts";
 import { rowName, toDto, valuesOf } from "./record-dto.ts";
 import { assignmentDefaultsOf, runRecordHooks } from "./record-hooks.ts";
 import * as repo from "./records.repository.ts";
-import { toTransactionDto } from "./transactions.ts";
+import { type HistorySource, sourcedBy, toTransactionDto } from "./transactions.ts";
 
 function recordNotFound(): DomainError {
   return new DomainError(404, "NotFoundException", notFoundTexts.record);
@@ -369,7 +370,8 @@ async function withUniqueValues<T>(
     return await write();
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    await checkUnique(db, entity, values, exceptId);
+    // In a caller's transaction (a web form's merge) nothing more can be read once a statement failed.
+    if (!db.isTransaction) await checkUnique(db, entity, values, exceptId);
     // The other write is gone again by now: the values that may clash are all that can be told.
     const clashing = entity.fields.filter((field) => field.unique && values[field.key] != null);
     throw new DomainError(
@@ -417,6 +419,8 @@ export async function createRecord(
     productValues?: Record<string, unknown>;
     /** More writes that belong to the new record, in its transaction (attaching a new note to its record). */
     afterInsert?: (trx: Transaction<Database>, id: string) => Promise<void>;
+    /** Where the values came from, which the record's history tells (a web form). */
+    source?: HistorySource;
   } = {},
 ): Promise<RecordDto> {
   requirePermission(actor, "Create", entity.resource);
@@ -427,7 +431,7 @@ export async function createRecord(
   };
   values.status_id = await resolveStatus(db, entity, statusId, true);
   return withUniqueValues(db, entity, values, undefined, () =>
-    db.transaction().execute(async (trx) => {
+    inTransaction(db, async (trx) => {
       const row = await repo.insertRecord(trx, entity, values, actor.id);
       const dto = toDto(entity, row);
       await repo.insertTransaction(trx, {
@@ -437,7 +441,7 @@ export async function createRecord(
         action: "create",
         actor_id: actor.id,
         before: null,
-        after: dto.values,
+        after: { ...dto.values, ...sourcedBy(options.source) },
       });
       await notifyCreated(trx, actor.id, { entity, id: row.id, name: dto.rowName }, dto.values);
       await options.afterInsert?.(trx, row.id);
@@ -463,6 +467,7 @@ export async function updateRecord(
   input: Record<string, unknown>,
   partial: boolean,
   statusId?: string | null,
+  options: { source?: HistorySource } = {},
 ): Promise<RecordDto> {
   requirePermission(actor, "Update", entity.resource);
   if (!isUuid(id)) throw recordNotFound();
@@ -470,7 +475,7 @@ export async function updateRecord(
   const status = await resolveStatus(db, entity, statusId, false);
   if (status !== undefined) values.status_id = status;
   return withUniqueValues(db, entity, values, id, () =>
-    db.transaction().execute(async (trx) => {
+    inTransaction(db, async (trx) => {
       const existing = await repo.findRecordForUpdate(trx, entity, id);
       if (!existing) throw recordNotFound();
       const before: Record<string, unknown> = { ...valuesOf(entity, existing), statusId: existing.status_id };
@@ -492,7 +497,10 @@ export async function updateRecord(
           action: "update",
           actor_id: actor.id,
           before: Object.fromEntries(changed.map((key) => [key, ownValue(before, key) ?? null])),
-          after: Object.fromEntries(changed.map((key) => [key, ownValue(after, key) ?? null])),
+          after: {
+            ...Object.fromEntries(changed.map((key) => [key, ownValue(after, key) ?? null])),
+            ...sourcedBy(options.source),
+          },
         });
         await notifyChanged(trx, actor.id, { entity, id, name: dto.rowName }, { before, after, changed });
       }

@@ -13,6 +13,29 @@ export interface Named {
   crm?: boolean;
 }
 
+/**
+ * The key of a history entry that says where the change came from when not from a record screen (a web form whose
+ * submission was merged). Like NAMED_KEY, never a field's key, and not a change.
+ */
+export const SOURCE_KEY = "$source";
+
+export interface HistorySource {
+  type: "form";
+  uuid: string;
+  name: string;
+}
+
+/** What an entry keeps besides its changes when they came from a source. */
+export function sourcedBy(source: HistorySource | undefined): Record<string, HistorySource> {
+  return source ? { [SOURCE_KEY]: source } : {};
+}
+
+function sourceOf(after: Record<string, unknown>): HistorySource | null {
+  const source = ownValue(after, SOURCE_KEY) as HistorySource | undefined;
+  if (!source || typeof source !== "object" || source.type !== "form") return null;
+  return { type: "form", uuid: String(source.uuid), name: String(source.name) };
+}
+
 /** What a link's history entry keeps besides its text: the entities the text names. */
 export function namedIn(entities: { schemaKey: string; tableKey: string }[], crm = false): Record<string, Named> {
   return { [NAMED_KEY]: { entities: entities.map((e) => `${e.schemaKey}.${e.tableKey}`), ...(crm && { crm }) } };
@@ -57,7 +80,9 @@ export function toTransactionDto(
   const after = (row.after ?? {}) as Record<string, unknown>;
   const isLink = row.action === "link" || row.action === "unlink";
   const hidden = isLink && reader !== undefined && hiddenFrom(reader, row.action === "link" ? after : before);
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => key !== NAMED_KEY);
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (key) => key !== NAMED_KEY && key !== SOURCE_KEY,
+  );
   return {
     id: String(row.id),
     action: row.action as TransactionDto["action"],
@@ -68,5 +93,6 @@ export function toTransactionDto(
       before: hidden ? null : (ownValue(before, key) ?? null),
       after: hidden ? null : (ownValue(after, key) ?? null),
     })),
+    source: sourceOf(after),
   };
 }

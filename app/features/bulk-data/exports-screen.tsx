@@ -44,7 +44,11 @@ export function ExportsScreen({ list, page, lastPage, goTo, entities }: ExportsD
           item.fileName
         ),
     },
-    { key: "entity", header: t("bulk.entity"), cell: (item) => label(item.schemaAndTableName) },
+    {
+      key: "entity",
+      header: t("bulk.entity"),
+      cell: (item) => (item.scope === "form" ? t("bulk.exports.formSubmissions") : label(item.schemaAndTableName)),
+    },
     {
       key: "status",
       header: t("list.status"),
@@ -68,7 +72,9 @@ export function ExportsScreen({ list, page, lastPage, goTo, entities }: ExportsD
             ? "bulk.exports.scopeAllShort"
             : item.scope === "query"
               ? "bulk.exports.scopeQueryShort"
-              : "bulk.exports.scopeListedShort",
+              : item.scope === "form"
+                ? "bulk.exports.scopeFormShort"
+                : "bulk.exports.scopeListedShort",
         ),
     },
     {

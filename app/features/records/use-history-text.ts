@@ -25,6 +25,9 @@ export function useHistoryText(info: EntityInfo, statuses: MetaStatus[]) {
       const shown = field ? valueText(field, value, settings) : "";
       return shown || (Array.isArray(value) ? value.join(", ") : String(value));
     });
-    return { title: t(`history.${entry.action}`, { name: who }), text };
+    const title = t(`history.${entry.action}`, { name: who });
+    // A change merged from a web form's submission says so under who made it.
+    const from = entry.source?.type === "form" ? t("history.fromForm", { form: entry.source.name }) : null;
+    return { title, text: from ? `${from}\n${text}` : text };
   };
 }
