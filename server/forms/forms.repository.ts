@@ -271,11 +271,16 @@ function submissionQuery(db: Db) {
 }
 export type SubmissionRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof submissionQuery>["executeTakeFirst"]>>>;
 
-/** A page of the form's submissions, newest first, from the (form, time, id) index; the total from the form's count. */
-export async function listSubmissions(db: Db, formId: string, q: string | undefined, offset: number, limit: number) {
+/** The statement of a page of the form's submissions, newest first, from the (form, time, id) index. */
+export function submissionsPageQuery(db: Db, formId: string, q: string | undefined, offset: number, limit: number) {
   let query = submissionQuery(db).where("s.form_id", "=", formId);
   if (q) query = query.where(sql<boolean>`s.search_text like core.search_fold(${containsPattern(q)})`);
-  return query.orderBy("s.submitted_at", "desc").orderBy("s.id", "desc").offset(offset).limit(limit).execute();
+  return query.orderBy("s.submitted_at", "desc").orderBy("s.id", "desc").offset(offset).limit(limit);
+}
+
+/** A page of the form's submissions, newest first; the total comes from the form's count. */
+export async function listSubmissions(db: Db, formId: string, q: string | undefined, offset: number, limit: number) {
+  return submissionsPageQuery(db, formId, q, offset, limit).execute();
 }
 
 export async function countMatchingSubmissions(db: Db, formId: string, q: string): Promise<number> {
