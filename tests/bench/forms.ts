@@ -254,6 +254,8 @@ try {
 // ——— The services ———
 
 const servers = await startServers({ databaseUrl, dataDir, password });
+/** An API that ran out of memory is stopped by a signal, with no exit code. */
+const apiRunning = () => servers.api.exitCode === null && servers.api.signalCode === null;
 try {
   const admin = await signIn(servers, password);
   const staff = { authorization: `Bearer ${admin.accessToken}` };
@@ -342,16 +344,22 @@ try {
   /** The lists in turn, one request at a time, until `stop`; each one's times. */
   const askLists = (stopAt: () => boolean) => {
     const times: Record<string, number[]> = Object.fromEntries(Object.keys(lists).map((name) => [name, []]));
+    const failures: string[] = [];
     const done = (async () => {
-      while (!stopAt()) {
+      while (!stopAt() && apiRunning()) {
         for (const [name, url] of Object.entries(lists)) {
           const started = performance.now();
-          await getOk(url);
-          times[name].push(performance.now() - started);
+          try {
+            await getOk(url);
+            times[name].push(performance.now() - started);
+          } catch (error) {
+            failures.push(`${name}: ${(error as Error).message}`);
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
         }
       }
     })();
-    return { times, done };
+    return { times, failures, done };
   };
   const baselineEnd = Date.now() + 5_000;
   const baseline = askLists(() => Date.now() > baselineEnd);
@@ -404,7 +412,14 @@ try {
   streaming = false;
   await during.done;
   const loadAverageAfter = loadAverage();
-  const after = await countsOf();
+  if (!apiRunning()) {
+    const log = fs.readFileSync(path.join(os.tmpdir(), `workspace-bench-${process.pid}.log`), "utf8");
+    console.log(
+      `\nThe API stopped during the stream (${servers.api.signalCode ?? `exit ${servers.api.exitCode}`}); its log ends:\n${log.slice(-1500)}`,
+    );
+    missed.push(`the API stopped during the stream (${servers.api.signalCode ?? `exit ${servers.api.exitCode}`})`);
+  }
+  const after = apiRunning() ? await countsOf() : { submissions: Number.NaN, refusals: {} };
 
   const accepted = statuses.get(201) ?? 0;
   const listFigures = (times: Record<string, number[]>) =>
@@ -423,6 +438,9 @@ try {
     addresses: "one per submission in X-Forwarded-For, trusted from loopback (TRUST_PROXY's default)",
     listsBaseline: listFigures(baseline.times),
     listsDuring: listFigures(during.times),
+    listFailures: during.failures.slice(0, 20),
+    listFailureCount: during.failures.length,
+    acceptedPerSecond: accepted / allAnsweredSeconds,
     loadAverageAfter,
   };
   figures.stream = stream;
@@ -430,8 +448,13 @@ try {
     `  sent in ${sendingSeconds.toFixed(1)} s, all answered in ${allAnsweredSeconds.toFixed(1)} s: ` +
       `${JSON.stringify(stream.statuses)}; submission p50 ${ms(stream.submission.p50)} ms, ` +
       `p95 ${ms(stream.submission.p95)} ms, max ${ms(stream.submission.max)} ms; ` +
-      `${format(stream.storedDuring)} stored; addresses: ${stream.addresses}`,
+      `${format(stream.storedDuring)} stored (${stream.acceptedPerSecond.toFixed(0)} accepted a second); ` +
+      `addresses: ${stream.addresses}`,
   );
+  if (during.failures.length > 0) {
+    console.log(`  ${during.failures.length} list requests failed, first: ${during.failures[0]}`);
+    missed.push(`${during.failures.length} list requests failed during the stream`);
+  }
   console.log("\n| list | alone p50 / p95 | during the stream p50 / p95 (requests) |\n|---|---:|---:|");
   for (const name of Object.keys(lists)) {
     const alone = stream.listsBaseline[name];
@@ -453,7 +476,7 @@ try {
 figures.loadAverageAtEnd = loadAverage();
 figures.missed = missed;
 fs.mkdirSync("bench-results", { recursive: true });
-const file = path.join("bench-results", `forms-${figures.date.replace(/[:.]/g, "-")}.json`);
+const file = path.join("bench-results", `forms-${String(figures.date).replace(/[:.]/g, "-")}.json`);
 fs.writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
 console.log(
   `\nLoad average at the start ${(figures.loadAverageAtStart as string[]).join(", ")}, at the end ${(figures.loadAverageAtEnd as string[]).join(", ")} (${figures.cpus} cores)`,
