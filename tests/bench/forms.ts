@@ -33,7 +33,7 @@ import { submissionsPageQuery } from "../../server/forms/forms.repository.ts";
 import { createForm, listSubmissions } from "../../server/forms/forms.service.ts";
 import { benchAdmin } from "./bench-admin.ts";
 import { BENCH_PASSWORD } from "./bench-password.ts";
-import { firstLoadBytes, signIn, startServers } from "./workspace.ts";
+import { cpuTime, firstLoadBytes, signIn, startServers } from "./workspace.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -376,6 +376,7 @@ try {
   let sent = 0;
   let streaming = true;
   const started = performance.now();
+  const apiCpuBefore = cpuTime(servers.api.pid);
   const during = askLists(() => !streaming);
   const inFlight: Promise<void>[] = [];
   const submitOne = async (index: number) => {
@@ -415,6 +416,7 @@ try {
   streaming = false;
   await during.done;
   const loadAverageAfter = loadAverage();
+  const apiCpuMs = apiRunning() ? cpuTime(servers.api.pid) - apiCpuBefore : Number.NaN;
   if (!apiRunning()) {
     const log = fs.readFileSync(path.join(os.tmpdir(), `workspace-bench-${process.pid}.log`), "utf8");
     console.log(
@@ -444,6 +446,9 @@ try {
     listFailures: during.failures.slice(0, 20),
     listFailureCount: during.failures.length,
     acceptedPerSecond: accepted / allAnsweredSeconds,
+    /** The API's CPU time over the stream (its lists' share included), per submission it took. */
+    apiCpuMs,
+    apiCpuMsPerAccepted: apiCpuMs / accepted,
     loadAverageAfter,
   };
   figures.stream = stream;
@@ -451,7 +456,8 @@ try {
     `  sent in ${sendingSeconds.toFixed(1)} s, all answered in ${allAnsweredSeconds.toFixed(1)} s: ` +
       `${JSON.stringify(stream.statuses)}; submission p50 ${ms(stream.submission.p50)} ms, ` +
       `p95 ${ms(stream.submission.p95)} ms, max ${ms(stream.submission.max)} ms; ` +
-      `${format(stream.storedDuring)} stored (${stream.acceptedPerSecond.toFixed(0)} accepted a second); ` +
+      `${format(stream.storedDuring)} stored (${stream.acceptedPerSecond.toFixed(0)} accepted a second, ` +
+      `${ms(stream.apiCpuMsPerAccepted)} ms of the API's CPU each); ` +
       `addresses: ${stream.addresses}`,
   );
   if (during.failures.length > 0) {
