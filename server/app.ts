@@ -92,7 +92,11 @@ export type AppConfig = Pick<
   Partial<
     Pick<
       Config,
-      "DEMO_LANGUAGE" | "FORM_SUBMISSIONS_PER_ADDRESS" | "FORM_ADDRESS_WINDOW_MINUTES" | "FORM_SUBMISSIONS_PER_MINUTE"
+      | "DEMO_LANGUAGE"
+      | "FORM_SUBMISSIONS_PER_ADDRESS"
+      | "FORM_ADDRESS_WINDOW_MINUTES"
+      | "FORM_SUBMISSIONS_PER_MINUTE"
+      | "FORM_SUBMISSIONS_IN_PROGRESS"
     >
   >;
 
@@ -256,6 +260,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           addressWindowMinutes: config.FORM_ADDRESS_WINDOW_MINUTES ?? 10,
           perFormPerMinute: config.FORM_SUBMISSIONS_PER_MINUTE ?? 15_000,
         },
+        inProgressMax: config.FORM_SUBMISSIONS_IN_PROGRESS ?? 64,
       });
     },
     { prefix: "/api" },

@@ -59,6 +59,11 @@ const schema = z.object({
   FORM_ADDRESS_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   /** Submissions one web form takes a minute from everyone: enough for a campaign's peak (250 a second). */
   FORM_SUBMISSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(15_000),
+  /**
+   * Submissions one API process works on at once; more are answered 503 at once. Without it, a flood faster than the
+   * process can store keeps every waiting request in memory until the process runs out of it.
+   */
+  FORM_SUBMISSIONS_IN_PROGRESS: z.coerce.number().int().min(1).max(10_000).default(64),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "DATA_DIR" | "API_URL" | "PUBLIC_API_URL"> & {

@@ -258,6 +258,8 @@ export type SubmissionDto = z.infer<typeof submissionSchema>;
 export const submissionPageSchema = z.object({
   content: z.array(submissionSchema),
   totalElements: z.number().int(),
+  /** False when a search found more than it counted: then there are more than totalElements (decision 008). */
+  totalExact: z.boolean(),
   page: z.number().int(),
   size: z.number().int(),
 });

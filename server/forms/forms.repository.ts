@@ -271,21 +271,89 @@ function submissionQuery(db: Db) {
 }
 export type SubmissionRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof submissionQuery>["executeTakeFirst"]>>>;
 
-/** A page of the form's submissions, newest first, from the (form, time, id) index; the total from the form's count. */
-export async function listSubmissions(db: Db, formId: string, q: string | undefined, offset: number, limit: number) {
-  let query = submissionQuery(db).where("s.form_id", "=", formId);
-  if (q) query = query.where(sql<boolean>`s.search_text like core.search_fold(${containsPattern(q)})`);
-  return query.orderBy("s.submitted_at", "desc").orderBy("s.id", "desc").offset(offset).limit(limit).execute();
+/** A search counts this far past its page, and then says "more than" (as the record lists do, decision 008). */
+const COUNT_AHEAD = 1_000;
+
+function matching(q: string) {
+  return sql<boolean>`search_text like core.search_fold(${containsPattern(q)})`;
 }
 
-export async function countMatchingSubmissions(db: Db, formId: string, q: string): Promise<number> {
-  const row = await db
-    .selectFrom("core.form_submission as s")
-    .select((eb) => eb.fn.countAll<string>().as("count"))
-    .where("s.form_id", "=", formId)
-    .where(sql<boolean>`s.search_text like core.search_fold(${containsPattern(q)})`)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+/**
+ * The statement of a page of the form's submissions, newest first: the page's ids from the (form, time, id) index
+ * alone, skipping `offset` entries there without reading their rows, then those rows. `reverse` reads the page from
+ * the oldest end (oldest first), for a page in the far half.
+ */
+export function submissionsPageQuery(
+  db: Db,
+  formId: string,
+  q: string | undefined,
+  offset: number,
+  limit: number,
+  reverse = false,
+) {
+  const direction = reverse ? "asc" : "desc";
+  let ids = db
+    .selectFrom("core.form_submission as p")
+    .select(["p.id", "p.submitted_at"])
+    .where("p.form_id", "=", formId);
+  if (q) ids = ids.where(matching(q));
+  const page = ids
+    .orderBy("p.submitted_at", direction)
+    .orderBy("p.id", direction)
+    .offset(offset)
+    .limit(limit)
+    .as("page");
+  return submissionQuery(db)
+    .innerJoin(page, "page.id", "s.id")
+    .orderBy("s.submitted_at", direction)
+    .orderBy("s.id", direction);
+}
+
+/**
+ * A page of the form's submissions, newest first. Without a search the total is the form's count, and a page in the
+ * far half is read from the oldest end; a search counts its matches to a round thousand at least 1,000 past the page.
+ */
+export async function listSubmissions(
+  db: Db,
+  formId: string,
+  q: string | undefined,
+  offset: number,
+  limit: number,
+  submissionCount: number,
+): Promise<{ rows: SubmissionRecord[]; total: number; totalExact: boolean }> {
+  if (!q) {
+    const remaining = Math.max(0, Math.min(limit, submissionCount - offset));
+    if (offset > submissionCount / 2 && remaining > 0) {
+      const rows = await submissionsPageQuery(
+        db,
+        formId,
+        q,
+        submissionCount - offset - remaining,
+        remaining,
+        true,
+      ).execute();
+      return { rows: rows.reverse(), total: submissionCount, totalExact: true };
+    }
+    const rows = await submissionsPageQuery(db, formId, q, offset, limit).execute();
+    return { rows, total: submissionCount, totalExact: true };
+  }
+  const countLimit = Math.ceil((offset + limit + COUNT_AHEAD) / COUNT_AHEAD) * COUNT_AHEAD;
+  const matches = db
+    .selectFrom("core.form_submission as c")
+    .select(sql`1`.as("one"))
+    .where("c.form_id", "=", formId)
+    .where(matching(q))
+    .limit(countLimit + 1)
+    .as("matches");
+  const [rows, counted] = await Promise.all([
+    submissionsPageQuery(db, formId, q, offset, limit).execute(),
+    db
+      .selectFrom(matches)
+      .select((eb) => eb.fn.countAll<string>().as("total"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(counted.total);
+  return { rows, total: Math.min(total, countLimit), totalExact: total <= countLimit };
 }
 
 export async function findSubmission(db: Db, formId: string, id: string): Promise<SubmissionRecord | undefined> {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { EXPORT_JOB } from "../bulk-data/exports.jobs.ts";
+import { formTexts } from "../contract/form-texts.ts";
 import { formsApi as routes } from "../contract/forms.api.ts";
 import { uploadReader } from "../files/uploads.ts";
 import { type ContractRequest, contractRoute, contractRoutes } from "../http/contract-route.ts";
@@ -52,6 +53,8 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export interface PublicFormsOptions {
   limits: service.SubmissionLimits;
+  /** Submissions this process works on at once (FORM_SUBMISSIONS_IN_PROGRESS). */
+  inProgressMax: number;
 }
 
 /** The largest submission body: every answer of a long form, far below what would weigh on the API. */
@@ -62,7 +65,7 @@ export const SUBMISSION_BODY_LIMIT = 512 * 1024;
  * sent (a form for signed-in users asks for it). The client's address is `request.ip`: a forwarded one counts only
  * from the trusted proxies (TRUST_PROXY), such as the web app that serves the public page.
  */
-export const publicFormsRoutes: FastifyPluginAsyncZod<PublicFormsOptions> = async (app, { limits }) => {
+export const publicFormsRoutes: FastifyPluginAsyncZod<PublicFormsOptions> = async (app, { limits, inProgressMax }) => {
   // A token that is sent must be good; none is fine here (the service asks for one where the form does).
   const optionalSignIn = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.headers.authorization) await app.authenticate(request, reply);
@@ -96,9 +99,23 @@ export const publicFormsRoutes: FastifyPluginAsyncZod<PublicFormsOptions> = asyn
     },
   });
 
+  // Submissions being worked on in this process. Past the limit one is answered at once, before its body is read: a
+  // flood faster than the database takes it then costs a short answer each, not memory until the process fails.
+  let inProgress = 0;
   app.route({
     ...contractRoute(routes.submit),
     bodyLimit: SUBMISSION_BODY_LIMIT,
+    onRequest: async (_request, reply) => {
+      if (inProgress >= inProgressMax) {
+        reply.header("retry-after", 1);
+        throw new DomainError(503, "ServiceUnavailableException", formTexts.tooMany);
+      }
+      inProgress++;
+      // Once, whether the answer was sent or the client went away.
+      reply.raw.once("close", () => {
+        inProgress--;
+      });
+    },
     preHandler: optionalSignIn,
     // Every refusal is counted for its form, whatever refused it: this service, the body's schema, the guard against
     // text PostgreSQL cannot store, the body's size.

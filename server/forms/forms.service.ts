@@ -444,11 +444,21 @@ export async function listSubmissions(
   requirePermission(actor, "Read", FORM);
   const form = await visibleForm(db, actor, id);
   const q = query.q && query.q.length >= SEARCH_MIN_LENGTH ? query.q : undefined;
-  const [rows, total] = await Promise.all([
-    repo.listSubmissions(db, form.id, q, query.page * query.size, query.size),
-    q ? repo.countMatchingSubmissions(db, form.id, q) : Promise.resolve(Number(form.submission_count)),
-  ]);
-  return { content: rows.map(toSubmissionDto), totalElements: total, page: query.page, size: query.size };
+  const { rows, total, totalExact } = await repo.listSubmissions(
+    db,
+    form.id,
+    q,
+    query.page * query.size,
+    query.size,
+    Number(form.submission_count),
+  );
+  return {
+    content: rows.map(toSubmissionDto),
+    totalElements: total,
+    totalExact,
+    page: query.page,
+    size: query.size,
+  };
 }
 
 export async function getSubmission(

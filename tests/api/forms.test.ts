@@ -331,6 +331,33 @@ describe(`web forms on ${testDatabase}`, () => {
     });
   });
 
+  it("pages submissions newest first from either end, and counts a search's matches", async () => {
+    const form = await openForm([question("Name")]);
+    const [name] = form.blocks.map((b: any) => b.id);
+    for (const who of ["Ada", "Bob", "Cy", "Di", "Ed"]) {
+      const response = await submit(form.publicId, {
+        answers: { [name]: `${who} Lovelace` },
+        token: await tokenFor(form.uuid),
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    const names = async (query: string) => {
+      const page = (await call("GET", `/api/forms/${form.uuid}/submissions?${query}`)).json();
+      return {
+        names: page.content.map((s: any) => s.answers[name].split(" ")[0]),
+        total: page.totalElements,
+        exact: page.totalExact,
+      };
+    };
+    // Pages 0 and 1 from the newest end; page 2 (past the middle) from the oldest, in the same order.
+    expect(await names("size=2&page=0")).toEqual({ names: ["Ed", "Di"], total: 5, exact: true });
+    expect(await names("size=2&page=1")).toEqual({ names: ["Cy", "Bob"], total: 5, exact: true });
+    expect(await names("size=2&page=2")).toEqual({ names: ["Ada"], total: 5, exact: true });
+    expect(await names("size=2&page=3")).toEqual({ names: [], total: 5, exact: true });
+    expect(await names("size=2&page=0&q=lovelace")).toEqual({ names: ["Ed", "Di"], total: 5, exact: true });
+    expect(await names("size=2&page=1&q=lovelace")).toEqual({ names: ["Cy", "Bob"], total: 5, exact: true });
+  });
+
   it("refuses spam and wrong answers with 4xx, stores nothing, and counts each refusal", async () => {
     const form = await openForm([
       question("Email", { mergeWith: { entity: "contact", field: "email" }, required: true }),
@@ -486,5 +513,49 @@ describe(`a web form's own limit on ${testDatabase}`, () => {
       headers: bearer(admin.access_token),
     });
     expect(read.json()).toMatchObject({ submissionCount: 2, refusals: { formLimit: 1 } });
+  });
+});
+
+describe(`submissions in progress on ${testDatabase}`, () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ demo: true, FORM_SUBMISSIONS_IN_PROGRESS: 2 });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("answers 503 with Retry-After past the submissions one process works on at once, and takes them again after", async () => {
+    const admin = await signIn(t.app, "admin@example.com");
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/forms",
+      headers: bearer(admin.access_token),
+      payload: { title: "Flooded", open: true, blocks: [{ type: "QUESTION", label: "Name" }] },
+    });
+    const form = created.json();
+    const secret = await tokenSecret(t);
+    const send = (index: number) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/public/forms/${form.publicId}/submissions`,
+        headers: { "x-forwarded-for": `192.0.2.${index}` },
+        payload: { answers: {}, token: signToken(secret, form.uuid, Date.now() - 5000) },
+      });
+    const flood = await Promise.all(Array.from({ length: 6 }, (_, index) => send(index + 1)));
+    const statuses = flood.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 503, 503, 503, 503]);
+    const busy = flood.find((response) => response.statusCode === 503);
+    expect(busy?.headers["retry-after"]).toBe("1");
+    expect(english(busy?.json().message)).toBe("Too many responses. Try again later.");
+    // The places are given back as answers go out.
+    for (let index = 10; index < 13; index++) expect((await send(index)).statusCode).toBe(201);
+    const read = await t.app.inject({
+      method: "GET",
+      url: `/api/forms/${form.uuid}`,
+      headers: bearer(admin.access_token),
+    });
+    expect(read.json()).toMatchObject({ submissionCount: 5 });
   });
 });
