@@ -357,7 +357,8 @@ function SubmitPreview({ text, background, color }: { text?: string; background?
 
 /**
  * Dragging a block by its handle (with JavaScript; the arrows do the same without it): a drop over a block's upper
- * half puts the dragged one before it, over its lower half after it.
+ * half puts the dragged one before it, over its lower half after it. Only the handle is draggable, so that text in the
+ * block's inputs is selected as usual.
  */
 function useBlockDrag(form: BuilderFormMeta, listName: string) {
   const [from, setFrom] = useState<number | null>(null);
@@ -369,7 +370,7 @@ function useBlockDrag(form: BuilderFormMeta, listName: string) {
   return {
     from,
     over,
-    /** The handle was pressed: the block may be dragged until it is dropped. */
+    /** The block's handle started a drag. */
     grab: (index: number) => setFrom(index),
     release: reset,
     dragOver: (event: DragEvent<HTMLElement>, index: number) => {
@@ -436,7 +437,6 @@ function BlockCard({
       p="4"
       data-testid="form-block"
       data-block-type={isTitle ? "TITLE" : "QUESTION"}
-      draggable={drag.from === index || undefined}
       opacity={drag.from === index ? 0.5 : 1}
       boxShadow={
         drag.over?.index === index && drag.from !== index
@@ -445,10 +445,6 @@ function BlockCard({
             : "inset 0 3px 0 {colors.teal.solid}"
           : undefined
       }
-      onDragStart={(event: DragEvent<HTMLElement>) => {
-        event.dataTransfer.effectAllowed = "move";
-        event.dataTransfer.setData("text/plain", name);
-      }}
       onDragOver={(event: DragEvent<HTMLElement>) => drag.dragOver(event, index)}
       onDrop={drag.drop}
       onDragEnd={drag.release}
@@ -471,8 +467,15 @@ function BlockCard({
                 px="1"
                 title={t("webForms.builder.drag")}
                 aria-hidden
-                onPointerDown={() => drag.grab(index)}
-                onPointerUp={drag.release}
+                draggable
+                onDragStart={(event: DragEvent<HTMLElement>) => {
+                  event.dataTransfer.effectAllowed = "move";
+                  event.dataTransfer.setData("text/plain", name);
+                  // The whole block follows the pointer, not the handle alone.
+                  const card = event.currentTarget.closest("fieldset");
+                  if (card) event.dataTransfer.setDragImage(card, 16, 16);
+                  drag.grab(index);
+                }}
               >
                 <GripIcon />
               </Box>
