@@ -1,8 +1,7 @@
-import { IconButton, Link } from "@chakra-ui/react";
-import { type ReactNode, useEffect, useState } from "react";
+import { Link } from "@chakra-ui/react";
+import type { ReactNode } from "react";
 import type { FieldDefinition } from "../../server/contract/fields.ts";
-import { useTranslation } from "../utils/translation.tsx";
-import { CheckIcon, CopyIcon } from "./icons.tsx";
+import { CopyButton } from "./copy-button.tsx";
 import { type ValueSettings, valueHref, valueText } from "./value-text.ts";
 
 export type { ValueSettings };
@@ -45,33 +44,5 @@ export function FieldValue({
       </span>
       {copy && text && <CopyButton value={text} />}
     </>
-  );
-}
-
-const REVERT_MS = 1000;
-
-/** Copies a value; its label says "Copied" for a second, then reverts (spec §9). Needs JavaScript, so it waits for it. */
-export function CopyButton({ value }: { value: string }) {
-  const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), REVERT_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  if (!hydrated) return null;
-  const label = copied ? t("common.copied") : t("common.copy");
-  return (
-    <IconButton
-      size="2xs"
-      variant="ghost"
-      aria-label={label}
-      title={label}
-      onClick={() => navigator.clipboard?.writeText(value).then(() => setCopied(true))}
-    >
-      {copied ? <CheckIcon /> : <CopyIcon />}
-    </IconButton>
   );
 }

@@ -1,13 +1,13 @@
 import { Button, Card, Field, Heading, HStack, Input, List, Stack, Table, Text, Textarea } from "@chakra-ui/react";
 import { Form, Link } from "react-router";
 import { ButtonLink } from "../../components/button-link.tsx";
+import { CopyTextButton } from "../../components/copy-button.tsx";
 import { Page, PageHeader } from "../../components/page-header.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { useDateSettings } from "../../utils/date-settings.ts";
 import { formatDateTime } from "../../utils/dates.ts";
 import { formatNumber } from "../../utils/numbers.ts";
 import { useTranslation } from "../../utils/translation.tsx";
-import { CopyTextButton } from "./copy-text-button.tsx";
 import { AcceptingBadge, accessibilityKey, OpenBadge, ownerName } from "./form-badges.tsx";
 import type { FormViewData } from "./form-view.server.ts";
 import { isRefusalReason, refusalRows } from "./snippets.ts";
