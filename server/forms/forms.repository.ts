@@ -245,8 +245,15 @@ export async function insertSubmission(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await sql`update core.form set submission_count = submission_count + 1 where id = ${values.formId}`.execute(trx);
   return row.id;
+}
+
+/**
+ * One more submission on the form's row. Every submission to a form takes this row's lock until it commits: the
+ * transaction raises the count last, so that the lock is held for that statement and the commit alone.
+ */
+export async function countSubmission(trx: Transaction<Database>, formId: string): Promise<void> {
+  await sql`update core.form set submission_count = submission_count + 1 where id = ${formId}`.execute(trx);
 }
 
 const submissionColumns = [

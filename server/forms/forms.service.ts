@@ -610,6 +610,7 @@ export async function submit(
       submittedBy: context.signedIn?.id ?? null,
     });
     if (row.owner_id) await notifyFormSubmission(trx, { ownerId: row.owner_id, formId: row.id, title: row.title });
+    await repo.countSubmission(trx, row.id);
     return { uuid, autoMerge: row.auto_merge && row.owner_id !== null };
   });
 }
