@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { formTexts } from "../../server/contract/form-texts.ts";
 import type { PublicFormDto } from "../../server/contract/forms.ts";
+import { messageCode } from "../../server/contract/message-code.ts";
 import { answerField, publicFormSchema } from "../features/web-forms/public-form-schema.ts";
 import {
   FormStateNotice,
@@ -84,6 +85,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (byField.length > 0) {
       const errors = Object.fromEntries(byField.map(([field, message]) => [answerField(field), [message]]));
       return data({ result: submission.reply({ fieldErrors: errors }), token: postedToken }, { status: 400 });
+    }
+    // The API is taking as many submissions as it can: the visitor waits a moment and sends the same answers again.
+    if (error.status === 503) {
+      const busy = messageCode("errors.busy", { count: error.retryAfter ?? 1 });
+      return data({ result: submission.reply({ formErrors: [busy] }), token: postedToken }, { status: 503 });
     }
     if (error.status >= 500) throw error;
     const refusal = refusalOf(error);

@@ -5,7 +5,16 @@ import { submitSignIn, users } from "./auth.ts";
 import { expect, jsEnabled, test } from "./fixtures.ts";
 
 /** This run's forms (one set per project, made once for the file). */
-const run = { stamp: "", open: "", openId: "", closed: "", login: "", blockIds: {} as Record<string, string> };
+const run = {
+  stamp: "",
+  open: "",
+  openId: "",
+  closed: "",
+  login: "",
+  spam: "",
+  spamId: "",
+  blockIds: {} as Record<string, string>,
+};
 
 const PARTNER = "https://partner.example";
 
@@ -61,6 +70,13 @@ test.beforeAll(async ({ browser }, testInfo) => {
       blocks: [question("Allergies")],
     });
     run.login = login.publicId;
+    const spam = await call("POST", "/api/forms", {
+      title: `Newsletter ${run.stamp}`,
+      open: true,
+      blocks: [question("E-mail", { mergeWith: { entity: "contact", field: "email" }, required: true })],
+    });
+    run.spam = spam.publicId;
+    run.spamId = spam.uuid;
   });
 });
 
@@ -174,6 +190,54 @@ test("only the form's own sites may frame it, and only its own page may post it"
     expect(await post.text()).not.toContain("<form");
   }
   expect((await page.request.post("/resources/preferences", { headers: { Origin: PARTNER } })).status()).toBe(403);
+});
+
+test("keeps robots out without a puzzle: a form sent too fast, a filled honeypot, a sixth response from one address", async ({
+  page,
+  browser,
+}, testInfo) => {
+  // Seven pages, each answered no sooner than a person could.
+  test.slow();
+  const email = page.getByLabel("E-mail");
+  const send = page.getByRole("button", { name: "Submit" });
+  const answer = async (value: string, { wait = true } = {}) => {
+    const shown = await opened(page, run.spam);
+    if (jsEnabled(testInfo)) await page.locator("html[data-hydrated]").waitFor();
+    await email.fill(value);
+    if (wait) await page.waitForTimeout(Math.max(0, shown + 3_500 - Date.now()));
+  };
+
+  // Sent at once after the page was shown: nobody reads and types that fast.
+  await answer(`quick.${run.stamp}@example.com`, { wait: false });
+  await send.click();
+  await expect(page.getByTestId("form-error")).toHaveText("That was quick. Wait a moment and send the form again.");
+  await expect(email).toHaveValue(`quick.${run.stamp}@example.com`);
+
+  // A robot fills every field it finds, the one people never see or reach too.
+  await answer(`robot.${run.stamp}@example.com`);
+  await page.locator('input[name="website"]').evaluate((input) => {
+    (input as HTMLInputElement).value = "https://spam.example";
+  });
+  await send.click();
+  await expect(page.getByTestId("form-error")).toHaveText("The response was refused.");
+
+  // Five responses from one address in ten minutes are taken; the sixth is refused, and its answer kept.
+  for (let n = 1; n <= 5; n++) {
+    await answer(`person${n}.${run.stamp}@example.com`);
+    await send.click();
+    await expect(page.getByRole("heading", { level: 1, name: "Thank you!" })).toBeVisible();
+  }
+  await answer(`sixth.${run.stamp}@example.com`);
+  await send.click();
+  await expect(page.getByTestId("form-error")).toHaveText("Too many responses. Try again later.");
+  await expect(email).toHaveValue(`sixth.${run.stamp}@example.com`);
+
+  // What was refused is counted, never stored.
+  await asAdmin(browser, testInfo, async (call) => {
+    const form = await call("GET", `/api/forms/${run.spamId}`);
+    expect(form.submissionCount).toBe(5);
+    expect(form.refusals).toMatchObject({ tooFast: 1, honeypot: 1, addressLimit: 1 });
+  });
 });
 
 test("a token the API refuses as stale or forged is replaced, and the answers are kept", async ({ page }) => {
