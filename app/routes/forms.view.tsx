@@ -1,5 +1,6 @@
 import { useActionData } from "react-router";
-import { ConfirmDialog, ErrorDialog } from "../features/records/lazy-panels.tsx";
+import { ConfirmDialog } from "../features/records/lazy-panels.tsx";
+import { RefusalDialog } from "../features/settings/list-dialogs.tsx";
 import { formViewAction, loadFormView } from "../features/web-forms/form-view.server.ts";
 import { FormViewScreen } from "../features/web-forms/form-view-screen.tsx";
 import { formUrl } from "../features/web-forms/urls.ts";
@@ -34,9 +35,12 @@ export default function FormViewRoute({ loaderData }: Route.ComponentProps) {
           {t("webForms.view.confirmDelete", { name: form.title })}
         </ConfirmDialog>
       )}
-      {actionResult && "dialog" in actionResult && actionResult.dialog && (
-        <ErrorDialog text={actionResult.dialog} source={actionResult} closeTo={here} />
-      )}
+      {/* The refusal shows once the question has gone: a question closing later would take the warning with it. */}
+      <RefusalDialog
+        result={actionResult && "dialog" in actionResult ? actionResult : undefined}
+        asking={confirmDelete}
+        closeTo={here}
+      />
     </>
   );
 }
