@@ -27,3 +27,36 @@ export const { coerceFormValue: coerceWithCheckboxes } = configureCoercion({
     return def.type === "default" && def.innerType?._zod.def.type === "boolean" ? (value) => value === "on" : null;
   },
 });
+
+/** "blocks[1].label" as a path of names and indexes. */
+function pathOf(name: string): (string | number)[] {
+  return [...name.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((match) => (match[2] ? Number(match[2]) : match[1]));
+}
+
+/**
+ * A contract schema's issues as a form's, for a form whose names are not the contract's (a builder's choices): each
+ * issue's path named as the contract names it (`blocks.0.label`), then as the form does (`rename`), as a path again.
+ */
+export function issuesOnForm(
+  issues: readonly { message: string; path: readonly PropertyKey[] }[],
+  rename: (contractName: string) => string,
+): { message: string; path: (string | number)[] }[] {
+  return issues.map((issue) => ({
+    message: issue.message,
+    path: pathOf(rename(issue.path.map((part) => String(part)).join("."))),
+  }));
+}
+
+/** Errors by the form's names (`rename`), each message kept once per field. */
+export function errorsOnForm(
+  errors: Record<string, string[] | null> | null | undefined,
+  rename: (name: string) => string,
+): Record<string, string[]> {
+  const mapped: Record<string, string[]> = {};
+  for (const [name, list] of Object.entries(errors ?? {})) {
+    if (!list?.length) continue;
+    const field = rename(name);
+    mapped[field] = [...(mapped[field] ?? []), ...list.filter((message) => !mapped[field]?.includes(message))];
+  }
+  return mapped;
+}

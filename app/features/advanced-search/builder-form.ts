@@ -9,6 +9,7 @@ import {
   savedQueryInputSchema,
 } from "../../../server/contract/advanced-search.ts";
 import { messages } from "../../../server/contract/messages.ts";
+import { errorsOnForm, issuesOnForm } from "../../utils/form-errors.ts";
 
 export const QUERY_FORM_ID = "query-form";
 
@@ -103,11 +104,6 @@ const savedQueryFormSchema = savedQueryInputSchema.extend({
   queryType: z.enum(queryTypes, { error: messages.required }),
 });
 
-/** "definition.entities[1].join" as a path of names and indexes. */
-function pathOf(name: string): (string | number)[] {
-  return [...name.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((match) => (match[2] ? Number(match[2]) : match[1]));
-}
-
 /**
  * One schema for the builder's action and the browser: the contract's saved query and which kind it is, read from the
  * form's choices, its errors named as the form's fields (see `formFieldName`).
@@ -116,10 +112,7 @@ export const builderSchema = z.unknown().transform((value, ctx) => {
   const form = record(value);
   const result = savedQueryFormSchema.safeParse({ ...form, definition: definitionOfForm(form.definition) });
   if (result.success) return result.data;
-  for (const issue of result.error.issues) {
-    const name = issue.path.map((part) => (typeof part === "number" ? `[${part}]` : `.${String(part)}`)).join("");
-    ctx.addIssue({ code: "custom", message: issue.message, path: pathOf(formFieldName(name.replace(/^\./, ""))) });
-  }
+  for (const issue of issuesOnForm(result.error.issues, formFieldName)) ctx.addIssue({ code: "custom", ...issue });
   return z.NEVER;
 });
 
@@ -155,13 +148,7 @@ export function formFieldName(apiName: string): string {
 
 /** Errors by the form's names, first message of each kept. */
 export function formErrors(errors: Record<string, string[] | null> | null | undefined): Record<string, string[]> {
-  const mapped: Record<string, string[]> = {};
-  for (const [name, list] of Object.entries(errors ?? {})) {
-    if (!list?.length) continue;
-    const field = formFieldName(name);
-    mapped[field] = [...(mapped[field] ?? []), ...list.filter((message) => !mapped[field]?.includes(message))];
-  }
-  return mapped;
+  return errorsOnForm(errors, formFieldName);
 }
 
 /** The builder's form read by the schema, its errors on the form's names. */

@@ -10,6 +10,7 @@ import {
   mergeEntities,
 } from "../../../server/contract/forms.ts";
 import { requiredNameSchema } from "../../../server/contract/names.ts";
+import { errorsOnForm, issuesOnForm } from "../../utils/form-errors.ts";
 import type { Language } from "../../utils/i18n.ts";
 
 export const FORM_BUILDER_ID = "form-builder";
@@ -139,11 +140,6 @@ export function formFieldName(apiName: string): string {
     .replace(/^(allowedSites|groupIds)\[\d+\].*$/, "$1");
 }
 
-/** "blocks[1].label" as a path of names and indexes. */
-function pathOf(name: string): (string | number)[] {
-  return [...name.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((match) => (match[2] ? Number(match[2]) : match[1]));
-}
-
 /** One schema for the builder's action and the browser: the contract's form read from the builder's fields. */
 export const builderSchema = z.unknown().transform((value, ctx) => {
   const form = record(value);
@@ -152,10 +148,7 @@ export const builderSchema = z.unknown().transform((value, ctx) => {
     const version = Number(form.version);
     return { ...result.data, version: Number.isInteger(version) && version > 0 ? version : undefined };
   }
-  for (const issue of result.error.issues) {
-    const name = issue.path.map((part) => (typeof part === "number" ? `[${part}]` : `.${String(part)}`)).join("");
-    ctx.addIssue({ code: "custom", message: issue.message, path: pathOf(formFieldName(name.replace(/^\./, ""))) });
-  }
+  for (const issue of issuesOnForm(result.error.issues, formFieldName)) ctx.addIssue({ code: "custom", ...issue });
   return z.NEVER;
 });
 
@@ -168,13 +161,7 @@ export const builderConstraintSchema = z.object({
 
 /** Errors by the form's names, the first of each message kept once. */
 export function formErrors(errors: Record<string, string[] | null> | null | undefined): Record<string, string[]> {
-  const mapped: Record<string, string[]> = {};
-  for (const [name, list] of Object.entries(errors ?? {})) {
-    if (!list?.length) continue;
-    const field = formFieldName(name);
-    mapped[field] = [...(mapped[field] ?? []), ...list.filter((message) => !mapped[field]?.includes(message))];
-  }
-  return mapped;
+  return errorsOnForm(errors, formFieldName);
 }
 
 export function parseBuilderForm(formData: FormData) {
